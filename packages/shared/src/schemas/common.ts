@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** The body of every error response: one code the client can branch on, one message it can show. */
+export const ZError = z.object({ code: z.string(), message: z.string() });
+export type TError = z.infer<typeof ZError>;
+
+export const ZIdParams = z.object({ id: z.uuid() });
+
+export const ZHealth = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+
+/** What the web app needs before it can sign anybody in (served unauthenticated). */
+export const ZPublicConfig = z.object({
+  oidc: z.object({
+    authority: z.string(),
+    clientId: z.string(),
+    audience: z.string(),
+    /** Query parameters some providers need on the authorize request (Auth0's `audience`). */
+    extraQueryParams: z.record(z.string(), z.string()),
+  }),
+  demoCalendarUrl: z.string(),
+  posthogKey: z.string().nullable(),
+});
+export type TPublicConfig = z.infer<typeof ZPublicConfig>;

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { DOMAIN_TAG_LIMITS } from '../constants.ts';
+import { ONBOARDING_STEPS, ROLES } from '../enums.ts';
+import { VALIDATION } from '../messages.ts';
+
+export const ZRole = z.enum(ROLES);
+export const ZOnboardingStep = z.enum(ONBOARDING_STEPS);
+
+/** The signed-in user, as `GET /users/query/me` returns it (spec section 3, User (me)). */
+export const ZMe = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  role: ZRole,
+  workspaceId: z.uuid(),
+  hasCompletedOnboarding: z.boolean(),
+  onboardingStep: ZOnboardingStep,
+  isGoogleConnected: z.boolean(),
+  isLinkedinConnected: z.boolean(),
+  isHubspotConnected: z.boolean(),
+  isSlackConnected: z.boolean(),
+  isWebhookConnected: z.boolean(),
+  webhookUrl: z.string().nullable(),
+  isTargetedAccountsSet: z.boolean(),
+});
+export type TMe = z.infer<typeof ZMe>;
+
+const requiredText = (message: string) => z.string().trim().min(1, message);
+
+/** A domain as typed in a tag input: lower-cased, no scheme, no path, dotted labels. */
+export const ZDomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(DOMAIN_TAG_LIMITS.tagLength)
+  .regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/, 'Domain must look like example.com');
+
+export const ZCheckDomainRequest = z.object({
+  firstName: requiredText(VALIDATION.firstNameRequired),
+  lastName: requiredText(VALIDATION.lastNameRequired),
+  email: z.email(VALIDATION.emailInvalid),
+});
+export type TCheckDomainRequest = z.infer<typeof ZCheckDomainRequest>;
+
+export const ZCheckDomainResponse = z.object({
+  domain: z.string(),
+  /** False for free e-mail providers and domains outside the operator's allow-list. */
+  isWhitelisted: z.boolean(),
+  /** A workspace that lets anyone of this domain join, if one exists. */
+  joinableWorkspace: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+});
+export type TCheckDomainResponse = z.infer<typeof ZCheckDomainResponse>;
+
+/** The registration payload of spec section 3. */
+export const ZRegistration = z.object({
+  idpId: z.string().min(1),
+  firstName: requiredText(VALIDATION.firstNameRequired),
+  lastName: requiredText(VALIDATION.lastNameRequired),
+  email: z.email(VALIDATION.emailInvalid),
+  workspaceName: requiredText(VALIDATION.companyNameRequired),
+  workspaceDomains: z
+    .array(ZDomain)
+    .min(1, VALIDATION.domainRequired)
+    .max(DOMAIN_TAG_LIMITS.signUp, VALIDATION.maxTags(DOMAIN_TAG_LIMITS.signUp)),
+  allowDomainJoin: z.boolean().default(false),
+});
+export type TRegistration = z.infer<typeof ZRegistration>;
