@@ -10,7 +10,12 @@ export const ENGAGEMENTS = ['NEVER_MET', 'TOUCHED', 'MET'] as const;
 export type Engagement = (typeof ENGAGEMENTS)[number];
 export const ENGAGEMENT_LABELS: Record<Engagement, string> = { MET: 'Met', TOUCHED: 'Touched', NEVER_MET: 'Not met' };
 
-export const CONNECTION_SOURCES = ['GOOGLE_MEETING', 'GOOGLE_MAIL', 'SHARED_EXPERIENCE', 'LINKEDIN_CONNECTION'] as const;
+export const CONNECTION_SOURCES = [
+  'GOOGLE_MEETING',
+  'GOOGLE_MAIL',
+  'SHARED_EXPERIENCE',
+  'LINKEDIN_CONNECTION',
+] as const;
 export type ConnectionSource = (typeof CONNECTION_SOURCES)[number];
 
 export const ACTION_TYPES = ['DIRECT_MESSAGE', 'ask-intro'] as const;

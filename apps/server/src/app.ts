@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { publicRoutes } from './features/public/public.routes.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { IDP_PATH, type IdentityProvider } from './idp/provider.ts';
+import { auth, type TokenVerifier } from './plugins/auth.ts';
+import { errors } from './plugins/errors.ts';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  verifyToken: TokenVerifier;
+  /** The built-in identity provider, served under /idp in local mode. */
+  idp?: IdentityProvider | null;
+  /** The built web app to serve; absent in API-only tests. */
+  webDist?: string | null;
+};
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { idp } = deps;
+  const app = Fastify({
+    logger: {
+      level: deps.config.logLevel,
+      // Never log tokens, cookies or query strings (OAuth codes travel there).
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
+      },
+    },
+    // The identity provider is a Koa app: it gets its requests before Fastify parses them.
+    serverFactory: (handler) =>
+      http.createServer((req, res) => {
+        if (idp && (req.url === IDP_PATH || req.url?.startsWith(`${IDP_PATH}/`))) idp.handle(req, res);
+        else handler(req, res);
+      }),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Warmpath API', version: '1.0.0' },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(errors);
+  await app.register(auth, {
+    verifyToken: deps.verifyToken,
+    database: deps.database,
+    emailClaim: deps.config.oidc.emailClaim,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(publicRoutes, { config: deps.config, database: deps.database });
+      await api.register(usersRoutes, {
+        database: deps.database,
+        workspaceDomainAllowlist: deps.config.workspaceDomainAllowlist,
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  const indexHtml = deps.webDist ? path.join(deps.webDist, 'index.html') : null;
+  const servesWeb = Boolean(deps.webDist && indexHtml && fs.existsSync(indexHtml));
+  if (deps.webDist && servesWeb)
+    await app.register(fastifyStatic, { root: deps.webDist, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    // The web app owns every other path: its router shows the page, or its own error screen.
+    if (servesWeb && request.method === 'GET' && !request.url.startsWith('/api')) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .code(404)
+      .send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+  });
+  return app;
+}

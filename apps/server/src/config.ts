@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const commaList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  /** Where the product is reached from a browser; the issuer and redirect URIs derive from it. */
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
+  DATABASE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** External OpenID Connect provider; when absent the built-in provider under /idp is used. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().default('warmpath-web'),
+  OIDC_AUDIENCE: z.string().default('backend'),
+  /** The access-token claim that carries the user's e-mail (Auth0 needs a namespaced custom claim). */
+  OIDC_EMAIL_CLAIM: z.string().default('email'),
+  /** Domains that may register a workspace besides the registering user's own e-mail domain. */
+  WORKSPACE_DOMAIN_ALLOWLIST: commaList,
+  DEMO_CALENDAR_URL: z.url().default('https://calendar.app.google/warmpath-demo'),
+  POSTHOG_KEY: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  oidc: {
+    /** True when the built-in identity provider runs in this process. */
+    builtIn: boolean;
+    issuer: string;
+    clientId: string;
+    audience: string;
+    emailClaim: string;
+  };
+  workspaceDomainAllowlist: string[];
+  demoCalendarUrl: string;
+  posthogKey: string | null;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration: ${z.prettifyError(parsed.error)}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    oidc: {
+      builtIn: !e.OIDC_ISSUER,
+      issuer: (e.OIDC_ISSUER ?? `${publicUrl}/idp`).replace(/\/$/, ''),
+      clientId: e.OIDC_CLIENT_ID,
+      audience: e.OIDC_AUDIENCE,
+      emailClaim: e.OIDC_EMAIL_CLAIM,
+    },
+    workspaceDomainAllowlist: e.WORKSPACE_DOMAIN_ALLOWLIST,
+    demoCalendarUrl: e.DEMO_CALENDAR_URL,
+    posthogKey: e.POSTHOG_KEY ?? null,
+  };
+}

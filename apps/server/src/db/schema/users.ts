@@ -1,0 +1,63 @@
+import { boolean, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { workspaces } from './workspaces.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    idpSubject: text('idp_subject').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    avatar: text('avatar'),
+    role: text('role', { enum: ['admin', 'member', 'viewer'] }).notNull(),
+    onboardingStep: text('onboarding_step', { enum: ['SIGNUP_DONE', 'EXTERNALS_DONE', 'ACCOUNTS_IMPORT_DONE'] })
+      .notNull()
+      .default('SIGNUP_DONE'),
+    hasCompletedOnboarding: boolean('has_completed_onboarding').notNull().default(false),
+    linkedinConnectedAt: timestamp('linkedin_connected_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    unique('users_workspace_email_key').on(t.workspaceId, t.email),
+    index('users_workspace_created_idx').on(t.workspaceId, t.createdAt),
+  ],
+);
+
+/**
+ * The identity provider's subject -> the user it signs in. Global on purpose: authentication has to
+ * find the workspace before it can set the row-level-security context.
+ */
+export const userIdentities = pgTable('user_identities', {
+  idpSubject: text('idp_subject').primaryKey(),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().unique(),
+});
+
+/** Connected third-party accounts (Google per user; HubSpot, Slack, webhook per workspace). */
+export const integrations = pgTable(
+  'integrations',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    /** Null for workspace-wide integrations. */
+    userId: uuid('user_id'),
+    kind: text('kind', { enum: ['google', 'hubspot', 'slack', 'webhook'] }).notNull(),
+    /** AES-256-GCM sealed token set; never plaintext. */
+    sealedTokens: text('sealed_tokens'),
+    settings: text('settings'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    unique('integrations_workspace_kind_user_key').on(t.workspaceId, t.kind, t.userId).nullsNotDistinct(),
+  ],
+);

@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const workspaces = pgTable('workspaces', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  domains: text('domains').array().notNull().default(sql`'{}'`),
+  allowDomainJoin: boolean('allow_domain_join').notNull().default(false),
+  logoUrl: text('logo_url'),
+  /** The targeting scheme of spec section 3; null until the team sets it. */
+  targetingScheme: jsonb('targeting_scheme'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Which workspace owns a domain. Global on purpose: sign-up must find a joinable workspace before
+ * the user belongs to any, so this table carries no row-level security and holds nothing private.
+ */
+export const workspaceDomains = pgTable('workspace_domains', {
+  domain: text('domain').primaryKey(),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+});

@@ -1,0 +1,41 @@
+import { ZHealth, ZPublicConfig } from '@warmpath/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+export const publicRoutes: FastifyPluginAsyncZod<{ config: Config; database: Database }> = async (app, deps) => {
+  app.get(
+    '/health',
+    { config: { access: 'public' }, schema: { tags: ['public'], response: { 200: ZHealth } } },
+    async () => {
+      try {
+        await deps.database.db.execute(sql`select 1`);
+      } catch {
+        throw new AppError('INTERNAL', 'The database cannot be reached');
+      }
+      return { status: 'ok' as const, database: 'ok' as const };
+    },
+  );
+
+  app.get(
+    '/public/config',
+    { config: { access: 'public' }, schema: { tags: ['public'], response: { 200: ZPublicConfig } } },
+    async () => {
+      const { oidc } = deps.config;
+      // Auth0 picks the API by `audience`; the built-in provider defaults its resource instead.
+      const extraQueryParams: Record<string, string> = oidc.builtIn ? {} : { audience: oidc.audience };
+      return {
+        oidc: {
+          authority: oidc.issuer,
+          clientId: oidc.clientId,
+          audience: oidc.audience,
+          extraQueryParams,
+        },
+        demoCalendarUrl: deps.config.demoCalendarUrl,
+        posthogKey: deps.config.posthogKey,
+      };
+    },
+  );
+};

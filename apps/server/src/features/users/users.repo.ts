@@ -1,0 +1,97 @@
+import type { Role, TMe } from '@warmpath/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Db, Tx } from '../../db/client.ts';
+import { integrations, userIdentities, users, workspaceDomains, workspaces } from '../../db/schema/index.ts';
+
+/** The workspace and role behind an identity-provider subject, or null if it has not registered. */
+export async function findIdentity(database: Database, subject: string) {
+  const [identity] = await database.db
+    .select({ workspaceId: userIdentities.workspaceId, userId: userIdentities.userId })
+    .from(userIdentities)
+    .where(eq(userIdentities.idpSubject, subject));
+  if (!identity) return null;
+  const [user] = await database.inWorkspace(identity.workspaceId, (tx) =>
+    tx
+      .select({ role: users.role })
+      .from(users)
+      .where(and(eq(users.workspaceId, identity.workspaceId), eq(users.id, identity.userId))),
+  );
+  return user ? { ...identity, role: user.role as Role } : null;
+}
+
+export async function findMe(tx: Tx, workspaceId: string, userId: string): Promise<TMe | null> {
+  const [row] = await tx
+    .select({
+      user: users,
+      targetingScheme: workspaces.targetingScheme,
+      googleConnected: sql<boolean>`exists (select 1 from ${integrations} i where i.workspace_id = ${users.workspaceId} and i.user_id = ${users.id} and i.kind = 'google')`,
+      hubspotConnected: sql<boolean>`exists (select 1 from ${integrations} i where i.workspace_id = ${users.workspaceId} and i.kind = 'hubspot')`,
+      slackConnected: sql<boolean>`exists (select 1 from ${integrations} i where i.workspace_id = ${users.workspaceId} and i.kind = 'slack')`,
+      webhookSettings: sql<
+        string | null
+      >`(select i.settings from ${integrations} i where i.workspace_id = ${users.workspaceId} and i.kind = 'webhook')`,
+    })
+    .from(users)
+    .innerJoin(workspaces, eq(workspaces.id, users.workspaceId))
+    .where(and(eq(users.workspaceId, workspaceId), eq(users.id, userId)));
+  if (!row) return null;
+  const { user } = row;
+  const webhookUrl = row.webhookSettings ? ((JSON.parse(row.webhookSettings) as { url?: string }).url ?? null) : null;
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    avatar: user.avatar,
+    role: user.role,
+    workspaceId: user.workspaceId,
+    hasCompletedOnboarding: user.hasCompletedOnboarding,
+    onboardingStep: user.onboardingStep,
+    isGoogleConnected: row.googleConnected,
+    isLinkedinConnected: user.linkedinConnectedAt !== null,
+    isHubspotConnected: row.hubspotConnected,
+    isSlackConnected: row.slackConnected,
+    isWebhookConnected: webhookUrl !== null,
+    webhookUrl,
+    isTargetedAccountsSet: row.targetingScheme !== null,
+  };
+}
+
+/** Workspaces that already own any of these domains (global lookup, no tenant data). */
+export async function findDomainOwners(db: Db, domains: string[]) {
+  if (domains.length === 0) return [];
+  return db.select().from(workspaceDomains).where(inArray(workspaceDomains.domain, domains));
+}
+
+/** The workspace that lets anyone with this domain join, if any. */
+export async function findJoinableWorkspace(database: Database, domain: string) {
+  const [owner] = await findDomainOwners(database.db, [domain]);
+  if (!owner) return null;
+  const [workspace] = await database.inWorkspace(owner.workspaceId, (tx) =>
+    tx
+      .select({ id: workspaces.id, name: workspaces.name, allowDomainJoin: workspaces.allowDomainJoin })
+      .from(workspaces)
+      .where(eq(workspaces.id, owner.workspaceId)),
+  );
+  return workspace?.allowDomainJoin ? { id: workspace.id, name: workspace.name } : null;
+}
+
+export async function insertWorkspace(
+  tx: Tx,
+  workspace: { id: string; name: string; domains: string[]; allowDomainJoin: boolean },
+) {
+  await tx.insert(workspaces).values(workspace);
+  await tx.insert(workspaceDomains).values(workspace.domains.map((domain) => ({ domain, workspaceId: workspace.id })));
+}
+
+export async function insertUser(
+  tx: Tx,
+  user: { workspaceId: string; idpSubject: string; firstName: string; lastName: string; email: string; role: Role },
+) {
+  const [created] = await tx.insert(users).values(user).returning({ id: users.id });
+  if (!created) throw new Error('insert returned no row');
+  await tx
+    .insert(userIdentities)
+    .values({ idpSubject: user.idpSubject, workspaceId: user.workspaceId, userId: created.id });
+  return created.id;
+}

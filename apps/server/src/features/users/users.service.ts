@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGES, type TCheckDomainResponse, type TMe, type TRegistration } from '@warmpath/shared';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { emailDomain, isFreeEmailDomain } from '../../lib/free-email-domains.ts';
+import type { Caller, Member } from '../../plugins/auth.ts';
+import {
+  findDomainOwners,
+  findIdentity,
+  findJoinableWorkspace,
+  findMe,
+  insertUser,
+  insertWorkspace,
+} from './users.repo.ts';
+
+export type UsersDeps = { database: Database; workspaceDomainAllowlist: string[] };
+
+/**
+ * A domain may name a workspace when it is not a free mailbox provider, and it is either the
+ * registering person's own e-mail domain (their identity provider vouched for it) or on the
+ * operator's allow-list.
+ */
+export function nonWhitelistedDomains(domains: string[], email: string, allowlist: string[]) {
+  const own = emailDomain(email);
+  return domains.filter((domain) => isFreeEmailDomain(domain) || (domain !== own && !allowlist.includes(domain)));
+}
+
+export async function getMe(deps: UsersDeps, member: Member): Promise<TMe> {
+  const me = await deps.database.inWorkspace(member.workspaceId, (tx) => findMe(tx, member.workspaceId, member.userId));
+  if (!me) throw new AppError('NOT_FOUND', 'Failed to fetch user');
+  return me;
+}
+
+/** Refuses an e-mail in a request body that differs from the one the identity provider asserted. */
+function assertOwnEmail(caller: Caller, email: string) {
+  if (caller.email && caller.email !== email.toLowerCase()) {
+    throw new AppError('FORBIDDEN', 'The e-mail does not match the signed-in account');
+  }
+}
+
+export async function checkDomain(
+  deps: UsersDeps,
+  options: { caller: Caller; email: string },
+): Promise<TCheckDomainResponse> {
+  assertOwnEmail(options.caller, options.email);
+  const domain = emailDomain(options.email);
+  const isWhitelisted = nonWhitelistedDomains([domain], options.email, deps.workspaceDomainAllowlist).length === 0;
+  const joinableWorkspace = isWhitelisted ? await findJoinableWorkspace(deps.database, domain) : null;
+  return { domain, isWhitelisted, joinableWorkspace };
+}
+
+export async function createWorkspaceAdmin(
+  deps: UsersDeps,
+  options: { caller: Caller; registration: TRegistration },
+): Promise<TMe> {
+  const { caller, registration } = options;
+  if (registration.idpId !== caller.subject) {
+    throw new AppError('FORBIDDEN', 'The identity does not match the signed-in account');
+  }
+  assertOwnEmail(caller, registration.email);
+  if (await findIdentity(deps.database, caller.subject)) {
+    throw new AppError('CONFLICT', 'This account is already registered');
+  }
+  const domains = [...new Set(registration.workspaceDomains)];
+  const refused = nonWhitelistedDomains(domains, registration.email, deps.workspaceDomainAllowlist);
+  if (refused.length > 0) {
+    throw new AppError('FORBIDDEN', `${MESSAGES.domainsNotWhitelisted}: ${refused.join(', ')}`);
+  }
+  const taken = await findDomainOwners(deps.database.db, domains);
+  if (taken.length > 0) {
+    throw new AppError(
+      'CONFLICT',
+      `These domains already belong to a workspace: ${taken.map((row) => row.domain).join(', ')}. Ask its admin for an invitation.`,
+    );
+  }
+
+  const workspaceId = randomUUID();
+  const userId = await deps.database.inWorkspace(workspaceId, async (tx) => {
+    await insertWorkspace(tx, {
+      id: workspaceId,
+      name: registration.workspaceName,
+      domains,
+      allowDomainJoin: registration.allowDomainJoin,
+    });
+    return insertUser(tx, {
+      workspaceId,
+      idpSubject: caller.subject,
+      firstName: registration.firstName,
+      lastName: registration.lastName,
+      email: registration.email.toLowerCase(),
+      role: 'admin',
+    });
+  });
+  return getMe(deps, { ...caller, workspaceId, userId, role: 'admin' });
+}

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { loadConfig, REPO_ROOT } from './config.ts';
+import { createIdentityProvider } from './idp/provider.ts';
+import { createTokenVerifier } from './plugins/auth.ts';
+import { openRuntime } from './runtime.ts';
+
+const started = performance.now();
+const config = loadConfig();
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+const runtime = await openRuntime(config, log);
+const idp = config.oidc.builtIn ? await createIdentityProvider(config, runtime.database.db) : null;
+const app = await buildApp({
+  config,
+  database: runtime.database,
+  idp,
+  verifyToken: createTokenVerifier({
+    issuer: config.oidc.issuer,
+    audience: config.oidc.audience,
+    localKeys: idp?.jwks,
+  }),
+  webDist: path.join(REPO_ROOT, 'apps/web/dist'),
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await runtime.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+log(`\nWarmpath is ready in ${seconds}s. Open ${config.publicUrl}\n`);

@@ -1,0 +1,153 @@
+import type { Role } from '@warmpath/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  type JWK,
+  type JWTPayload,
+  errors as joseErrors,
+  jwtVerify,
+} from 'jose';
+import { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import { findIdentity } from '../features/users/users.repo.ts';
+import { AppError } from '../lib/app-error.ts';
+
+/**
+ * Who may call a route:
+ * - public: anybody, no token (only under /api/public);
+ * - identity: a valid token, whether or not its subject has registered yet (sign-up calls);
+ * - read: any member of a workspace; write: admins and members (a viewer never mutates);
+ * - admin: admins only.
+ */
+export type Access = 'public' | 'identity' | 'read' | 'write' | 'admin';
+
+const ROLES_FOR: Record<'read' | 'write' | 'admin', readonly Role[]> = {
+  read: ['admin', 'member', 'viewer'],
+  write: ['admin', 'member'],
+  admin: ['admin'],
+};
+
+export type Caller = { subject: string; email: string | null };
+export type Member = Caller & { userId: string; workspaceId: string; role: Role };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+    member: Member | null;
+  }
+}
+
+/** Verifies an access token and returns its claims, or throws. */
+export type TokenVerifier = (token: string) => Promise<JWTPayload>;
+
+const HEALTH_PATH = '/api/health';
+
+// Asymmetric algorithms only: an HS256 token "signed" with our public key, or `alg: none`, never passes.
+const ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'];
+
+export function createTokenVerifier(options: {
+  issuer: string;
+  audience: string;
+  /** Keys of the built-in provider; when absent the issuer's JWKS is fetched from its discovery document. */
+  localKeys?: { keys: JWK[] };
+}): TokenVerifier {
+  const localKeySet = options.localKeys && createLocalJWKSet(options.localKeys);
+  let remoteKeySet: ReturnType<typeof createRemoteJWKSet> | undefined;
+  const keys = async () => {
+    if (localKeySet) return localKeySet;
+    if (!remoteKeySet) {
+      const response = await fetch(`${options.issuer}/.well-known/openid-configuration`);
+      const { jwks_uri } = z.object({ jwks_uri: z.url() }).parse(await response.json());
+      remoteKeySet = createRemoteJWKSet(new URL(jwks_uri));
+    }
+    return remoteKeySet;
+  };
+  return async (token) => {
+    const { payload } = await jwtVerify(token, await keys(), {
+      issuer: options.issuer,
+      audience: options.audience,
+      algorithms: ALGORITHMS,
+      requiredClaims: ['sub', 'exp'],
+      clockTolerance: 5,
+    });
+    return payload;
+  };
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer ([A-Za-z0-9\-_.]+)$/.exec(header);
+  return match?.[1] ?? null;
+}
+
+async function authPlugin(
+  app: FastifyInstance,
+  options: { verifyToken: TokenVerifier; database: Database; emailClaim: string },
+) {
+  app.decorateRequest('caller', null);
+  app.decorateRequest('member', null);
+
+  // Fail closed: an API route that forgets to say who may call it does not start.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access`);
+    const publicPath = route.url.startsWith('/api/public') || route.url === HEALTH_PATH;
+    if ((access === 'public') !== publicPath) {
+      throw new Error(`Route ${route.url}: only /api/public routes (and health) are public, and they all are`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (!path.startsWith('/api/') || path.startsWith('/api/public/') || path.startsWith('/api/docs')) return;
+    if (path === HEALTH_PATH) return;
+
+    const token = bearerToken(request);
+    if (!token) throw new AppError('UNAUTHORIZED', 'Missing bearer token');
+    let claims: JWTPayload;
+    try {
+      claims = await options.verifyToken(token);
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError || error instanceof TypeError || error instanceof z.ZodError) {
+        throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
+      }
+      throw error;
+    }
+    const subject = claims.sub as string;
+    const email = claims[options.emailClaim];
+    request.caller = { subject, email: typeof email === 'string' ? email.toLowerCase() : null };
+
+    const identity = await findIdentity(options.database, subject);
+    if (identity) request.member = { ...request.caller, ...identity };
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public' || access === 'identity') return;
+    if (!request.member) throw new AppError('FORBIDDEN', 'You are not a member of a workspace');
+    if (!ROLES_FOR[access].includes(request.member.role)) {
+      throw new AppError('FORBIDDEN', 'Your role does not allow this');
+    }
+  });
+}
+
+export const auth = fp(authPlugin, { name: 'auth' });
+
+/** The caller of an `identity` route. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new AppError('UNAUTHORIZED', 'Missing bearer token');
+  return request.caller;
+}
+
+/** The member calling a `read`, `write` or `admin` route. */
+export function memberOf(request: FastifyRequest): Member {
+  if (!request.member) throw new AppError('FORBIDDEN', 'You are not a member of a workspace');
+  return request.member;
+}
