@@ -67,3 +67,7 @@ export const ZRegistration = z.object({
   allowDomainJoin: z.boolean().default(false),
 });
 export type TRegistration = z.infer<typeof ZRegistration>;
+
+/** The My Account panel's name fields (spec section 5: no validation beyond being text). */
+export const ZUpdateMe = z.object({ firstName: z.string().trim().max(100), lastName: z.string().trim().max(100) });
+export type TUpdateMe = z.infer<typeof ZUpdateMe>;

@@ -84,6 +84,18 @@ export async function insertWorkspace(
   await tx.insert(workspaceDomains).values(workspace.domains.map((domain) => ({ domain, workspaceId: workspace.id })));
 }
 
+export async function updateUserNames(
+  tx: Tx,
+  workspaceId: string,
+  userId: string,
+  names: { firstName: string; lastName: string },
+) {
+  await tx
+    .update(users)
+    .set(names)
+    .where(and(eq(users.workspaceId, workspaceId), eq(users.id, userId)));
+}
+
 export async function insertUser(
   tx: Tx,
   user: { workspaceId: string; idpSubject: string; firstName: string; lastName: string; email: string; role: Role },

@@ -1,8 +1,8 @@
-import { ZCheckDomainRequest, ZCheckDomainResponse, ZError, ZMe, ZRegistration } from '@warmpath/shared';
+import { ZCheckDomainRequest, ZCheckDomainResponse, ZError, ZMe, ZRegistration, ZUpdateMe } from '@warmpath/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
-import { callerOf } from '../../plugins/auth.ts';
-import { checkDomain, createWorkspaceAdmin, getMe, type UsersDeps } from './users.service.ts';
+import { callerOf, memberOf } from '../../plugins/auth.ts';
+import { checkDomain, createWorkspaceAdmin, getMe, type UsersDeps, updateMe } from './users.service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) => {
   app.get(
@@ -16,6 +16,15 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) =
       if (!request.member) throw new AppError('NOT_FOUND', 'This account has not registered yet');
       return getMe(deps, request.member);
     },
+  );
+
+  app.put(
+    '/users/command/update-me',
+    {
+      config: { access: 'write' },
+      schema: { tags: ['users'], body: ZUpdateMe, response: { 200: ZMe } },
+    },
+    async (request) => updateMe(deps, memberOf(request), request.body),
   );
 
   app.post(

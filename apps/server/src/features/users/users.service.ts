@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, type TCheckDomainResponse, type TMe, type TRegistration } from '@warmpath/shared';
+import { MESSAGES, type TCheckDomainResponse, type TMe, type TRegistration, type TUpdateMe } from '@warmpath/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { emailDomain, isFreeEmailDomain } from '../../lib/free-email-domains.ts';
@@ -11,6 +11,7 @@ import {
   findMe,
   insertUser,
   insertWorkspace,
+  updateUserNames,
 } from './users.repo.ts';
 
 export type UsersDeps = { database: Database; workspaceDomainAllowlist: string[] };
@@ -29,6 +30,13 @@ export async function getMe(deps: UsersDeps, member: Member): Promise<TMe> {
   const me = await deps.database.inWorkspace(member.workspaceId, (tx) => findMe(tx, member.workspaceId, member.userId));
   if (!me) throw new AppError('NOT_FOUND', 'Failed to fetch user');
   return me;
+}
+
+export async function updateMe(deps: UsersDeps, member: Member, names: TUpdateMe): Promise<TMe> {
+  await deps.database.inWorkspace(member.workspaceId, (tx) =>
+    updateUserNames(tx, member.workspaceId, member.userId, names),
+  );
+  return getMe(deps, member);
 }
 
 /** Refuses an e-mail in a request body that differs from the one the identity provider asserted. */

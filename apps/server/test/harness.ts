@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { Role, TMe } from '@warmpath/shared';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { createDatabase } from '../src/db/client.ts';
+import { insertUser } from '../src/features/users/users.repo.ts';
+import { mintAccessToken } from '../src/idp/provider.ts';
+import { loadIdpSecrets, publicJwks } from '../src/idp/secrets.ts';
+import { createTokenVerifier } from '../src/plugins/auth.ts';
+
+export const ALLOWLISTED_DOMAIN = 'partner-allowed.test';
+
+/** The whole API on the test database, through `app.inject`, with the built-in provider's keys. */
+export async function createTestContext() {
+  const config = loadConfig({
+    PUBLIC_URL: 'http://localhost:3999',
+    LOG_LEVEL: 'silent',
+    WORKSPACE_DOMAIN_ALLOWLIST: ALLOWLISTED_DOMAIN,
+  });
+  const database = createDatabase(inject('databaseUrl'), { max: 4 });
+  const secrets = await loadIdpSecrets(database.db);
+  const app = await buildApp({
+    config,
+    database,
+    verifyToken: createTokenVerifier({
+      issuer: config.oidc.issuer,
+      audience: config.oidc.audience,
+      localKeys: publicJwks(secrets),
+    }),
+  });
+  const tokenFor = (email: string, name = 'Test Person') => mintAccessToken(config, database.db, { email, name });
+
+  return {
+    app,
+    config,
+    database,
+    secrets,
+    tokenFor,
+    /** A company domain nobody has used yet. */
+    uniqueDomain: () => `acme-${randomUUID().slice(0, 8)}.test`,
+    /** Signs up an admin with a new workspace, as the sign-up screens do. */
+    async registerAdmin(domain = `acme-${randomUUID().slice(0, 8)}.test`) {
+      const email = `admin@${domain}`;
+      const token = await tokenFor(email, 'Ada Admin');
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/users/command/create-workspace-admin',
+        headers: { authorization: `Bearer ${token}` },
+        payload: registration(token, { email, workspaceDomains: [domain] }),
+      });
+      if (response.statusCode !== 201) throw new Error(`registration failed: ${response.body}`);
+      return { token, email, domain, me: response.json<TMe>() };
+    },
+    /** Adds a user with a role to a workspace directly (the invitation flow is tested on its own). */
+    async addUser(workspaceId: string, role: Role, domain: string) {
+      const email = `${role}-${randomUUID().slice(0, 6)}@${domain}`;
+      const token = await tokenFor(email);
+      const subject = subjectOf(token);
+      await database.inWorkspace(workspaceId, (tx) =>
+        insertUser(tx, { workspaceId, idpSubject: subject, firstName: 'Test', lastName: role, email, role }),
+      );
+      return { token, email };
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+export function subjectOf(token: string): string {
+  const [, payload = ''] = token.split('.');
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub: string }).sub;
+}
+
+export function registration(token: string, overrides: Record<string, unknown> = {}) {
+  return {
+    idpId: subjectOf(token),
+    firstName: 'Ada',
+    lastName: 'Admin',
+    email: 'admin@example.test',
+    workspaceName: 'Acme',
+    workspaceDomains: ['example.test'],
+    allowDomainJoin: false,
+    ...overrides,
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
