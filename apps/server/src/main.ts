@@ -35,6 +35,5 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host });
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 log(`\nWarmpath is ready in ${seconds}s. Open ${config.publicUrl}\n`);

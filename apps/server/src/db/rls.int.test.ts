@@ -46,7 +46,9 @@ describe('row-level security, the second wall', () => {
     expect(withoutContext.rowCount).toBe(0);
 
     const seen = await ctx.database.inWorkspace(first.me.workspaceId, (tx) =>
-      tx.execute(`select email from users where workspace_id in ('${first.me.workspaceId}', '${second.me.workspaceId}')`),
+      tx.execute(
+        `select email from users where workspace_id in ('${first.me.workspaceId}', '${second.me.workspaceId}')`,
+      ),
     );
     expect(seen.rows).toEqual([{ email: first.email }]);
 

@@ -90,7 +90,10 @@ describe('authentication', () => {
       'a token from another issuer',
       async () => bearer(await signWithProviderKey({}, (jwt) => jwt.setIssuer('https://evil.example/idp'))),
     ],
-    ['a token for another audience', async () => bearer(await signWithProviderKey({}, (jwt) => jwt.setAudience('other')))],
+    [
+      'a token for another audience',
+      async () => bearer(await signWithProviderKey({}, (jwt) => jwt.setAudience('other'))),
+    ],
     [
       'a token without expiry',
       async () => {

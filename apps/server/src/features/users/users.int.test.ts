@@ -1,6 +1,12 @@
 import { MESSAGES } from '@warmpath/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALLOWLISTED_DOMAIN, bearer, createTestContext, registration, type TestContext } from '../../../test/harness.ts';
+import {
+  ALLOWLISTED_DOMAIN,
+  bearer,
+  createTestContext,
+  registration,
+  type TestContext,
+} from '../../../test/harness.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

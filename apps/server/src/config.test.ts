@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with no configuration', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.oidc).toMatchObject({ builtIn: true, issuer: 'http://localhost:3000/idp', audience: 'backend' });
+    expect(config.dataDir.endsWith('.data')).toBe(true);
+  });
+
+  it('switches to an external identity provider and database by configuration', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      PUBLIC_URL: 'https://app.example.com/',
+      DATABASE_URL: 'postgres://u:p@db:5432/warmpath',
+      OIDC_ISSUER: 'https://tenant.eu.auth0.com/',
+      OIDC_CLIENT_ID: 'abc',
+      WORKSPACE_DOMAIN_ALLOWLIST: ' Acme.com, ,partner.io',
+    });
+    expect(config.publicUrl).toBe('https://app.example.com');
+    expect(config.oidc).toMatchObject({ builtIn: false, issuer: 'https://tenant.eu.auth0.com', clientId: 'abc' });
+    expect(config.workspaceDomainAllowlist).toEqual(['acme.com', 'partner.io']);
+  });
+
+  it('refuses invalid values with a readable message', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});
