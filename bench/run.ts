@@ -1,0 +1,21 @@
+// Benchmarks: `npm run bench -- <name>`; each writes its figures to bench/results/<name>.json.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { startup } from './startup.ts';
+
+const BENCHMARKS: Record<string, () => Promise<Record<string, unknown>>> = { startup };
+
+const names = process.argv.slice(2).filter((arg) => arg !== '--');
+const selected = names.length > 0 ? names : Object.keys(BENCHMARKS);
+for (const name of selected) {
+  const benchmark = BENCHMARKS[name];
+  if (!benchmark) {
+    console.error(`Unknown benchmark "${name}". Known: ${Object.keys(BENCHMARKS).join(', ')}`);
+    process.exit(2);
+  }
+  const figures = { benchmark: name, measuredAt: new Date().toISOString(), ...(await benchmark()) };
+  const file = path.join(import.meta.dirname, 'results', `${name}.json`);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, `${JSON.stringify(figures, null, 2)}\n`);
+  console.log(JSON.stringify(figures, null, 2));
+}
