@@ -10,17 +10,28 @@ const config = loadConfig();
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 const runtime = await openRuntime(config, log);
-const idp = config.oidc.builtIn ? await createIdentityProvider(config, runtime.database.db) : null;
-const app = await buildApp({
-  config,
-  database: runtime.database,
-  idp,
-  verifyToken: createTokenVerifier({
-    issuer: config.oidc.issuer,
-    audience: config.oidc.audience,
-    localKeys: idp?.jwks,
-  }),
-  webDist: path.join(REPO_ROOT, 'apps/web/dist'),
+
+async function listen() {
+  const idp = config.oidc.builtIn ? await createIdentityProvider(config, runtime.database.db) : null;
+  const app = await buildApp({
+    config,
+    database: runtime.database,
+    idp,
+    verifyToken: createTokenVerifier({
+      issuer: config.oidc.issuer,
+      audience: config.oidc.audience,
+      localKeys: idp?.jwks,
+    }),
+    webDist: path.join(REPO_ROOT, 'apps/web/dist'),
+  });
+  await app.listen({ port: config.port, host: config.host });
+  return app;
+}
+
+// A failed start must not leave the embedded PostgreSQL running behind it.
+const app = await listen().catch(async (error: unknown) => {
+  await runtime.close();
+  throw error;
 });
 
 let stopping = false;
