@@ -24,6 +24,9 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
   // A startup option rather than a SET after connecting: a connection that cannot take the role fails
   // to open instead of silently running as the owner.
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: `-c role=${APP_ROLE}` });
+  // An idle connection the server drops (a restart, or our own shutdown) must not crash the process;
+  // the pool replaces it on the next checkout.
+  pool.on('error', () => {});
   const db = drizzle(pool, { schema });
   return {
     db,

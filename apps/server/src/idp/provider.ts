@@ -97,6 +97,8 @@ export async function createIdentityProvider(config: Config, db: Db): Promise<Id
       return grant;
     },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // The web app calls the token endpoint from its own origin, the only one allowed.
+    clientBasedCORS: (_ctx, origin) => origin === new URL(config.publicUrl).origin,
     features: {
       devInteractions: { enabled: false },
       rpInitiatedLogout: {

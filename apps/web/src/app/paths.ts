@@ -14,6 +14,7 @@ export const PATHS = {
   workflows: '/workflows',
   hubspotOauthCallback: '/hubspot-oauth-callback',
   admin: {
+    root: '/admin',
     workspace: '/admin/workspace',
     users: '/admin/users',
     integrations: '/admin/integrations',

@@ -1,0 +1,19 @@
+import { AppShell } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { Sidebar } from './Sidebar.tsx';
+
+const SIDEBAR_WIDTH = 260;
+
+/** The main area: sidebar on the left, the page on the right. */
+export function AppLayout() {
+  return (
+    <AppShell navbar={{ width: SIDEBAR_WIDTH, breakpoint: 0 }} padding="lg">
+      <AppShell.Navbar p="md" aria-label="Main">
+        <Sidebar />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,38 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { TOAST } from '@warmpath/shared';
+import { RouterProvider } from 'react-router/dom';
+import { ToastContainer } from 'react-toastify';
+import { ApiError } from '../lib/api.ts';
+import { AuthSetup } from './AuthSetup.tsx';
+import { BackendStatusGate } from './BackendStatusGate.tsx';
+import { router } from './router.tsx';
+import { cssVariablesResolver, theme } from './theme.ts';
+
+const MAX_RETRIES = 2;
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A refusal (4xx) will not change on retry; a network or server failure might.
+      retry: (failureCount, error) =>
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < MAX_RETRIES,
+    },
+  },
+});
+
+export function AppProviders() {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        <BackendStatusGate>
+          <AuthSetup>
+            <RouterProvider router={router} />
+          </AuthSetup>
+        </BackendStatusGate>
+        <ToastContainer position={TOAST.position} theme={TOAST.theme} autoClose={TOAST.autoClose} />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,35 @@
+import { MESSAGES } from '@warmpath/shared';
+import type { ReactNode } from 'react';
+import { AuthProvider, useAuth } from 'react-oidc-context';
+import { LoadingScreen } from '../components/LoadingScreen.tsx';
+import { MessageScreen } from '../components/MessageScreen.tsx';
+import { usePublicConfig } from '../features/public/api.ts';
+import { AUTH_CALLBACK_PATH, readReturnTo, userManagerFor } from '../lib/auth.ts';
+import { router } from './router.tsx';
+
+/** Builds the sign-in from the server's public configuration; the app waits for both. */
+export function AuthSetup({ children }: { children: ReactNode }) {
+  const config = usePublicConfig();
+  if (config.isError) return <MessageScreen message={MESSAGES.unexpectedError} />;
+  if (!config.data) return <LoadingScreen />;
+
+  return (
+    <AuthProvider
+      userManager={userManagerFor(config.data)}
+      // Other pages get code and state in their query too (the CRM's OAuth return): not ours to process.
+      skipSigninCallback={window.location.pathname !== AUTH_CALLBACK_PATH}
+      onSigninCallback={async (user) => {
+        // Replacing the entry also drops code and state from the address bar.
+        await router.navigate(readReturnTo(user?.state), { replace: true });
+      }}
+    >
+      <AuthReady>{children}</AuthReady>
+    </AuthProvider>
+  );
+}
+
+function AuthReady({ children }: { children: ReactNode }) {
+  const auth = useAuth();
+  // Loading with no navigator is the start-up; a redirect in progress keeps the page as it is.
+  return auth.isLoading && !auth.activeNavigator ? <LoadingScreen /> : children;
+}

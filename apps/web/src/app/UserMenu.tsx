@@ -1,0 +1,56 @@
+import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TMe } from '@warmpath/shared';
+import { useAuth } from 'react-oidc-context';
+import { MyAccountDrawer } from '../features/users/components/MyAccountDrawer.tsx';
+import { forgetUserId } from '../lib/auth.ts';
+
+/** The sidebar's bottom: who is signed in, with Logout and My Account. */
+export function UserMenu({ user }: { user: TMe }) {
+  const auth = useAuth();
+  const queryClient = useQueryClient();
+  const [accountOpened, account] = useDisclosure(false);
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
+  const initial = (fullName || user.email).charAt(0).toUpperCase();
+
+  const logout = async () => {
+    forgetUserId();
+    try {
+      await auth.signoutRedirect();
+    } catch {
+      // The provider offers no sign-out page: end the session here.
+      await auth.removeUser();
+    }
+    queryClient.clear();
+  };
+
+  return (
+    <>
+      <Menu position="top-start" width={220}>
+        <Menu.Target>
+          <UnstyledButton aria-label={`Account menu of ${fullName || user.email}`} w="100%" p="xs">
+            <Group gap="sm" wrap="nowrap">
+              <Avatar src={user.avatar} alt={fullName} radius="xl">
+                {initial}
+              </Avatar>
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text size="sm" fw={600} truncate>
+                  {fullName}
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
+                  {user.email}
+                </Text>
+              </Stack>
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={account.open}>My Account</Menu.Item>
+          <Menu.Item onClick={() => void logout()}>Logout</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <MyAccountDrawer user={user} opened={accountOpened} onClose={account.close} />
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import { ONBOARDING_PROGRESS } from '@warmpath/shared';
+import type { ReactNode } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { RouteTabs } from '../components/RouteTabs.tsx';
+import { BookADemoPage } from '../features/onboarding/pages/BookADemoPage.tsx';
+import { ConnectPage } from '../features/onboarding/pages/ConnectPage.tsx';
+import { CreateDetailsPage } from '../features/onboarding/pages/CreateDetailsPage.tsx';
+import { DomainsNotWhitelistedPage } from '../features/onboarding/pages/DomainsNotWhitelistedPage.tsx';
+import { SyncPage } from '../features/onboarding/pages/SyncPage.tsx';
+import { AppLayout } from './AppLayout.tsx';
+import { AuthCallbackPage } from './AuthCallbackPage.tsx';
+import { ErrorScreen } from './ErrorScreen.tsx';
+import { GuardedOutlet } from './GuardedOutlet.tsx';
+import {
+  adminGuard,
+  bookADemoGuard,
+  createDetailsGuard,
+  inviteTeammatesGuard,
+  onboardingGuard,
+  privateRouteGuard,
+  type RouteGuard,
+  signUpEntryGuard,
+} from './guards.ts';
+import { ADMIN_TABS, activeAdminTab, activeProfileTab, PROFILE_TABS } from './navigationTabs.ts';
+import { OnboardingLayout } from './OnboardingLayout.tsx';
+import { PATHS } from './paths.ts';
+
+function guarded(guard: RouteGuard, children: RouteObject[]): RouteObject {
+  return { element: <GuardedOutlet guard={guard} />, children };
+}
+
+function onboardingScreen(title: string, progress?: number): ReactNode {
+  return (
+    <OnboardingLayout progress={progress}>
+      <PageHeader title={title} />
+    </OnboardingLayout>
+  );
+}
+
+const recommendedActions = <PageHeader title="Recommended actions" />;
+const workspaceSettings = <PageHeader title="Workspace" />;
+
+/** The spec's route table (section 2). Screens of later issues are their heading for now. */
+export const routes: RouteObject[] = [
+  {
+    path: PATHS.root,
+    errorElement: <ErrorScreen />,
+    children: [
+      { index: true, element: <Navigate to={PATHS.actions} replace /> },
+      { path: PATHS.authCallback, element: <AuthCallbackPage /> },
+      guarded(privateRouteGuard, [
+        {
+          element: <AppLayout />,
+          children: [
+            { path: PATHS.actions, element: recommendedActions },
+            { path: PATHS.recommendedActions, element: recommendedActions },
+            { path: PATHS.pastActions, element: <PageHeader title="Past actions" /> },
+            { path: PATHS.pendingActions, element: <PageHeader title="Pending actions" /> },
+            { path: PATHS.skippedActions, element: <PageHeader title="Skipped actions" /> },
+            { path: PATHS.network, element: <PageHeader title="Network" /> },
+            {
+              element: <RouteTabs label="Targeting" tabs={PROFILE_TABS} resolveActive={activeProfileTab} />,
+              children: [
+                { path: PATHS.personas, element: <PageHeader title="Target Personas" /> },
+                { path: PATHS.targetedAccounts, element: <PageHeader title="Target Accounts" /> },
+              ],
+            },
+            {
+              path: PATHS.workflows,
+              element: (
+                <PageHeader
+                  title="Agent running plays"
+                  description="Create your own workflow, start with a template or from scratch."
+                />
+              ),
+            },
+            { path: `${PATHS.workflows}/:id`, element: <PageHeader title="Workflow" /> },
+            { path: PATHS.hubspotOauthCallback, element: <PageHeader title="HubSpot integration" /> },
+            guarded(adminGuard, [
+              {
+                element: <RouteTabs label="Admin" tabs={ADMIN_TABS} resolveActive={activeAdminTab} />,
+                children: [
+                  { path: PATHS.admin.workspace, element: workspaceSettings },
+                  // Unknown admin paths land on Workspace, whose tab the bar highlights for them.
+                  { path: `${PATHS.admin.root}/*`, element: workspaceSettings },
+                  {
+                    path: PATHS.admin.integrations,
+                    element: (
+                      <PageHeader title="Integrations" description="Connect the product to other tools that you use." />
+                    ),
+                  },
+                  { path: PATHS.admin.webhook, element: <PageHeader title="Webhook" /> },
+                  { path: PATHS.admin.users, element: <PageHeader title="Users" /> },
+                  { path: PATHS.admin.accounts, element: <PageHeader title="Assigned Accounts" /> },
+                  { path: PATHS.admin.networkAllies, element: <PageHeader title="Allies to map network from" /> },
+                  { path: PATHS.admin.jobChangesTracking, element: <PageHeader title="Job changes tracking" /> },
+                  { path: PATHS.admin.crmClients, element: <PageHeader title="Clients & Exclusions" /> },
+                ],
+              },
+            ]),
+          ],
+        },
+      ]),
+      guarded(signUpEntryGuard, [
+        { path: PATHS.signUp.connect, element: <ConnectPage /> },
+        {
+          path: PATHS.signUp.registerInvite,
+          element: onboardingScreen('Join your workspace', ONBOARDING_PROGRESS.registerInvite),
+        },
+      ]),
+      { path: PATHS.signUp.acceptInvite, element: onboardingScreen('Accept invitation') },
+      guarded(createDetailsGuard, [{ path: PATHS.signUp.createDetails, element: <CreateDetailsPage /> }]),
+      { path: PATHS.signUp.domainsNotWhitelisted, element: <DomainsNotWhitelistedPage /> },
+      guarded(bookADemoGuard, [{ path: PATHS.signUp.bookADemo, element: <BookADemoPage /> }]),
+      guarded(onboardingGuard, [
+        { path: PATHS.signUp.sync, element: <SyncPage /> },
+        {
+          path: PATHS.signUp.importAccounts,
+          element: onboardingScreen('Import accounts', ONBOARDING_PROGRESS.importAccounts),
+        },
+        {
+          path: PATHS.signUp.importAccountsUpload,
+          element: onboardingScreen('Upload accounts', ONBOARDING_PROGRESS.accountsUpload),
+        },
+        {
+          path: PATHS.signUp.targetingScheme,
+          element: onboardingScreen('Alright, no specific accounts', ONBOARDING_PROGRESS.targetingScheme),
+        },
+        {
+          path: PATHS.signUp.importClients,
+          element: onboardingScreen('Import clients', ONBOARDING_PROGRESS.importClients),
+        },
+        {
+          path: PATHS.signUp.importClientsUpload,
+          element: onboardingScreen('Upload clients', ONBOARDING_PROGRESS.clientsUpload),
+        },
+      ]),
+      guarded(inviteTeammatesGuard, [
+        {
+          path: PATHS.signUp.inviteTeammates,
+          element: onboardingScreen('Invite your teammates', ONBOARDING_PROGRESS.inviteTeammates),
+        },
+      ]),
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Checkbox, Stack, TextInput } from '@mantine/core';
+import { MESSAGES, ONBOARDING_PROGRESS } from '@warmpath/shared';
+import { Controller, type FieldErrors, useForm } from 'react-hook-form';
+import { useAuth } from 'react-oidc-context';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { OnboardingLayout } from '../../../app/OnboardingLayout.tsx';
+import { PATHS } from '../../../app/paths.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { TagInput } from '../../../components/TagInput.tsx';
+import { clearRegistration } from '../../../lib/auth.ts';
+import { useCreateWorkspaceAdmin } from '../../users/api.ts';
+import {
+  createDetailsDefaults,
+  type TCreateDetailsForm,
+  type TCreateDetailsFormInput,
+  toRegistration,
+  ZCreateDetailsForm,
+} from '../createDetailsForm.ts';
+import type { DomainsNotWhitelistedState } from './DomainsNotWhitelistedPage.tsx';
+
+type DomainsError = FieldErrors<TCreateDetailsFormInput>['domains'];
+
+/** The list's own error, else the first refused domain's. */
+function domainsErrorMessage(error: DomainsError, count: number): string | undefined {
+  if (!error) return undefined;
+  if (error.message) return error.message;
+  for (let index = 0; index < count; index += 1) {
+    const message = error[index]?.message;
+    if (message) return message;
+  }
+  return undefined;
+}
+
+/** Create account: the first admin names the workspace and its domains. */
+export function CreateDetailsPage() {
+  const profile = useAuth().user?.profile;
+  const navigate = useNavigate();
+  const createWorkspaceAdmin = useCreateWorkspaceAdmin();
+  const form = useForm<TCreateDetailsFormInput, unknown, TCreateDetailsForm>({
+    resolver: zodResolver(ZCreateDetailsForm),
+    defaultValues: createDetailsDefaults(profile),
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((values) => {
+    if (!profile) return;
+    createWorkspaceAdmin.mutate(toRegistration(values, profile), {
+      onSuccess: (me) => {
+        clearRegistration();
+        navigate(me.isGoogleConnected ? PATHS.signUp.importAccounts : PATHS.signUp.sync, { replace: true });
+      },
+      onError: (error) => {
+        if (error.message.includes(MESSAGES.domainsNotWhitelisted)) {
+          const state: DomainsNotWhitelistedState = { message: error.message };
+          navigate(PATHS.signUp.domainsNotWhitelisted, { state });
+        } else {
+          toast.error(error.message);
+        }
+      },
+    });
+  });
+
+  return (
+    <OnboardingLayout progress={ONBOARDING_PROGRESS.createDetails}>
+      <PageHeader title="Create your account" />
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput
+            label="First name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...form.register('firstName')}
+          />
+          <TextInput
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...form.register('lastName')}
+          />
+          <TextInput
+            label="Company name"
+            autoComplete="organization"
+            error={errors.companyName?.message}
+            {...form.register('companyName')}
+          />
+          <Controller
+            control={form.control}
+            name="domains"
+            render={({ field }) => (
+              <TagInput
+                label="Company domains"
+                description="Press Enter to add a domain."
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={domainsErrorMessage(errors.domains, field.value.length)}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="termsAccepted"
+            render={({ field }) => (
+              <Checkbox
+                label="I agree to the terms and conditions and the privacy policy."
+                checked={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={errors.termsAccepted?.message}
+              />
+            )}
+          />
+          <Button type="submit" loading={createWorkspaceAdmin.isPending}>
+            Create account
+          </Button>
+        </Stack>
+      </form>
+    </OnboardingLayout>
+  );
+}

@@ -1,0 +1,66 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { GATEWAY_ERRORS, type TMe, type TUpdateMe, ZMe, type ZRegistration } from '@warmpath/shared';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { ApiError, apiRequest } from '../../lib/api.ts';
+import { rememberUserId } from '../../lib/auth.ts';
+
+export const userKeys = {
+  all: ['users'] as const,
+  me: () => [...userKeys.all, 'me'] as const,
+};
+
+/** The current user, or null when the signed-in identity has not registered yet. */
+export async function fetchMe(): Promise<TMe | null> {
+  try {
+    const me = await apiRequest({ path: '/users/query/me', schema: ZMe, errorMessage: GATEWAY_ERRORS.fetchUser });
+    rememberUserId(me.id);
+    return me;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function useMe(enabled: boolean) {
+  return useQuery({ queryKey: userKeys.me(), queryFn: fetchMe, enabled });
+}
+
+export type RegistrationInput = z.input<typeof ZRegistration>;
+
+export function createWorkspaceAdmin(registration: RegistrationInput): Promise<TMe> {
+  return apiRequest({
+    path: '/users/command/create-workspace-admin',
+    method: 'POST',
+    body: registration,
+    schema: ZMe,
+    errorMessage: GATEWAY_ERRORS.registerAccount,
+    preferServerMessage: true,
+  });
+}
+
+function useSetMe() {
+  const queryClient = useQueryClient();
+  return (me: TMe) => {
+    rememberUserId(me.id);
+    queryClient.setQueryData(userKeys.me(), me);
+  };
+}
+
+export function useCreateWorkspaceAdmin() {
+  const setMe = useSetMe();
+  return useMutation({ mutationFn: createWorkspaceAdmin, onSuccess: setMe });
+}
+
+export function updateMe(names: TUpdateMe): Promise<TMe> {
+  return apiRequest({ path: '/users/command/update-me', method: 'PUT', body: names, schema: ZMe });
+}
+
+export function useUpdateMe() {
+  const setMe = useSetMe();
+  return useMutation({
+    mutationFn: updateMe,
+    onSuccess: setMe,
+    onError: (error) => toast.error(error.message),
+  });
+}

@@ -1,0 +1,40 @@
+import { Button, Drawer, Stack, TextInput } from '@mantine/core';
+import type { TMe, TUpdateMe } from '@warmpath/shared';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useUpdateMe } from '../api.ts';
+
+export type MyAccountDrawerProps = { user: TMe; opened: boolean; onClose: () => void };
+
+/** My Account side panel: the user's own names (no validation, spec section 5). */
+export function MyAccountDrawer({ user, opened, onClose }: MyAccountDrawerProps) {
+  const updateMe = useUpdateMe();
+  const form = useForm<TUpdateMe>({ defaultValues: { firstName: user.firstName, lastName: user.lastName } });
+  const { reset } = form;
+
+  useEffect(() => {
+    if (opened) reset({ firstName: user.firstName, lastName: user.lastName });
+  }, [opened, user.firstName, user.lastName, reset]);
+
+  const save = form.handleSubmit((names) => updateMe.mutate(names));
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      title="My Account"
+      closeButtonProps={{ 'aria-label': 'Close My Account' }}
+    >
+      <form onSubmit={save}>
+        <Stack>
+          <TextInput label="Firstname" {...form.register('firstName')} />
+          <TextInput label="Lastname" {...form.register('lastName')} />
+          <Button type="submit" loading={updateMe.isPending} disabled={!form.formState.isDirty}>
+            Save
+          </Button>
+        </Stack>
+      </form>
+    </Drawer>
+  );
+}

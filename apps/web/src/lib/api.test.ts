@@ -1,0 +1,113 @@
+import { ZPublicConfig } from '@warmpath/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, apiRequest, checkBackendHealth, setAccessTokenProvider } from './api.ts';
+import { getAppStatus, setAppStatus } from './appStatus.ts';
+
+const ZOk = z.object({ ok: z.boolean() });
+
+function stubFetch(response: () => Promise<Response>) {
+  const fetchMock = vi.fn(response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function headersOf(fetchMock: ReturnType<typeof stubFetch>): Record<string, string> {
+  const init = fetchMock.mock.calls[0]?.at(1);
+  return z.object({ headers: z.record(z.string(), z.string()) }).parse(init).headers;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setAccessTokenProvider(null);
+  setAppStatus({ offline: false, backendServerDown: false });
+});
+
+describe('apiRequest', () => {
+  it('sends the access token as a Bearer token under /api', async () => {
+    setAccessTokenProvider(async () => 'secret');
+    const fetchMock = stubFetch(async () => Response.json({ ok: true }));
+    await expect(apiRequest({ path: '/users/query/me', schema: ZOk })).resolves.toEqual({ ok: true });
+    expect(fetchMock.mock.calls[0]?.at(0)).toBe('/api/users/query/me');
+    expect(headersOf(fetchMock).Authorization).toBe('Bearer secret');
+  });
+
+  it('sends public calls without authorization', async () => {
+    const config = {
+      oidc: { authority: 'http://idp', clientId: 'web', audience: 'backend', extraQueryParams: {} },
+      demoCalendarUrl: 'https://calendar.example',
+      posthogKey: null,
+    };
+    const fetchMock = stubFetch(async () => Response.json(config));
+    await expect(apiRequest({ path: '/public/config', schema: ZPublicConfig })).resolves.toEqual(config);
+    expect(headersOf(fetchMock).Authorization).toBeUndefined();
+  });
+
+  it('rejects as a 401 without calling the server when the token cannot be had', async () => {
+    setAccessTokenProvider(async () => {
+      throw new Error('expired');
+    });
+    const fetchMock = stubFetch(async () => Response.json({ ok: true }));
+    const failure = apiRequest({ path: '/users/query/me', schema: ZOk });
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the gateway message, or the server's where the call prefers it", async () => {
+    setAccessTokenProvider(async () => 'secret');
+    stubFetch(async () => Response.json({ code: 'CONFLICT', message: 'Domain taken' }, { status: 409 }));
+    await expect(apiRequest({ path: '/x', schema: ZOk, errorMessage: 'Failed to fetch user' })).rejects.toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+      message: 'Failed to fetch user',
+    });
+    await expect(
+      apiRequest({ path: '/x', schema: ZOk, errorMessage: 'Failed', preferServerMessage: true }),
+    ).rejects.toMatchObject({ message: 'Domain taken' });
+    await expect(apiRequest({ path: '/x', schema: ZOk })).rejects.toMatchObject({ message: 'Domain taken' });
+  });
+
+  it('sets the offline flag on a network failure, and clears it on the next answer', async () => {
+    setAccessTokenProvider(async () => 'secret');
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(apiRequest({ path: '/x', schema: ZOk })).rejects.toMatchObject({ status: 0, code: 'ERR_NETWORK' });
+    expect(getAppStatus().offline).toBe(true);
+    stubFetch(async () => Response.json({ ok: true }));
+    await apiRequest({ path: '/x', schema: ZOk });
+    expect(getAppStatus().offline).toBe(false);
+  });
+
+  it('treats a time-out as ECONNABORTED and a cancelled request as neither', async () => {
+    setAccessTokenProvider(async () => 'secret');
+    stubFetch(async () => {
+      throw new DOMException('timed out', 'TimeoutError');
+    });
+    await expect(apiRequest({ path: '/x', schema: ZOk })).rejects.toMatchObject({ code: 'ECONNABORTED' });
+    setAppStatus({ offline: false });
+    stubFetch(async () => {
+      throw new DOMException('aborted', 'AbortError');
+    });
+    await expect(apiRequest({ path: '/x', schema: ZOk })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(getAppStatus().offline).toBe(false);
+  });
+});
+
+describe('checkBackendHealth', () => {
+  it('flags the backend as down when /api/health cannot be reached or fails', async () => {
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(checkBackendHealth()).resolves.toBe(false);
+    expect(getAppStatus().backendServerDown).toBe(true);
+
+    stubFetch(async () => Response.json({ code: 'INTERNAL', message: 'down' }, { status: 500 }));
+    await expect(checkBackendHealth()).resolves.toBe(false);
+
+    stubFetch(async () => Response.json({ status: 'ok', database: 'ok' }));
+    await expect(checkBackendHealth()).resolves.toBe(true);
+    expect(getAppStatus().backendServerDown).toBe(false);
+  });
+});

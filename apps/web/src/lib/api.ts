@@ -1,0 +1,127 @@
+import { ZError, ZHealth } from '@warmpath/shared';
+import type { z } from 'zod';
+import { setAppStatus } from './appStatus.ts';
+
+const API_BASE = '/api';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Codes of failures that never reached the server (spec section 8). */
+export const NETWORK_ERROR_CODES = { network: 'ERR_NETWORK', timeout: 'ECONNABORTED' } as const;
+
+/** A failed call: the HTTP status (0 when the server was not reached), the server's code, a message to show. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+type AccessTokenProvider = () => Promise<string>;
+let accessTokenProvider: AccessTokenProvider | null = null;
+
+/** Installed by the auth provider once the identity provider's settings are known. */
+export function setAccessTokenProvider(provider: AccessTokenProvider | null): void {
+  accessTokenProvider = provider;
+}
+
+export type ApiRequest<T> = {
+  /** Path under /api, e.g. '/users/query/me'. */
+  path: string;
+  method?: HttpMethod;
+  body?: unknown;
+  schema: z.ZodType<T>;
+  /** The spec's gateway message for this call, shown instead of the server's. */
+  errorMessage?: string;
+  /** Show the server's message when it sent one (invite, create-user, update-workspace calls). */
+  preferServerMessage?: boolean;
+  signal?: AbortSignal;
+};
+
+/** The one way the web app calls the API. No time-out, by the spec. */
+export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
+  const url = `${API_BASE}${request.path}`;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (!url.includes('/public/')) headers.Authorization = `Bearer ${await accessToken(request)}`;
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: request.method ?? 'GET',
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: request.signal,
+    });
+  } catch (error) {
+    throw networkFailure(error, request);
+  }
+  setAppStatus({ offline: false });
+
+  const payload = await readJson(response);
+  if (!response.ok) throw failure(response, payload, request);
+  // Responses are checked against the shared contract while developing; production trusts the server.
+  return import.meta.env.DEV ? request.schema.parse(payload) : (payload as T);
+}
+
+/** Asks the backend whether it is up; the app replaces its routes with the spec's message when it is not. */
+export async function checkBackendHealth(): Promise<boolean> {
+  let up = false;
+  try {
+    const response = await fetch(`${API_BASE}/health`, { headers: { Accept: 'application/json' } });
+    up = response.ok && ZHealth.safeParse(await readJson(response)).success;
+  } catch {
+    up = false;
+  }
+  setAppStatus({ backendServerDown: !up });
+  return up;
+}
+
+async function accessToken<T>(request: ApiRequest<T>): Promise<string> {
+  try {
+    if (!accessTokenProvider) throw new Error('No identity provider configured');
+    return await accessTokenProvider();
+  } catch {
+    throw new ApiError(401, 'UNAUTHORIZED', request.errorMessage ?? 'You are not signed in');
+  }
+}
+
+function errorName(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'name' in error && typeof error.name === 'string'
+    ? error.name
+    : undefined;
+}
+
+function networkFailure<T>(error: unknown, request: ApiRequest<T>): unknown {
+  const name = errorName(error);
+  // A caller that cancels its own request (a query unmounting) has not lost the network.
+  if (name === 'AbortError') return error;
+  setAppStatus({ offline: true });
+  if (navigator.onLine) void checkBackendHealth();
+  const code = name === 'TimeoutError' ? NETWORK_ERROR_CODES.timeout : NETWORK_ERROR_CODES.network;
+  return new ApiError(0, code, request.errorMessage ?? 'Network Error');
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed;
+  } catch {
+    return null;
+  }
+}
+
+function failure<T>(response: Response, payload: unknown, request: ApiRequest<T>): ApiError {
+  const body = ZError.safeParse(payload);
+  const serverMessage = body.success ? body.data.message : undefined;
+  const shownServerMessage = request.preferServerMessage || !request.errorMessage ? serverMessage : undefined;
+  const message = shownServerMessage ?? request.errorMessage ?? `Request failed with status ${response.status}`;
+  return new ApiError(response.status, body.success ? body.data.code : `HTTP_${response.status}`, message);
+}

@@ -1,0 +1,96 @@
+import { REGISTRATION_PROCESSES, SESSION_COOKIE_DAYS, type TPublicConfig } from '@warmpath/shared';
+import Cookies from 'js-cookie';
+import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { z } from 'zod';
+import { setAccessTokenProvider } from './api.ts';
+
+export const AUTH_CALLBACK_PATH = '/auth/callback';
+const SCOPE = 'openid profile email offline_access';
+const REGISTRATION_STORAGE_KEY = 'registrationProcess';
+const USER_ID_COOKIE = 'userId';
+
+/** OpenID Connect, authorization code with PKCE, against the provider the server names. */
+function createUserManager(config: TPublicConfig): UserManager {
+  const { origin } = window.location;
+  return new UserManager({
+    authority: config.oidc.authority,
+    client_id: config.oidc.clientId,
+    redirect_uri: `${origin}${AUTH_CALLBACK_PATH}`,
+    post_logout_redirect_uri: `${origin}/`,
+    scope: SCOPE,
+    extraQueryParams: config.oidc.extraQueryParams,
+    // Shared by every tab, so a link opened in a new tab stays signed in.
+    userStore: new WebStorageStateStore({ store: window.localStorage }),
+  });
+}
+
+/** The access token of the signed-in user, renewed with the refresh token once expired. */
+function accessTokenFrom(userManager: UserManager): () => Promise<string> {
+  return async () => {
+    const user = await userManager.getUser();
+    if (!user) throw new Error('Not signed in');
+    if (!user.expired) return user.access_token;
+    if (!user.refresh_token) throw new Error('Session expired');
+    const renewed = await userManager.signinSilent();
+    if (!renewed) throw new Error('Session expired');
+    return renewed.access_token;
+  };
+}
+
+/** The state carried through the identity provider: where to go once signed in. */
+export type SignInState = { returnTo: string };
+
+/** Reads the return path from the sign-in state; only same-origin paths are followed. */
+export function readReturnTo(state: unknown): string {
+  const parsed = z.object({ returnTo: z.string() }).safeParse(state);
+  if (!parsed.success) return '/';
+  const { returnTo } = parsed.data;
+  return returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/';
+}
+
+const ZStoredRegistration = z.object({
+  process: z.enum(REGISTRATION_PROCESSES),
+  target: z.string().startsWith('/'),
+});
+/** A registration started before leaving for the identity provider (spec section 2). */
+export type StoredRegistration = z.infer<typeof ZStoredRegistration>;
+
+export function readRegistration(): StoredRegistration | null {
+  const raw = window.localStorage.getItem(REGISTRATION_STORAGE_KEY);
+  if (raw === null) return null;
+  try {
+    const parsed = ZStoredRegistration.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeRegistration(registration: StoredRegistration): void {
+  window.localStorage.setItem(REGISTRATION_STORAGE_KEY, JSON.stringify(registration));
+}
+
+export function clearRegistration(): void {
+  window.localStorage.removeItem(REGISTRATION_STORAGE_KEY);
+}
+
+/** Set after every successful load of the current user (spec section 4), for 7 days. */
+export function rememberUserId(userId: string): void {
+  Cookies.set(USER_ID_COOKIE, userId, { expires: SESSION_COOKIE_DAYS, sameSite: 'lax' });
+}
+
+export function forgetUserId(): void {
+  Cookies.remove(USER_ID_COOKIE);
+}
+
+let current: { config: TPublicConfig; userManager: UserManager } | null = null;
+
+/** One user manager per configuration; its access token is what the API client sends. */
+export function userManagerFor(config: TPublicConfig): UserManager {
+  if (current?.config !== config) {
+    const userManager = createUserManager(config);
+    setAccessTokenProvider(accessTokenFrom(userManager));
+    current = { config, userManager };
+  }
+  return current.userManager;
+}
