@@ -109,9 +109,18 @@ describe('privateRouteGuard', () => {
     expect(privateRouteGuard(input({ ...unregistered, registration, pathname: '/network' }))).toBe('/sign-up/connect');
   });
 
-  it('lets a registered user in, whatever the onboarding step', () => {
-    expect(privateRouteGuard(input({ pathname: '/network' }))).toBeNull();
+  it('sends a returning user back to the onboarding step the rules name', () => {
+    expect(privateRouteGuard(input({ pathname: '/network' }))).toBe('/sign-up/sync');
+    const externalsDone: GuardUser = { ...newUser, onboardingStep: 'EXTERNALS_DONE', isLinkedinConnected: true };
+    expect(privateRouteGuard(input({ user: { ...externalsDone, isGoogleConnected: true } }))).toBe(
+      '/sign-up/import-accounts',
+    );
+  });
+
+  it('lets in a user who completed onboarding, or whose step no rule redirects', () => {
     expect(privateRouteGuard(input({ user: doneUser, pathname: '/profile/personas' }))).toBeNull();
+    const accountsImported: GuardUser = { ...newUser, onboardingStep: 'ACCOUNTS_IMPORT_DONE' };
+    expect(privateRouteGuard(input({ user: accountsImported, pathname: '/network' }))).toBeNull();
   });
 
   it('sends the restricted role to /actions, and lets it stay there', () => {

@@ -65,9 +65,16 @@ export const createDetailsGuard: RouteGuard = (input) => {
   return input.isAuthenticated ? null : PATHS.signUp.connect;
 };
 
-/** The main area: signed in and registered; the restricted role only sees the actions area. */
+/**
+ * The main area: signed in and registered; a user still onboarding goes back to the step the rules
+ * name; the restricted role only sees the actions area.
+ */
 export const privateRouteGuard: RouteGuard = (input) => {
   if (!input.user) return withoutUserRedirect(input);
+  if (!input.user.hasCompletedOnboarding) {
+    const step = onboardingRedirect(input.user);
+    if (step) return step;
+  }
   if (isRestrictedRole(input.user.role) && !isUnderPath(input.pathname, PATHS.actions)) return PATHS.actions;
   return null;
 };
