@@ -1,3 +1,4 @@
 export * from './idp.ts';
+export * from './targeting.ts';
 export * from './users.ts';
 export * from './workspaces.ts';

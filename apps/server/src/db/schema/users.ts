@@ -18,6 +18,10 @@ export const users = pgTable(
       .notNull()
       .default('SIGNUP_DONE'),
     hasCompletedOnboarding: boolean('has_completed_onboarding').notNull().default(false),
+    /** How the user came in: created the workspace, accepted an invitation, or joined by domain. */
+    joinedVia: text('joined_via', { enum: ['signup', 'invite', 'domain'] })
+      .notNull()
+      .default('signup'),
     linkedinConnectedAt: timestamp('linkedin_connected_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

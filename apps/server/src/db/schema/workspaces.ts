@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const workspaces = pgTable('workspaces', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -7,8 +7,6 @@ export const workspaces = pgTable('workspaces', {
   domains: text('domains').array().notNull().default(sql`'{}'`),
   allowDomainJoin: boolean('allow_domain_join').notNull().default(false),
   logoUrl: text('logo_url'),
-  /** The targeting scheme of spec section 3; null until the team sets it. */
-  targetingScheme: jsonb('targeting_scheme'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,7 +1,14 @@
 import type { Role, TMe } from '@warmpath/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.ts';
-import { integrations, userIdentities, users, workspaceDomains, workspaces } from '../../db/schema/index.ts';
+import {
+  integrations,
+  targetingSchemes,
+  userIdentities,
+  users,
+  workspaceDomains,
+  workspaces,
+} from '../../db/schema/index.ts';
 
 /** The workspace and role behind an identity-provider subject, or null if it has not registered. */
 export async function findIdentity(database: Database, subject: string) {
@@ -23,7 +30,7 @@ export async function findMe(tx: Tx, workspaceId: string, userId: string): Promi
   const [row] = await tx
     .select({
       user: users,
-      targetingScheme: workspaces.targetingScheme,
+      targetingSet: sql<boolean>`exists (select 1 from ${targetingSchemes} t where t.workspace_id = ${users.workspaceId} and t.user_id = ${users.id})`,
       googleConnected: sql<boolean>`exists (select 1 from ${integrations} i where i.workspace_id = ${users.workspaceId} and i.user_id = ${users.id} and i.kind = 'google')`,
       hubspotConnected: sql<boolean>`exists (select 1 from ${integrations} i where i.workspace_id = ${users.workspaceId} and i.kind = 'hubspot')`,
       slackConnected: sql<boolean>`exists (select 1 from ${integrations} i where i.workspace_id = ${users.workspaceId} and i.kind = 'slack')`,
@@ -32,7 +39,6 @@ export async function findMe(tx: Tx, workspaceId: string, userId: string): Promi
       >`(select i.settings from ${integrations} i where i.workspace_id = ${users.workspaceId} and i.kind = 'webhook')`,
     })
     .from(users)
-    .innerJoin(workspaces, eq(workspaces.id, users.workspaceId))
     .where(and(eq(users.workspaceId, workspaceId), eq(users.id, userId)));
   if (!row) return null;
   const { user } = row;
@@ -53,7 +59,7 @@ export async function findMe(tx: Tx, workspaceId: string, userId: string): Promi
     isSlackConnected: row.slackConnected,
     isWebhookConnected: webhookUrl !== null,
     webhookUrl,
-    isTargetedAccountsSet: row.targetingScheme !== null,
+    isTargetedAccountsSet: row.targetingSet,
   };
 }
 
