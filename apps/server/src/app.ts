@@ -14,7 +14,9 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { publicRoutes } from './features/public/public.routes.ts';
+import { targetingRoutes } from './features/targeting/targeting.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { workspaceRoutes } from './features/workspace/workspace.routes.ts';
 import { IDP_PATH, type IdentityProvider } from './idp/provider.ts';
 import { auth, type TokenVerifier } from './plugins/auth.ts';
 import { errors } from './plugins/errors.ts';
@@ -72,10 +74,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(publicRoutes, { config: deps.config, database: deps.database });
-      await api.register(usersRoutes, {
-        database: deps.database,
-        workspaceDomainAllowlist: deps.config.workspaceDomainAllowlist,
-      });
+      const domainRules = { database: deps.database, workspaceDomainAllowlist: deps.config.workspaceDomainAllowlist };
+      await api.register(usersRoutes, domainRules);
+      await api.register(workspaceRoutes, domainRules);
+      await api.register(targetingRoutes, { database: deps.database });
     },
     { prefix: '/api' },
   );

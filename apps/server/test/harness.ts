@@ -16,7 +16,7 @@ export const ALLOWLISTED_DOMAIN = 'partner-allowed.test';
 export async function createTestContext() {
   const config = loadConfig({
     PUBLIC_URL: 'http://localhost:3999',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WORKSPACE_DOMAIN_ALLOWLIST: ALLOWLISTED_DOMAIN,
   });
   const database = createDatabase(inject('databaseUrl'), { max: 4 });

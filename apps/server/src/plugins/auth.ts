@@ -18,13 +18,17 @@ import { AppError } from '../lib/app-error.ts';
  * Who may call a route:
  * - public: anybody, no token (only under /api/public);
  * - identity: a valid token, whether or not its subject has registered yet (sign-up calls);
- * - read: any member of a workspace; write: admins and members (a viewer never mutates);
+ * - read: any member of a workspace;
+ * - self: any member, changing only their own account and preferences (names, onboarding progress,
+ *   targeting, personas), never the workspace's data;
+ * - write: admins and members: a viewer never changes workspace data;
  * - admin: admins only.
  */
-export type Access = 'public' | 'identity' | 'read' | 'write' | 'admin';
+export type Access = 'public' | 'identity' | 'read' | 'self' | 'write' | 'admin';
 
-const ROLES_FOR: Record<'read' | 'write' | 'admin', readonly Role[]> = {
+const ROLES_FOR: Record<'read' | 'self' | 'write' | 'admin', readonly Role[]> = {
   read: ['admin', 'member', 'viewer'],
+  self: ['admin', 'member', 'viewer'],
   write: ['admin', 'member'],
   admin: ['admin'],
 };

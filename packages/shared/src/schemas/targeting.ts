@@ -4,33 +4,35 @@ import { VALIDATION } from '../messages.ts';
 import { ZDomain } from './users.ts';
 
 const text = z.string().trim().min(1).max(200);
-/** A list whose duplicates are dropped (spec section 5: an item is added once), optionally not empty. */
-const uniqueList = <T extends z.ZodType<string>>(item: T, requiredMessage?: string) =>
-  (requiredMessage ? z.array(item).min(1, requiredMessage) : z.array(item)).transform((values) => [...new Set(values)]);
+/** A list whose duplicates are dropped (spec section 5: an item is added once). */
+const uniqueList = <T extends z.ZodType<string>>(item: T) => z.array(item).transform((values) => [...new Set(values)]);
+const requiredList = <T extends z.ZodType<string>>(item: T, message: string) => z.array(item).min(1, message);
 
 /** A technology or specific industry option: what the list shows and what is stored. */
 export const ZOption = z.object({ name: z.string(), value: z.string() });
 export type TOption = z.infer<typeof ZOption>;
 
-/** Spec section 3, Targeting scheme. Countries are upper-case ISO 3166-1 alpha-2 codes. */
+/**
+ * Spec section 3, Targeting scheme. Countries are upper-case ISO 3166-1 alpha-2 codes. No transforms:
+ * the same schema validates the request and serialises the response; the server drops duplicates.
+ */
 export const ZTargetingScheme = z.object({
-  countries: uniqueList(
+  countries: requiredList(
     z.string().regex(/^[A-Z]{2}$/, 'Countries are two-letter codes'),
     'Choose at least one country',
   ),
-  companySize: uniqueList(z.enum(COMPANY_SIZES), 'Choose at least one company size'),
-  companyType: uniqueList(z.enum(COMPANY_TYPES), 'Choose at least one company type'),
-  jobDepartments: uniqueList(text, 'Choose at least one job department'),
-  industries: uniqueList(text),
-  seniorities: uniqueList(z.enum(SENIORITIES)),
-  customJobTitles: uniqueList(text),
-  selectedCustomJobTitles: uniqueList(text),
+  companySize: requiredList(z.enum(COMPANY_SIZES), 'Choose at least one company size'),
+  companyType: requiredList(z.enum(COMPANY_TYPES), 'Choose at least one company type'),
+  jobDepartments: requiredList(text, 'Choose at least one job department'),
+  industries: z.array(text),
+  seniorities: z.array(z.enum(SENIORITIES)),
+  customJobTitles: z.array(text),
+  selectedCustomJobTitles: z.array(text),
   competitorDomainsToExclude: z
     .array(ZDomain)
-    .max(DOMAIN_TAG_LIMITS.exclusions, VALIDATION.maxTags(DOMAIN_TAG_LIMITS.exclusions))
-    .transform((values) => [...new Set(values)]),
-  technologies: z.array(ZOption).transform((options) => [...new Map(options.map((o) => [o.value, o])).values()]),
-  specificIndustries: uniqueList(text),
+    .max(DOMAIN_TAG_LIMITS.exclusions, VALIDATION.maxTags(DOMAIN_TAG_LIMITS.exclusions)),
+  technologies: z.array(ZOption),
+  specificIndustries: z.array(text),
 });
 export type TTargetingScheme = z.infer<typeof ZTargetingScheme>;
 export type TTargetingSchemeInput = z.input<typeof ZTargetingScheme>;
@@ -61,6 +63,7 @@ export const ZPersonaInput = z
     { message: 'A persona needs custom job titles, or job departments and seniorities' },
   );
 export type TPersonaInput = z.input<typeof ZPersonaInput>;
+export type TPersonaOutput = z.output<typeof ZPersonaInput>;
 export const ZPersona = z.object({
   id: z.uuid(),
   name: z.string(),

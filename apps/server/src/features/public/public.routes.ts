@@ -1,7 +1,9 @@
-import { ZHealth, ZPublicConfig } from '@warmpath/shared';
+import { ZCountry, ZHealth, ZPublicConfig } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { COUNTRIES } from '../../datasets/countries.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -17,6 +19,12 @@ export const publicRoutes: FastifyPluginAsyncZod<{ config: Config; database: Dat
       }
       return { status: 'ok' as const, database: 'ok' as const };
     },
+  );
+
+  app.get(
+    '/public/countries',
+    { config: { access: 'public' }, schema: { tags: ['public'], response: { 200: z.array(ZCountry) } } },
+    async (_request, reply) => reply.header('cache-control', 'public, max-age=86400').send(COUNTRIES),
   );
 
   app.get(

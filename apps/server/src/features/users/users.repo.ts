@@ -1,8 +1,9 @@
-import type { Role, TMe } from '@warmpath/shared';
+import type { OnboardingStep, Role, TMe } from '@warmpath/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import {
   integrations,
+  personas,
   targetingSchemes,
   userIdentities,
   users,
@@ -112,4 +113,86 @@ export async function insertUser(
     .insert(userIdentities)
     .values({ idpSubject: user.idpSubject, workspaceId: user.workspaceId, userId: created.id });
   return created.id;
+}
+
+const teammateColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  avatar: users.avatar,
+  role: users.role,
+  joinedVia: users.joinedVia,
+  hasCompletedOnboarding: users.hasCompletedOnboarding,
+  linkedinConnectedAt: users.linkedinConnectedAt,
+  googleConnected: sql<boolean>`exists (select 1 from ${integrations} i where i.workspace_id = ${users.workspaceId} and i.user_id = ${users.id} and i.kind = 'google')`,
+};
+
+export type TeammateRow = Awaited<ReturnType<typeof findTeammates>>[number];
+
+/** The workspace's users, optionally matching a search on name or e-mail, by name. */
+export async function findTeammates(tx: Tx, workspaceId: string, searchTerm?: string) {
+  const pattern = searchTerm ? `%${searchTerm.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null;
+  return tx
+    .select(teammateColumns)
+    .from(users)
+    .where(
+      and(
+        eq(users.workspaceId, workspaceId),
+        pattern
+          ? sql`(${users.firstName} || ' ' || ${users.lastName} ilike ${pattern} or ${users.email} ilike ${pattern})`
+          : undefined,
+      ),
+    )
+    .orderBy(users.firstName, users.lastName, users.email);
+}
+
+export async function findTeammate(tx: Tx, workspaceId: string, userId: string) {
+  const [row] = await tx
+    .select(teammateColumns)
+    .from(users)
+    .where(and(eq(users.workspaceId, workspaceId), eq(users.id, userId)));
+  return row ?? null;
+}
+
+/** Locks the workspace's admin rows, so two admins demoting each other cannot leave none. */
+export async function lockAdmins(tx: Tx, workspaceId: string) {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.workspaceId, workspaceId), eq(users.role, 'admin')))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+export async function setRole(tx: Tx, workspaceId: string, userId: string, role: Role) {
+  await tx
+    .update(users)
+    .set({ role })
+    .where(and(eq(users.workspaceId, workspaceId), eq(users.id, userId)));
+}
+
+/** Removes a user and everything that is only theirs; the sign-in account stays with the provider. */
+export async function deleteUser(tx: Tx, workspaceId: string, userId: string) {
+  await tx
+    .delete(targetingSchemes)
+    .where(and(eq(targetingSchemes.workspaceId, workspaceId), eq(targetingSchemes.userId, userId)));
+  await tx.delete(personas).where(and(eq(personas.workspaceId, workspaceId), eq(personas.userId, userId)));
+  await tx.delete(integrations).where(and(eq(integrations.workspaceId, workspaceId), eq(integrations.userId, userId)));
+  await tx
+    .delete(userIdentities)
+    .where(and(eq(userIdentities.workspaceId, workspaceId), eq(userIdentities.userId, userId)));
+  await tx.delete(users).where(and(eq(users.workspaceId, workspaceId), eq(users.id, userId)));
+}
+
+export async function setOnboarding(
+  tx: Tx,
+  workspaceId: string,
+  userId: string,
+  progress: { onboardingStep: OnboardingStep; hasCompletedOnboarding: boolean },
+) {
+  await tx
+    .update(users)
+    .set(progress)
+    .where(and(eq(users.workspaceId, workspaceId), eq(users.id, userId)));
 }

@@ -1,7 +1,21 @@
-import { ZCheckDomainRequest, ZCheckDomainResponse, ZError, ZMe, ZRegistration, ZUpdateMe } from '@warmpath/shared';
+import {
+  ZAdvanceOnboarding,
+  ZChangeRole,
+  ZCheckDomainRequest,
+  ZCheckDomainResponse,
+  ZError,
+  ZIdParams,
+  ZMe,
+  ZRegistration,
+  ZSearchQuery,
+  ZTeammate,
+  ZUpdateMe,
+} from '@warmpath/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { callerOf, memberOf } from '../../plugins/auth.ts';
+import { advanceOnboarding, changeRole, listTeammates, removeTeammate } from './team.service.ts';
 import { checkDomain, createWorkspaceAdmin, getMe, type UsersDeps, updateMe } from './users.service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) => {
@@ -21,10 +35,46 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) =
   app.put(
     '/users/command/update-me',
     {
-      config: { access: 'write' },
+      config: { access: 'self' },
       schema: { tags: ['users'], body: ZUpdateMe, response: { 200: ZMe } },
     },
     async (request) => updateMe(deps, memberOf(request), request.body),
+  );
+
+  app.get(
+    '/users/query',
+    {
+      config: { access: 'read' },
+      schema: { tags: ['users'], querystring: ZSearchQuery, response: { 200: z.array(ZTeammate) } },
+    },
+    async (request) => listTeammates(deps, memberOf(request), request.query.searchTerm),
+  );
+
+  app.put(
+    '/users/command/change-role/:id',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['users'], params: ZIdParams, body: ZChangeRole, response: { 200: ZTeammate } },
+    },
+    async (request) => changeRole(deps, memberOf(request), request.params.id, request.body.role),
+  );
+
+  app.delete(
+    '/users/command/delete/:id',
+    { config: { access: 'admin' }, schema: { tags: ['users'], params: ZIdParams } },
+    async (request, reply) => {
+      await removeTeammate(deps, memberOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/users/command/advance-onboarding',
+    {
+      config: { access: 'self' },
+      schema: { tags: ['users'], body: ZAdvanceOnboarding, response: { 200: ZMe } },
+    },
+    async (request) => advanceOnboarding(deps, memberOf(request), request.body),
   );
 
   app.post(

@@ -1,0 +1,45 @@
+import { MESSAGES, type TWorkspace, type TWorkspaceUpdate } from '@warmpath/shared';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Member } from '../../plugins/auth.ts';
+import { findDomainOwners } from '../users/users.repo.ts';
+import { nonWhitelistedDomains } from '../users/users.service.ts';
+import { findWorkspace, updateWorkspace } from './workspace.repo.ts';
+
+export type WorkspaceDeps = { database: Database; workspaceDomainAllowlist: string[] };
+
+export async function getWorkspace(deps: WorkspaceDeps, member: Member): Promise<TWorkspace> {
+  const workspace = await deps.database.inWorkspace(member.workspaceId, (tx) => findWorkspace(tx, member.workspaceId));
+  if (!workspace) throw new AppError('NOT_FOUND', 'Failed to fetch my workspace');
+  return workspace;
+}
+
+/**
+ * Domains already on the workspace stay; a new one follows the sign-up rule (never a free mailbox,
+ * the admin's own domain or the allow-list) and must not belong to another workspace, because with
+ * 'Allow anyone with domain name to join Workspace' a domain is a key to the workspace.
+ */
+export async function changeWorkspace(
+  deps: WorkspaceDeps,
+  member: Member,
+  update: TWorkspaceUpdate,
+): Promise<TWorkspace> {
+  const current = await getWorkspace(deps, member);
+  const domains = [...new Set(update.domains)];
+  const added = domains.filter((domain) => !current.domains.includes(domain));
+  const refused = nonWhitelistedDomains(added, member.email ?? '', deps.workspaceDomainAllowlist);
+  if (refused.length > 0) throw new AppError('FORBIDDEN', `${MESSAGES.domainsNotWhitelisted}: ${refused.join(', ')}`);
+  const taken = (await findDomainOwners(deps.database.db, added)).filter(
+    (owner) => owner.workspaceId !== member.workspaceId,
+  );
+  if (taken.length > 0) {
+    throw new AppError(
+      'CONFLICT',
+      `These domains already belong to another workspace: ${taken.map((row) => row.domain).join(', ')}`,
+    );
+  }
+  await deps.database.inWorkspace(member.workspaceId, (tx) =>
+    updateWorkspace(tx, member.workspaceId, { ...update, domains }),
+  );
+  return getWorkspace(deps, member);
+}
