@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Role, TMe } from '@warmpath/shared';
-import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
