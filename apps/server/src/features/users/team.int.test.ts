@@ -1,6 +1,6 @@
 import type { TTeammate } from '@warmpath/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
+import { bearer, createTestContext, registration, type TestContext } from '../../../test/harness.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -213,6 +213,23 @@ describe('workspace settings', () => {
       payload: { firstName: 'N', lastName: 'C', email: newcomerEmail },
     });
     expect(check.json().joinableWorkspace).toEqual({ id: team.admin.me.workspaceId, name: 'Acme Europe' });
+
+    // Registering, the newcomer joins that workspace as a member instead of creating another.
+    const newcomerToken = await ctx.tokenFor(newcomerEmail, 'New Comer');
+    const joined = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/command/create-workspace-admin',
+      headers: bearer(newcomerToken),
+      payload: registration(newcomerToken, {
+        email: newcomerEmail,
+        workspaceName: 'Another Acme',
+        workspaceDomains: [team.admin.domain],
+      }),
+    });
+    expect(joined.statusCode).toBe(201);
+    expect(joined.json()).toMatchObject({ workspaceId: team.admin.me.workspaceId, role: 'member' });
+    const listed = await ctx.app.inject({ url: '/api/users/query', headers: bearer(team.admin.token) });
+    expect(listed.json()).toContainEqual(expect.objectContaining({ email: newcomerEmail, status: 'Joined' }));
   });
 });
 

@@ -105,7 +105,15 @@ export async function updateUserNames(
 
 export async function insertUser(
   tx: Tx,
-  user: { workspaceId: string; idpSubject: string; firstName: string; lastName: string; email: string; role: Role },
+  user: {
+    workspaceId: string;
+    idpSubject: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    role: Role;
+    joinedVia?: 'signup' | 'invite' | 'domain';
+  },
 ) {
   const [created] = await tx.insert(users).values(user).returning({ id: users.id });
   if (!created) throw new Error('insert returned no row');

@@ -57,6 +57,21 @@ export async function checkDomain(
   return { domain, isWhitelisted, joinableWorkspace };
 }
 
+async function joinWorkspace(deps: UsersDeps, caller: Caller, registration: TRegistration, workspaceId: string) {
+  const userId = await deps.database.inWorkspace(workspaceId, (tx) =>
+    insertUser(tx, {
+      workspaceId,
+      idpSubject: caller.subject,
+      firstName: registration.firstName,
+      lastName: registration.lastName,
+      email: registration.email.toLowerCase(),
+      role: 'member',
+      joinedVia: 'domain',
+    }),
+  );
+  return getMe(deps, { ...caller, workspaceId, userId, role: 'member' });
+}
+
 export async function createWorkspaceAdmin(
   deps: UsersDeps,
   options: { caller: Caller; registration: TRegistration },
@@ -69,6 +84,10 @@ export async function createWorkspaceAdmin(
   if (await findIdentity(deps.database, caller.subject)) {
     throw new AppError('CONFLICT', 'This account is already registered');
   }
+  // 'Allow anyone with domain name to join Workspace': a colleague joins it instead of creating one.
+  const joinable = await findJoinableWorkspace(deps.database, emailDomain(registration.email));
+  if (joinable) return joinWorkspace(deps, caller, registration, joinable.id);
+
   const domains = [...new Set(registration.workspaceDomains)];
   const refused = nonWhitelistedDomains(domains, registration.email, deps.workspaceDomainAllowlist);
   if (refused.length > 0) {
