@@ -1,4 +1,5 @@
 export * from './idp.ts';
+export * from './network.ts';
 export * from './targeting.ts';
 export * from './users.ts';
 export * from './workspaces.ts';

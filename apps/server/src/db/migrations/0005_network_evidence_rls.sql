@@ -1,0 +1,9 @@
+SELECT enable_tenant_rls('companies');
+--> statement-breakpoint
+SELECT enable_tenant_rls('people');
+--> statement-breakpoint
+SELECT enable_tenant_rls('interactions');
+--> statement-breakpoint
+SELECT enable_tenant_rls('interaction_participants');
+--> statement-breakpoint
+SELECT enable_tenant_rls('linkedin_connections');

@@ -1,0 +1,107 @@
+import { index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { workspaces } from './workspaces.ts';
+
+// The evidence the relationship graph is built from (DESIGN.md section 7). Headers and times only:
+// no mail body or subject is ever stored.
+
+const workspaceId = () =>
+  uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' });
+
+/** Companies, one per domain in a workspace. */
+export const companies = pgTable(
+  'companies',
+  {
+    workspaceId: workspaceId(),
+    id: uuid('id').notNull().defaultRandom(),
+    domain: text('domain').notNull(),
+    name: text('name').notNull(),
+    logoUrl: text('logo_url'),
+    sizeBucket: text('size_bucket'),
+    industry: text('industry'),
+    type: text('type'),
+    country: text('country'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    unique('companies_workspace_domain_key').on(t.workspaceId, t.domain),
+  ],
+);
+
+/** People the workspace's evidence mentions, members included. */
+export const people = pgTable(
+  'people',
+  {
+    workspaceId: workspaceId(),
+    id: uuid('id').notNull().defaultRandom(),
+    fullName: text('full_name').notNull(),
+    email: text('email'),
+    linkedinUrl: text('linkedin_url'),
+    phone: text('phone'),
+    title: text('title'),
+    companyId: uuid('company_id'),
+    avatarUrl: text('avatar_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    unique('people_workspace_email_key').on(t.workspaceId, t.email),
+    unique('people_workspace_linkedin_key').on(t.workspaceId, t.linkedinUrl),
+    index('people_workspace_company_idx').on(t.workspaceId, t.companyId),
+  ],
+);
+
+/** A mail thread message or a meeting, seen in one member's account. */
+export const interactions = pgTable(
+  'interactions',
+  {
+    workspaceId: workspaceId(),
+    id: uuid('id').notNull().defaultRandom(),
+    /** The member whose account the evidence came from. */
+    sourceUserId: uuid('source_user_id').notNull(),
+    kind: text('kind', { enum: ['mail', 'meeting'] }).notNull(),
+    /** The provider's id (Gmail message id, Calendar event id): re-syncing never adds it twice. */
+    externalId: text('external_id').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    participantCount: integer('participant_count').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    unique('interactions_source_key').on(t.workspaceId, t.sourceUserId, t.kind, t.externalId),
+    index('interactions_workspace_time_idx').on(t.workspaceId, t.occurredAt),
+  ],
+);
+
+export const interactionParticipants = pgTable(
+  'interaction_participants',
+  {
+    workspaceId: workspaceId(),
+    interactionId: uuid('interaction_id').notNull(),
+    personId: uuid('person_id').notNull(),
+    role: text('role', { enum: ['from', 'to', 'cc', 'organizer', 'attendee'] }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.interactionId, t.personId, t.role] }),
+    index('interaction_participants_person_idx').on(t.workspaceId, t.personId),
+  ],
+);
+
+/** LinkedIn first-degree connections from a member's data export. */
+export const linkedinConnections = pgTable(
+  'linkedin_connections',
+  {
+    workspaceId: workspaceId(),
+    userId: uuid('user_id').notNull(),
+    personId: uuid('person_id').notNull(),
+    connectedOn: timestamp('connected_on', { withTimezone: true }),
+    companyName: text('company_name'),
+    position: text('position'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId, t.personId] }),
+    index('linkedin_connections_person_idx').on(t.workspaceId, t.personId),
+  ],
+);
