@@ -1,0 +1,94 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canonicalProfileUrl, parseConnectedOn, parseConnectionsCsv } from './connections-csv.ts';
+
+const PREAMBLE = [
+  'Notes:',
+  '"When exporting your connection data, you may notice that some of the email addresses are missing. You will only see email addresses for connections who have allowed their connections to see or download their email address using this setting https://www.linkedin.com/psettings/privacy/email. You can learn more about this here: https://www.linkedin.com/help/linkedin/answer/261"',
+  '',
+];
+const HEADER = 'First Name,Last Name,URL,Email Address,Company,Position,Connected On';
+
+describe('parseConnectionsCsv', () => {
+  it('reads a real-format export: preamble, BOM, CRLF, quoted commas, empty e-mails, non-ASCII names', async () => {
+    const file = `\uFEFF${[
+      ...PREAMBLE,
+      HEADER,
+      'Zoë,Müller-Łukasz,https://www.linkedin.com/in/zoe-muller,,"Acme, Inc.","Head of Sales, EMEA",07 Dec 2025',
+      'Jean,Dupont,https://www.linkedin.com/in/JeanDupont/,Jean.Dupont@Example.fr,Dupont SAS,CEO,15 Jan 2019',
+      '',
+      'Bad,Row,https://example.com/not-linkedin,,,,01 Jan 2020',
+      '',
+    ].join('\r\n')}`;
+    const { connections, rejected } = await parseConnectionsCsv(file);
+    expect(connections).toEqual([
+      {
+        firstName: 'Zoë',
+        lastName: 'Müller-Łukasz',
+        profileUrl: 'https://www.linkedin.com/in/zoe-muller',
+        email: null,
+        company: 'Acme, Inc.',
+        position: 'Head of Sales, EMEA',
+        connectedOn: new Date(Date.UTC(2025, 11, 7)),
+        line: 5,
+      },
+      expect.objectContaining({
+        profileUrl: 'https://www.linkedin.com/in/jeandupont',
+        email: 'jean.dupont@example.fr',
+        connectedOn: new Date(Date.UTC(2019, 0, 15)),
+        line: 6,
+      }),
+    ]);
+    expect(rejected).toEqual([{ line: 8, reason: 'The URL is not a LinkedIn profile address' }]);
+  });
+
+  it('finds the header without a preamble, and refuses a file that has none', async () => {
+    const plain = await parseConnectionsCsv(`${HEADER}\nA,B,https://linkedin.com/in/ab,,,,\n`);
+    expect(plain.connections).toHaveLength(1);
+    await expect(parseConnectionsCsv('name,email\nA,a@b.c\n')).rejects.toThrow(/not a LinkedIn Connections.csv/);
+  });
+
+  it('reads back any table of connections written as RFC 4180 CSV', async () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'é', ',', '"', ' ', 'Z', '\n', 'ł') });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ first: text, last: text, company: text, slug: fc.stringMatching(/^[a-z0-9-]{1,20}$/) }), {
+          maxLength: 20,
+        }),
+        async (rows) => {
+          const quote = (value: string) => `"${value.replaceAll('"', '""')}"`;
+          const named = rows.filter((row) => row.first.trim() || row.last.trim());
+          const lines = named.map((row) =>
+            [
+              quote(row.first),
+              quote(row.last),
+              `https://www.linkedin.com/in/${row.slug}`,
+              '',
+              quote(row.company),
+              '',
+              '',
+            ].join(','),
+          );
+          const { connections } = await parseConnectionsCsv([...PREAMBLE, HEADER, ...lines].join('\r\n'));
+          expect(connections.map((c) => [c.firstName, c.lastName, c.company ?? ''])).toEqual(
+            named.map((row) => [row.first.trim(), row.last.trim(), row.company.trim()]),
+          );
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('parseConnectedOn and canonicalProfileUrl', () => {
+  it('parse the export formats and reject the rest', () => {
+    expect(parseConnectedOn('07 Dec 2025')).toEqual(new Date(Date.UTC(2025, 11, 7)));
+    expect(parseConnectedOn('31 Feb 2024')).toBeNull();
+    expect(parseConnectedOn('')).toBeNull();
+    expect(canonicalProfileUrl('http://fr.linkedin.com/in/Some-One/?trk=x')).toBe(
+      'https://www.linkedin.com/in/some-one',
+    );
+    expect(canonicalProfileUrl('https://www.linkedin.com/company/acme')).toBeNull();
+    expect(canonicalProfileUrl('not a url')).toBeNull();
+  });
+});
