@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -18,6 +19,7 @@ import { targetingRoutes } from './features/targeting/targeting.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { workspaceRoutes } from './features/workspace/workspace.routes.ts';
 import { IDP_PATH, type IdentityProvider } from './idp/provider.ts';
+import { linkedinRoutes } from './integrations/linkedin/linkedin.routes.ts';
 import { auth, type TokenVerifier } from './plugins/auth.ts';
 import { errors } from './plugins/errors.ts';
 
@@ -65,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(errors);
+  await app.register(multipart);
   await app.register(auth, {
     verifyToken: deps.verifyToken,
     database: deps.database,
@@ -78,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes, domainRules);
       await api.register(workspaceRoutes, domainRules);
       await api.register(targetingRoutes, { database: deps.database });
+      await api.register(linkedinRoutes, { database: deps.database });
     },
     { prefix: '/api' },
   );

@@ -71,3 +71,10 @@ export type TRegistration = z.infer<typeof ZRegistration>;
 /** The My Account panel's name fields (spec section 5: no validation beyond being text). */
 export const ZUpdateMe = z.object({ firstName: z.string().trim().max(100), lastName: z.string().trim().max(100) });
 export type TUpdateMe = z.infer<typeof ZUpdateMe>;
+
+/** The result of uploading LinkedIn's `Connections.csv`. */
+export const ZLinkedinImportResult = z.object({
+  imported: z.number().int(),
+  rejected: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+});
+export type TLinkedinImportResult = z.infer<typeof ZLinkedinImportResult>;
