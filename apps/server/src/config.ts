@@ -30,6 +30,13 @@ const ZEnv = z.object({
   OIDC_EMAIL_CLAIM: z.string().default('email'),
   /** Domains that may register a workspace besides the registering user's own e-mail domain. */
   WORKSPACE_DOMAIN_ALLOWLIST: commaList,
+  /** Google OAuth client; without it the built-in Google sandbox stands in. */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Base URL of the Google sandbox (tests run it on its own port); defaults to this server's /sandbox/google. */
+  GOOGLE_SANDBOX_URL: z.url().optional(),
+  /** Base64 of 32 random bytes; in local mode a key is generated into DATA_DIR. */
+  ENCRYPTION_KEY: z.string().optional(),
   DEMO_CALENDAR_URL: z.url().default('https://calendar.app.google/warmpath-demo'),
   POSTHOG_KEY: z.string().optional(),
 });
@@ -50,6 +57,14 @@ export type Config = {
     emailClaim: string;
   };
   workspaceDomainAllowlist: string[];
+  google: {
+    /** False when the built-in sandbox stands in for Google. */
+    real: boolean;
+    clientId: string;
+    clientSecret: string;
+    sandboxUrl: string;
+  };
+  encryptionKey: string | undefined;
   demoCalendarUrl: string;
   posthogKey: string | null;
 };
@@ -76,6 +91,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       emailClaim: e.OIDC_EMAIL_CLAIM,
     },
     workspaceDomainAllowlist: e.WORKSPACE_DOMAIN_ALLOWLIST,
+    google: {
+      real: Boolean(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET),
+      clientId: e.GOOGLE_CLIENT_ID ?? 'warmpath-sandbox-client',
+      clientSecret: e.GOOGLE_CLIENT_SECRET ?? 'warmpath-sandbox-secret',
+      sandboxUrl: (e.GOOGLE_SANDBOX_URL ?? `${publicUrl}/sandbox/google`).replace(/\/$/, ''),
+    },
+    encryptionKey: e.ENCRYPTION_KEY,
     demoCalendarUrl: e.DEMO_CALENDAR_URL,
     posthogKey: e.POSTHOG_KEY ?? null,
   };
