@@ -19,7 +19,11 @@ import { targetingRoutes } from './features/targeting/targeting.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { workspaceRoutes } from './features/workspace/workspace.routes.ts';
 import { IDP_PATH, type IdentityProvider } from './idp/provider.ts';
+import { googleRoutes } from './integrations/google/google.routes.ts';
+import { createGoogleClientFactory } from './integrations/google/google-client.ts';
 import { linkedinRoutes } from './integrations/linkedin/linkedin.routes.ts';
+import { createSealer } from './lib/sealing.ts';
+import { createStateSigner } from './lib/signed-state.ts';
 import { auth, type TokenVerifier } from './plugins/auth.ts';
 import { errors } from './plugins/errors.ts';
 
@@ -29,6 +33,8 @@ export type AppDeps = {
   verifyToken: TokenVerifier;
   /** The built-in identity provider, served under /idp in local mode. */
   idp?: IdentityProvider | null;
+  /** Seals OAuth tokens at rest and signs OAuth state (32 bytes). */
+  encryptionKey: Buffer;
   /** The built web app to serve; absent in API-only tests. */
   webDist?: string | null;
 };
@@ -82,6 +88,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(workspaceRoutes, domainRules);
       await api.register(targetingRoutes, { database: deps.database });
       await api.register(linkedinRoutes, { database: deps.database });
+      await api.register(googleRoutes, {
+        database: deps.database,
+        google: createGoogleClientFactory(deps.config),
+        sealer: createSealer(deps.encryptionKey),
+        states: createStateSigner(deps.encryptionKey, 'google-oauth'),
+        publicUrl: deps.config.publicUrl,
+      });
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig, REPO_ROOT } from './config.ts';
 import { createIdentityProvider } from './idp/provider.ts';
+import { loadEncryptionKey } from './lib/sealing.ts';
 import { createTokenVerifier } from './plugins/auth.ts';
 import { openRuntime } from './runtime.ts';
 
@@ -22,6 +23,7 @@ async function listen() {
       audience: config.oidc.audience,
       localKeys: idp?.jwks,
     }),
+    encryptionKey: await loadEncryptionKey({ configured: config.encryptionKey, dataDir: config.dataDir }),
     webDist: path.join(REPO_ROOT, 'apps/web/dist'),
   });
   await app.listen({ port: config.port, host: config.host });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role, TMe } from '@warmpath/shared';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -23,6 +23,7 @@ export async function createTestContext() {
   const app = await buildApp({
     config,
     database,
+    encryptionKey: randomBytes(32),
     verifyToken: createTokenVerifier({
       issuer: config.oidc.issuer,
       audience: config.oidc.audience,

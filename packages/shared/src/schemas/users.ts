@@ -78,3 +78,7 @@ export const ZLinkedinImportResult = z.object({
   rejected: z.array(z.object({ line: z.number().int(), reason: z.string() })),
 });
 export type TLinkedinImportResult = z.infer<typeof ZLinkedinImportResult>;
+
+/** `POST /google/authenticate?redirectUrl=`: where the browser goes to grant access. */
+export const ZGoogleAuthenticateQuery = z.object({ redirectUrl: z.string().max(2000).optional() });
+export const ZGoogleAuthenticateResponse = z.object({ url: z.string() });
