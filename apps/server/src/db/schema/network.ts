@@ -105,3 +105,18 @@ export const linkedinConnections = pgTable(
     index('linkedin_connections_person_idx').on(t.workspaceId, t.personId),
   ],
 );
+
+/** A member's Google address book: contacts and the "other contacts" Gmail keeps. */
+export const addressBookEntries = pgTable(
+  'address_book_entries',
+  {
+    workspaceId: workspaceId(),
+    userId: uuid('user_id').notNull(),
+    personId: uuid('person_id').notNull(),
+    source: text('source', { enum: ['contact', 'other_contact'] }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId, t.personId, t.source] }),
+    index('address_book_person_idx').on(t.workspaceId, t.personId),
+  ],
+);
