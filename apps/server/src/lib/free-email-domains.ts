@@ -1,6 +1,6 @@
 // Mailbox providers anyone can sign up to: owning an address there proves nothing about a company,
 // so such a domain can never name a workspace.
-const FREE_EMAIL_DOMAINS = new Set([
+export const FREE_EMAIL_DOMAINS: readonly string[] = [
   '163.com',
   'aol.com',
   'free.fr',
@@ -43,10 +43,11 @@ const FREE_EMAIL_DOMAINS = new Set([
   'yandex.com',
   'yandex.ru',
   'zoho.com',
-]);
+];
+const FREE_EMAIL_DOMAIN_SET = new Set(FREE_EMAIL_DOMAINS);
 
 export function isFreeEmailDomain(domain: string) {
-  return FREE_EMAIL_DOMAINS.has(domain.toLowerCase());
+  return FREE_EMAIL_DOMAIN_SET.has(domain.toLowerCase());
 }
 
 export function emailDomain(email: string) {

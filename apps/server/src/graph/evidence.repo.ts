@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+
+export type Participant = { email: string; name: string | null; role: 'from' | 'to' | 'cc' | 'organizer' | 'attendee' };
+export type InteractionEvidence = {
+  kind: 'mail' | 'meeting';
+  externalId: string;
+  occurredAt: Date;
+  participants: Participant[];
+};
+
+const param = <T>(values: T[]) => sql.param(values);
+
+/**
+ * People by e-mail, created once per workspace. A name learnt later replaces a placeholder (the
+ * address itself) but never a real name. Each person with a company domain joins that company.
+ */
+export async function upsertPeopleByEmail(
+  tx: Tx,
+  workspaceId: string,
+  people: { email: string; name: string | null }[],
+  freeEmailDomains: readonly string[],
+) {
+  const byEmail = new Map<string, string | null>();
+  for (const person of people) {
+    const email = person.email.trim().toLowerCase();
+    if (!email.includes('@')) continue;
+    byEmail.set(email, person.name?.trim() || byEmail.get(email) || null);
+  }
+  if (byEmail.size === 0) return;
+  const emails = [...byEmail.keys()];
+  const names = emails.map((email) => byEmail.get(email) ?? email);
+  const domains = emails.map((email) => email.slice(email.lastIndexOf('@') + 1));
+
+  await tx.execute(sql`
+    insert into companies (workspace_id, domain, name)
+    select distinct ${workspaceId}::uuid, d.domain, initcap(split_part(d.domain, '.', 1))
+      from unnest(${param(domains)}::text[]) as d(domain)
+     where d.domain <> all(${param([...freeEmailDomains])}::text[])
+    on conflict (workspace_id, domain) do nothing`);
+
+  await tx.execute(sql`
+    insert into people (workspace_id, full_name, email, company_id)
+    select ${workspaceId}::uuid, input.name, input.email, c.id
+      from unnest(${param(emails)}::text[], ${param(names)}::text[], ${param(domains)}::text[])
+             as input(email, name, domain)
+      left join companies c on c.workspace_id = ${workspaceId} and c.domain = input.domain
+    on conflict (workspace_id, email) do update
+       set full_name = case when people.full_name = people.email then excluded.full_name else people.full_name end,
+           company_id = coalesce(people.company_id, excluded.company_id),
+           updated_at = now()
+     where people.full_name = people.email and excluded.full_name <> excluded.email
+        or people.company_id is null and excluded.company_id is not null`);
+}
+
+/**
+ * Records interactions seen in one member's account. Each is unique by its provider id, so a re-sync
+ * (or a sync interrupted and run again) adds nothing twice; participants come with their interaction.
+ */
+export async function recordInteractions(
+  tx: Tx,
+  workspaceId: string,
+  sourceUserId: string,
+  interactions: InteractionEvidence[],
+  freeEmailDomains: readonly string[],
+) {
+  if (interactions.length === 0) return 0;
+  await upsertPeopleByEmail(
+    tx,
+    workspaceId,
+    interactions.flatMap((interaction) => interaction.participants),
+    freeEmailDomains,
+  );
+  const rows = interactions.flatMap((interaction) =>
+    interaction.participants.map((participant) => ({ interaction, participant })),
+  );
+  const inserted = await tx.execute(sql`
+    with input as (
+      select * from unnest(
+        ${param(interactions.map((i) => i.kind))}::text[],
+        ${param(interactions.map((i) => i.externalId))}::text[],
+        ${param(interactions.map((i) => i.occurredAt.toISOString()))}::timestamptz[],
+        ${param(interactions.map((i) => new Set(i.participants.map((p) => p.email.toLowerCase())).size))}::int[]
+      ) as input(kind, external_id, occurred_at, participant_count)
+    ), added as (
+      insert into interactions (workspace_id, source_user_id, kind, external_id, occurred_at, participant_count)
+      select ${workspaceId}::uuid, ${sourceUserId}::uuid, kind, external_id, occurred_at, participant_count from input
+      on conflict (workspace_id, source_user_id, kind, external_id) do nothing
+      returning id, kind, external_id
+    ), participants as (
+      select * from unnest(
+        ${param(rows.map((r) => r.interaction.kind))}::text[],
+        ${param(rows.map((r) => r.interaction.externalId))}::text[],
+        ${param(rows.map((r) => r.participant.email.toLowerCase()))}::text[],
+        ${param(rows.map((r) => r.participant.role))}::text[]
+      ) as p(kind, external_id, email, role)
+    )
+    insert into interaction_participants (workspace_id, interaction_id, person_id, role)
+    select distinct ${workspaceId}::uuid, added.id, people.id, participants.role
+      from participants
+      join added on added.kind = participants.kind and added.external_id = participants.external_id
+      join people on people.workspace_id = ${workspaceId} and people.email = participants.email
+    on conflict do nothing`);
+  return inserted.rowCount ?? 0;
+}
+
+/** A member's address book, replacing what an earlier sync recorded from the same source. */
+export async function recordAddressBook(
+  tx: Tx,
+  workspaceId: string,
+  userId: string,
+  source: 'contact' | 'other_contact',
+  entries: { email: string; name: string | null }[],
+  freeEmailDomains: readonly string[],
+) {
+  await upsertPeopleByEmail(tx, workspaceId, entries, freeEmailDomains);
+  const emails = [...new Set(entries.map((entry) => entry.email.trim().toLowerCase()))];
+  await tx.execute(sql`
+    insert into address_book_entries (workspace_id, user_id, person_id, source)
+    select ${workspaceId}::uuid, ${userId}::uuid, p.id, ${source}
+      from people p
+     where p.workspace_id = ${workspaceId} and p.email = any(${param(emails)}::text[])
+    on conflict do nothing`);
+}
