@@ -20,9 +20,9 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { workspaceRoutes } from './features/workspace/workspace.routes.ts';
 import { IDP_PATH, type IdentityProvider } from './idp/provider.ts';
 import { googleRoutes } from './integrations/google/google.routes.ts';
-import { createGoogleClientFactory } from './integrations/google/google-client.ts';
+import { googleAccountDeps } from './integrations/google/google-deps.ts';
 import { linkedinRoutes } from './integrations/linkedin/linkedin.routes.ts';
-import { createSealer } from './lib/sealing.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import { createStateSigner } from './lib/signed-state.ts';
 import { auth, type TokenVerifier } from './plugins/auth.ts';
 import { errors } from './plugins/errors.ts';
@@ -35,6 +35,7 @@ export type AppDeps = {
   idp?: IdentityProvider | null;
   /** Seals OAuth tokens at rest and signs OAuth state (32 bytes). */
   encryptionKey: Buffer;
+  jobs: JobQueue;
   /** The built web app to serve; absent in API-only tests. */
   webDist?: string | null;
 };
@@ -89,11 +90,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(targetingRoutes, { database: deps.database });
       await api.register(linkedinRoutes, { database: deps.database });
       await api.register(googleRoutes, {
-        database: deps.database,
-        google: createGoogleClientFactory(deps.config),
-        sealer: createSealer(deps.encryptionKey),
+        ...googleAccountDeps(deps.config, deps.database, deps.encryptionKey),
         states: createStateSigner(deps.encryptionKey, 'google-oauth'),
         publicUrl: deps.config.publicUrl,
+        jobs: deps.jobs,
       });
     },
     { prefix: '/api' },

@@ -2,6 +2,10 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig, REPO_ROOT } from './config.ts';
 import { createIdentityProvider } from './idp/provider.ts';
+import { googleAccountDeps } from './integrations/google/google-deps.ts';
+import { runGoogleSyncJob } from './integrations/google/google-sync-runs.ts';
+import { startOutboxDispatcher } from './integrations/mail/dispatcher.ts';
+import { startJobQueue } from './jobs/queue.ts';
 import { loadEncryptionKey } from './lib/sealing.ts';
 import { createTokenVerifier } from './plugins/auth.ts';
 import { openRuntime } from './runtime.ts';
@@ -12,7 +16,15 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 
 const runtime = await openRuntime(config, log);
 
-async function listen() {
+async function start() {
+  const encryptionKey = await loadEncryptionKey({ configured: config.encryptionKey, dataDir: config.dataDir });
+  const jobs = await startJobQueue(runtime.databaseUrl, log);
+  const google = googleAccountDeps(config, runtime.database, encryptionKey);
+  await jobs.work({ googleSync: (job) => runGoogleSyncJob({ ...google, jobs }, job) });
+  const outbox = startOutboxDispatcher(google, {
+    log: (message, detail) => log(`${message} ${JSON.stringify(detail)}`),
+  });
+
   const idp = config.oidc.builtIn ? await createIdentityProvider(config, runtime.database.db) : null;
   const app = await buildApp({
     config,
@@ -23,15 +35,16 @@ async function listen() {
       audience: config.oidc.audience,
       localKeys: idp?.jwks,
     }),
-    encryptionKey: await loadEncryptionKey({ configured: config.encryptionKey, dataDir: config.dataDir }),
+    encryptionKey,
+    jobs,
     webDist: path.join(REPO_ROOT, 'apps/web/dist'),
   });
   await app.listen({ port: config.port, host: config.host });
-  return app;
+  return { app, stop: () => Promise.all([outbox.stop(), jobs.stop()]) };
 }
 
 // A failed start must not leave the embedded PostgreSQL running behind it.
-const app = await listen().catch(async (error: unknown) => {
+const server = await start().catch(async (error: unknown) => {
   await runtime.close();
   throw error;
 });
@@ -40,8 +53,9 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
+  server.app.log.info({ signal }, 'shutting down');
+  await server.app.close();
+  await server.stop();
   await runtime.close();
   process.exit(0);
 }

@@ -7,6 +7,7 @@ import { createDatabase } from '../src/db/client.ts';
 import { insertUser } from '../src/features/users/users.repo.ts';
 import { mintAccessToken } from '../src/idp/provider.ts';
 import { loadIdpSecrets, publicJwks } from '../src/idp/secrets.ts';
+import { startJobQueue } from '../src/jobs/queue.ts';
 import { createTokenVerifier } from '../src/plugins/auth.ts';
 
 export const ALLOWLISTED_DOMAIN = 'partner-allowed.test';
@@ -19,11 +20,14 @@ export async function createTestContext() {
     WORKSPACE_DOMAIN_ALLOWLIST: ALLOWLISTED_DOMAIN,
   });
   const database = createDatabase(inject('databaseUrl'), { max: 4 });
+  const jobs = await startJobQueue(inject('databaseUrl'), () => {});
   const secrets = await loadIdpSecrets(database.db);
+  const encryptionKey = randomBytes(32);
   const app = await buildApp({
     config,
     database,
-    encryptionKey: randomBytes(32),
+    encryptionKey,
+    jobs,
     verifyToken: createTokenVerifier({
       issuer: config.oidc.issuer,
       audience: config.oidc.audience,
@@ -63,8 +67,11 @@ export async function createTestContext() {
       );
       return { token, email };
     },
+    encryptionKey,
+    jobs,
     close: async () => {
       await app.close();
+      await jobs.stop();
       await database.close();
     },
   };

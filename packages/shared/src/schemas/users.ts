@@ -82,3 +82,21 @@ export type TLinkedinImportResult = z.infer<typeof ZLinkedinImportResult>;
 /** `POST /google/authenticate?redirectUrl=`: where the browser goes to grant access. */
 export const ZGoogleAuthenticateQuery = z.object({ redirectUrl: z.string().max(2000).optional() });
 export const ZGoogleAuthenticateResponse = z.object({ url: z.string() });
+
+/** A long job's progress and outcome (`GET /google/query/sync-status`). */
+export const ZSyncRun = z.object({
+  id: z.uuid(),
+  status: z.enum(['queued', 'running', 'succeeded', 'failed']),
+  phase: z.string().nullable(),
+  processed: z.number().int(),
+  total: z.number().int().nullable(),
+  counts: z.record(z.string(), z.number()).nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type TSyncRun = z.infer<typeof ZSyncRun>;
+
+/** Spec section 3, Suggestion (invite modal). */
+export const ZSuggestion = z.object({ name: z.string(), email: z.string() });
+export type TSuggestion = z.infer<typeof ZSuggestion>;

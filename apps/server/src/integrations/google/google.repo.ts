@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { integrations } from '../../db/schema/index.ts';
 
@@ -31,4 +31,26 @@ export async function findGoogleConnection(tx: Tx, workspaceId: string, userId: 
     );
   if (!row?.sealedTokens) return null;
   return { sealedTokens: row.sealedTokens, settings: JSON.parse(row.settings ?? '{}') as GoogleSettings };
+}
+
+/**
+ * People at the workspace's domains whom this member knows from Google (address book or mail and
+ * meetings), who are not users yet: the invite modal's suggestions.
+ */
+export async function findSuggestedTeammates(tx: Tx, workspaceId: string, userId: string, limit = 200) {
+  const rows = await tx.execute<{ name: string; email: string }>(sql`
+    select p.full_name as name, p.email
+      from people p
+      join workspaces w on w.id = p.workspace_id
+     where p.workspace_id = ${workspaceId} and p.email is not null
+       and split_part(p.email, '@', 2) = any(w.domains)
+       and not exists (select 1 from users u where u.workspace_id = p.workspace_id and u.email = p.email)
+       and (exists (select 1 from address_book_entries a
+                     where a.workspace_id = p.workspace_id and a.user_id = ${userId} and a.person_id = p.id)
+            or exists (select 1 from interaction_participants ip
+                         join interactions i on i.workspace_id = ip.workspace_id and i.id = ip.interaction_id
+                        where ip.workspace_id = p.workspace_id and ip.person_id = p.id and i.source_user_id = ${userId}))
+     order by p.full_name, p.email
+     limit ${limit}`);
+  return rows.rows;
 }

@@ -1,10 +1,12 @@
-import { ZGoogleAuthenticateQuery, ZGoogleAuthenticateResponse } from '@warmpath/shared';
+import { ZGoogleAuthenticateQuery, ZGoogleAuthenticateResponse, ZSuggestion, ZSyncRun } from '@warmpath/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { memberOf } from '../../plugins/auth.ts';
+import { findSuggestedTeammates } from './google.repo.ts';
 import { finishGoogleConnection, type GoogleDeps, startGoogleConnection } from './google.service.ts';
+import { latestGoogleSync, requestGoogleSync, type SyncRunDeps } from './google-sync-runs.ts';
 
-export const googleRoutes: FastifyPluginAsyncZod<GoogleDeps> = async (app, deps) => {
+export const googleRoutes: FastifyPluginAsyncZod<GoogleDeps & SyncRunDeps> = async (app, deps) => {
   app.post(
     '/google/authenticate',
     {
@@ -33,8 +35,36 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleDeps> = async (app, deps)
       },
     },
     async (request, reply) => {
-      const { redirectTo } = await finishGoogleConnection(deps, request.query);
-      return reply.redirect(`${deps.publicUrl}${redirectTo}`);
+      const outcome = await finishGoogleConnection(deps, request.query);
+      // A new connection starts its first sync at once.
+      if ('userId' in outcome) await requestGoogleSync(deps, outcome);
+      return reply.redirect(`${deps.publicUrl}${outcome.redirectTo}`);
+    },
+  );
+
+  app.post(
+    '/google/command/sync',
+    { config: { access: 'self' }, schema: { tags: ['google'], response: { 200: ZSyncRun } } },
+    async (request) => {
+      const member = memberOf(request);
+      return requestGoogleSync(deps, { workspaceId: member.workspaceId, userId: member.userId });
+    },
+  );
+
+  app.get(
+    '/google/query/sync-status',
+    { config: { access: 'read' }, schema: { tags: ['google'], response: { 200: ZSyncRun.nullable() } } },
+    async (request) => latestGoogleSync(deps, memberOf(request)),
+  );
+
+  app.get(
+    '/google/query/suggested-teammates',
+    { config: { access: 'read' }, schema: { tags: ['google'], response: { 200: z.array(ZSuggestion) } } },
+    async (request) => {
+      const member = memberOf(request);
+      return deps.database.inWorkspace(member.workspaceId, (tx) =>
+        findSuggestedTeammates(tx, member.workspaceId, member.userId),
+      );
     },
   );
 };
