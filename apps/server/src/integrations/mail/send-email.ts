@@ -1,0 +1,33 @@
+import { MESSAGES } from '@warmpath/shared';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { emailDomain } from '../../lib/free-email-domains.ts';
+import { findGoogleConnection } from '../google/google.repo.ts';
+import { newMessageId } from './compose.ts';
+import { insertOutboxEmail } from './outbox.repo.ts';
+
+export type EmailToSend = { purpose: string; to: string[]; cc?: string[]; subject: string; text: string };
+
+/**
+ * Queues an e-mail from a member's own Google account, in the caller's transaction: it is sent only
+ * if the business change commits, and exactly once. Without a usable Google connection it is refused
+ * with the spec's message.
+ */
+export async function sendEmailFrom(tx: Tx, sender: { workspaceId: string; userId: string }, email: EmailToSend) {
+  const connection = await findGoogleConnection(tx, sender.workspaceId, sender.userId);
+  if (!connection || connection.settings.reconnectRequired)
+    throw new AppError('BAD_REQUEST', MESSAGES.mustConnectGoogle);
+  const domain = connection.settings.email ? emailDomain(connection.settings.email) : 'warmpath.local';
+  return insertOutboxEmail(tx, {
+    workspaceId: sender.workspaceId,
+    senderUserId: sender.userId,
+    purpose: email.purpose,
+    message: {
+      to: email.to,
+      cc: email.cc ?? [],
+      subject: email.subject,
+      text: email.text,
+      messageId: newMessageId(domain),
+    },
+  });
+}
