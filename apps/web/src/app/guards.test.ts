@@ -151,7 +151,7 @@ describe('signUpEntryGuard', () => {
 
   it('sends a registered user no onboarding rule covers to the main area', () => {
     const user: GuardUser = { ...newUser, onboardingStep: 'ACCOUNTS_IMPORT_DONE' };
-    expect(signUpEntryGuard(input({ user, pathname: '/sign-up/connect' }))).toBe('/actions');
+    expect(signUpEntryGuard(input({ user, pathname: '/sign-up/connect' }))).toBe('/actions/recommended-actions');
   });
 });
 
@@ -197,7 +197,7 @@ describe('onboardingGuard', () => {
   });
 
   it('sends a user with onboarding complete, Google, LinkedIn and ACCOUNTS_IMPORT_DONE to the main area', () => {
-    expect(onboardingGuard(input({ user: doneUser, pathname }))).toBe('/actions');
+    expect(onboardingGuard(input({ user: doneUser, pathname }))).toBe('/actions/recommended-actions');
   });
 });
 
@@ -219,7 +219,7 @@ describe('inviteTeammatesGuard', () => {
 
   it('keeps the onboarding guard rules', () => {
     expect(inviteTeammatesGuard(input({ ...signedOut, pathname }))).toBe('/sign-up/connect');
-    expect(inviteTeammatesGuard(input({ user: doneUser, pathname }))).toBe('/actions');
+    expect(inviteTeammatesGuard(input({ user: doneUser, pathname }))).toBe('/actions/recommended-actions');
   });
 });
 
@@ -228,9 +228,11 @@ describe('adminGuard', () => {
     expect(adminGuard(input({ user: { ...doneUser, role: 'admin' }, pathname: '/admin/users' }))).toBeNull();
   });
 
-  it('sends members, viewers and other roles to /actions', () => {
+  it('sends members, viewers and other roles to the main area', () => {
     for (const role of ['member', 'viewer', 'restricted']) {
-      expect(adminGuard(input({ user: { ...doneUser, role }, pathname: '/admin/users' }))).toBe('/actions');
+      expect(adminGuard(input({ user: { ...doneUser, role }, pathname: '/admin/users' }))).toBe(
+        '/actions/recommended-actions',
+      );
     }
   });
 });

@@ -41,5 +41,8 @@ export const PATHS = {
   },
 } as const;
 
-/** Where the spec sends a user "to the main area" without naming the page. */
-export const MAIN_AREA = PATHS.actions;
+/**
+ * Where the spec sends a user "to the main area" without naming the page: the actions area's first
+ * tab, where the sidebar's Actions entry and the end of onboarding ('I'll do it later') lead too.
+ */
+export const MAIN_AREA = PATHS.recommendedActions;

@@ -7,7 +7,14 @@ import { BookADemoPage } from '../features/onboarding/pages/BookADemoPage.tsx';
 import { ConnectPage } from '../features/onboarding/pages/ConnectPage.tsx';
 import { CreateDetailsPage } from '../features/onboarding/pages/CreateDetailsPage.tsx';
 import { DomainsNotWhitelistedPage } from '../features/onboarding/pages/DomainsNotWhitelistedPage.tsx';
+import { ImportAccountsPage } from '../features/onboarding/pages/ImportAccountsPage.tsx';
+import { ImportClientsPage } from '../features/onboarding/pages/ImportClientsPage.tsx';
 import { SyncPage } from '../features/onboarding/pages/SyncPage.tsx';
+import { TargetingSchemePage } from '../features/onboarding/pages/TargetingSchemePage.tsx';
+import { PersonasPage } from '../features/targeting/pages/PersonasPage.tsx';
+import { TargetedAccountsPage } from '../features/targeting/pages/TargetedAccountsPage.tsx';
+import { UsersPage } from '../features/users/pages/UsersPage.tsx';
+import { WorkspaceSettingsPage } from '../features/workspace/pages/WorkspaceSettingsPage.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { AuthCallbackPage } from './AuthCallbackPage.tsx';
 import { ErrorScreen } from './ErrorScreen.tsx';
@@ -39,7 +46,7 @@ function onboardingScreen(title: string, progress?: number): ReactNode {
 }
 
 const recommendedActions = <PageHeader title="Recommended actions" />;
-const workspaceSettings = <PageHeader title="Workspace" />;
+const workspaceSettings = <WorkspaceSettingsPage />;
 
 /** The spec's route table (section 2). Screens of later issues are their heading for now. */
 export const routes: RouteObject[] = [
@@ -62,8 +69,8 @@ export const routes: RouteObject[] = [
             {
               element: <RouteTabs label="Targeting" tabs={PROFILE_TABS} resolveActive={activeProfileTab} />,
               children: [
-                { path: PATHS.personas, element: <PageHeader title="Target Personas" /> },
-                { path: PATHS.targetedAccounts, element: <PageHeader title="Target Accounts" /> },
+                { path: PATHS.personas, element: <PersonasPage /> },
+                { path: PATHS.targetedAccounts, element: <TargetedAccountsPage /> },
               ],
             },
             {
@@ -91,7 +98,7 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   { path: PATHS.admin.webhook, element: <PageHeader title="Webhook" /> },
-                  { path: PATHS.admin.users, element: <PageHeader title="Users" /> },
+                  { path: PATHS.admin.users, element: <UsersPage /> },
                   { path: PATHS.admin.accounts, element: <PageHeader title="Assigned Accounts" /> },
                   { path: PATHS.admin.networkAllies, element: <PageHeader title="Allies to map network from" /> },
                   { path: PATHS.admin.jobChangesTracking, element: <PageHeader title="Job changes tracking" /> },
@@ -115,22 +122,13 @@ export const routes: RouteObject[] = [
       guarded(bookADemoGuard, [{ path: PATHS.signUp.bookADemo, element: <BookADemoPage /> }]),
       guarded(onboardingGuard, [
         { path: PATHS.signUp.sync, element: <SyncPage /> },
-        {
-          path: PATHS.signUp.importAccounts,
-          element: onboardingScreen('Import accounts', ONBOARDING_PROGRESS.importAccounts),
-        },
+        { path: PATHS.signUp.importAccounts, element: <ImportAccountsPage /> },
         {
           path: PATHS.signUp.importAccountsUpload,
           element: onboardingScreen('Upload accounts', ONBOARDING_PROGRESS.accountsUpload),
         },
-        {
-          path: PATHS.signUp.targetingScheme,
-          element: onboardingScreen('Alright, no specific accounts', ONBOARDING_PROGRESS.targetingScheme),
-        },
-        {
-          path: PATHS.signUp.importClients,
-          element: onboardingScreen('Import clients', ONBOARDING_PROGRESS.importClients),
-        },
+        { path: PATHS.signUp.targetingScheme, element: <TargetingSchemePage /> },
+        { path: PATHS.signUp.importClients, element: <ImportClientsPage /> },
         {
           path: PATHS.signUp.importClientsUpload,
           element: onboardingScreen('Upload clients', ONBOARDING_PROGRESS.clientsUpload),

@@ -1,7 +1,7 @@
 import { ZPublicConfig } from '@warmpath/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiRequest, checkBackendHealth, setAccessTokenProvider } from './api.ts';
+import { ApiError, apiRequest, checkBackendHealth, setAccessTokenProvider, withSearchParams } from './api.ts';
 import { getAppStatus, setAppStatus } from './appStatus.ts';
 
 const ZOk = z.object({ ok: z.boolean() });
@@ -109,5 +109,15 @@ describe('checkBackendHealth', () => {
     stubFetch(async () => Response.json({ status: 'ok', database: 'ok' }));
     await expect(checkBackendHealth()).resolves.toBe(true);
     expect(getAppStatus().backendServerDown).toBe(false);
+  });
+});
+
+describe('withSearchParams', () => {
+  it('encodes the values and leaves out absent and empty ones', () => {
+    expect(withSearchParams('/users/query', { searchTerm: 'Ada & co' })).toBe('/users/query?searchTerm=Ada+%26+co');
+    expect(withSearchParams('/users/query', { searchTerm: '' })).toBe('/users/query');
+    expect(withSearchParams('/users/query/technologies-list', { page: 2, searchTerm: undefined })).toBe(
+      '/users/query/technologies-list?page=2',
+    );
   });
 });

@@ -43,6 +43,16 @@ export type ApiRequest<T> = {
   signal?: AbortSignal;
 };
 
+/** A path with its query string; absent and empty values are left out. */
+export function withSearchParams(path: string, params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(name, String(value));
+  }
+  const query = search.toString();
+  return query === '' ? path : `${path}?${query}`;
+}
+
 /** The one way the web app calls the API. No time-out, by the spec. */
 export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
   const url = `${API_BASE}${request.path}`;

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { type RenderResult, render } from '@testing-library/react';
+import { configure, type RenderResult, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 
 // jsdom has no matchMedia; Mantine asks it for the colour scheme and breakpoints.
@@ -16,7 +16,19 @@ if (!window.matchMedia) {
   });
 }
 
-/** Renders inside Mantine, as the app does. */
+// Nor ResizeObserver, which Mantine's scroll areas watch their content with.
+if (!window.ResizeObserver) {
+  window.ResizeObserver = class {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  };
+}
+
+// A whole app mounting in jsdom beside other test files can take over a second on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+/** Renders inside Mantine, as the app does, with transitions and portals off so what opens is there at once. */
 export function renderWithMantine(ui: ReactNode): RenderResult {
-  return render(<MantineProvider>{ui}</MantineProvider>);
+  return render(<MantineProvider env="test">{ui}</MantineProvider>);
 }

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { type TPublicConfig, ZPublicConfig } from '@warmpath/shared';
+import { type TCountry, type TPublicConfig, ZCountry, ZPublicConfig } from '@warmpath/shared';
+import { z } from 'zod';
 import { apiRequest } from '../../lib/api.ts';
 
 export const publicKeys = {
   all: ['public'] as const,
   config: () => [...publicKeys.all, 'config'] as const,
+  countries: () => [...publicKeys.all, 'countries'] as const,
 };
 
 export function fetchPublicConfig(): Promise<TPublicConfig> {
@@ -14,4 +16,17 @@ export function fetchPublicConfig(): Promise<TPublicConfig> {
 /** The identity provider's settings and the demo calendar; fixed for the life of the page. */
 export function usePublicConfig() {
   return useQuery({ queryKey: publicKeys.config(), queryFn: fetchPublicConfig, staleTime: Number.POSITIVE_INFINITY });
+}
+
+/** The countries a targeting scheme can name, sorted by name. */
+export function fetchCountries(signal?: AbortSignal): Promise<TCountry[]> {
+  return apiRequest({ path: '/public/countries', schema: z.array(ZCountry), signal });
+}
+
+export function useCountries() {
+  return useQuery({
+    queryKey: publicKeys.countries(),
+    queryFn: ({ signal }) => fetchCountries(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Stack, TextInput } from '@mantine/core';
 import { MESSAGES, ONBOARDING_PROGRESS } from '@warmpath/shared';
-import { Controller, type FieldErrors, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useAuth } from 'react-oidc-context';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { OnboardingLayout } from '../../../app/OnboardingLayout.tsx';
 import { PATHS } from '../../../app/paths.ts';
+import { listErrorMessage } from '../../../components/listErrorMessage.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { TagInput } from '../../../components/TagInput.tsx';
 import { clearRegistration } from '../../../lib/auth.ts';
@@ -19,19 +20,6 @@ import {
   ZCreateDetailsForm,
 } from '../createDetailsForm.ts';
 import type { DomainsNotWhitelistedState } from './DomainsNotWhitelistedPage.tsx';
-
-type DomainsError = FieldErrors<TCreateDetailsFormInput>['domains'];
-
-/** The list's own error, else the first refused domain's. */
-function domainsErrorMessage(error: DomainsError, count: number): string | undefined {
-  if (!error) return undefined;
-  if (error.message) return error.message;
-  for (let index = 0; index < count; index += 1) {
-    const message = error[index]?.message;
-    if (message) return message;
-  }
-  return undefined;
-}
 
 /** Create account: the first admin names the workspace and its domains. */
 export function CreateDetailsPage() {
@@ -95,7 +83,7 @@ export function CreateDetailsPage() {
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
-                error={domainsErrorMessage(errors.domains, field.value.length)}
+                error={listErrorMessage(errors.domains, field.value.length)}
               />
             )}
           />

@@ -1,16 +1,33 @@
+import { Button, Stack, Text } from '@mantine/core';
 import { ONBOARDING_PROGRESS } from '@warmpath/shared';
 import { OnboardingLayout } from '../../../app/OnboardingLayout.tsx';
+import { PATHS } from '../../../app/paths.ts';
 import { useSession } from '../../../app/useSession.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useAdvanceOnboardingStep } from '../useAdvanceOnboardingStep.ts';
+
+const CONNECTIONS = 2;
 
 /** Sync your connections; its progress value grows once Google is connected. */
 export function SyncPage() {
   const { user } = useSession();
+  const { advanceTo, isPending } = useAdvanceOnboardingStep();
   const progress = user?.isGoogleConnected ? ONBOARDING_PROGRESS.syncGoogleConnected : ONBOARDING_PROGRESS.sync;
+  const connected = Number(Boolean(user?.isGoogleConnected)) + Number(Boolean(user?.isLinkedinConnected));
+
+  const proceed = () => advanceTo('EXTERNALS_DONE', PATHS.signUp.importAccounts);
 
   return (
     <OnboardingLayout progress={progress}>
       <PageHeader title="Sync your connections" />
+      <Stack align="flex-start">
+        <Text>
+          {connected}/{CONNECTIONS} accounts connected
+        </Text>
+        <Button onClick={proceed} loading={isPending}>
+          Continue
+        </Button>
+      </Stack>
     </OnboardingLayout>
   );
 }

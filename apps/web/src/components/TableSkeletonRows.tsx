@@ -1,0 +1,18 @@
+import { Skeleton, Table } from '@mantine/core';
+
+export type TableSkeletonRowsProps = { rows: number; columns: number };
+
+const numbersBelow = (count: number): number[] => Array.from({ length: count }, (_, index) => index);
+
+/** Placeholder rows while a table loads, so its headers stay in place. */
+export function TableSkeletonRows({ rows, columns }: TableSkeletonRowsProps) {
+  return numbersBelow(rows).map((row) => (
+    <Table.Tr key={row}>
+      {numbersBelow(columns).map((column) => (
+        <Table.Td key={column}>
+          <Skeleton height={16} />
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  ));
+}

@@ -1,0 +1,28 @@
+import { Stack } from '@mantine/core';
+import { ONBOARDING_PROGRESS } from '@warmpath/shared';
+import { useNavigate } from 'react-router';
+import { OnboardingLayout } from '../../../app/OnboardingLayout.tsx';
+import { PATHS } from '../../../app/paths.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { OnboardingChoice } from '../components/OnboardingChoice.tsx';
+import { useAdvanceOnboardingStep } from '../useAdvanceOnboardingStep.ts';
+
+/** Import clients, the last onboarding step: a CSV file now, or later from the main area. */
+export function ImportClientsPage() {
+  const navigate = useNavigate();
+  const { advanceTo, isPending } = useAdvanceOnboardingStep();
+
+  const later = () => advanceTo('COMPLETED', PATHS.recommendedActions);
+
+  return (
+    <OnboardingLayout progress={ONBOARDING_PROGRESS.importClients}>
+      <PageHeader title="Import clients" />
+      <Stack>
+        <OnboardingChoice onClick={() => navigate(PATHS.signUp.importClientsUpload)}>Upload CSV</OnboardingChoice>
+        <OnboardingChoice onClick={later} loading={isPending}>
+          I'll do it later
+        </OnboardingChoice>
+      </Stack>
+    </OnboardingLayout>
+  );
+}

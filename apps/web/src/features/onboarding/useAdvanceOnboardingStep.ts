@@ -1,0 +1,30 @@
+import type { TMe } from '@warmpath/shared';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../app/useSession.ts';
+import { useAdvanceOnboarding } from '../users/api.ts';
+import { type AdvanceStep, hasReachedStep } from './onboardingSteps.ts';
+
+/** Where to go once the step is reached: a path, or a path chosen from the up-to-date user. */
+export type StepDestination = string | ((user: TMe) => string);
+
+/**
+ * Reaches an onboarding step, then goes on. A user already at or past the step (back on an earlier
+ * screen) goes on without a call.
+ */
+export function useAdvanceOnboardingStep() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const advance = useAdvanceOnboarding();
+
+  const goOn = (current: TMe, destination: StepDestination) => {
+    navigate(typeof destination === 'string' ? destination : destination(current));
+  };
+
+  const advanceTo = (step: AdvanceStep, destination: StepDestination) => {
+    if (!user) return;
+    if (hasReachedStep(user, step)) goOn(user, destination);
+    else advance.mutate({ step }, { onSuccess: (updated) => goOn(updated, destination) });
+  };
+
+  return { advanceTo, isPending: advance.isPending };
+}

@@ -1,0 +1,182 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Stack } from '@mantine/core';
+import {
+  COMPANY_SIZES,
+  COMPANY_TYPES,
+  DOMAIN_TAG_LIMITS,
+  JOB_DEPARTMENTS,
+  LAYOUT,
+  ONBOARDING_JOB_DEPARTMENTS,
+  SENIORITIES,
+  type TCountry,
+  type TTargetingScheme,
+  type TTargetingSchemeInput,
+  ZTargetingScheme,
+} from '@warmpath/shared';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { ChoiceGroup } from '../../../components/ChoiceGroup.tsx';
+import { listErrorMessage } from '../../../components/listErrorMessage.ts';
+import { TagInput } from '../../../components/TagInput.tsx';
+import { useSaveTargetingScheme } from '../api.ts';
+import { canSubmitTargeting, type TargetingContext, toTargetingPayload, withChosen } from '../targetingForm.ts';
+import { CountriesSelect } from './CountriesSelect.tsx';
+import { CustomJobTitlesInput } from './CustomJobTitlesInput.tsx';
+import { IndustriesField } from './IndustriesField.tsx';
+import { PagedOptionsSelect } from './PagedOptionsSelect.tsx';
+
+export type TargetingSchemeFieldsProps = {
+  context: TargetingContext;
+  countries: readonly TCountry[];
+  defaultValues: TTargetingSchemeInput;
+  onSaved?: () => void;
+  busy: boolean;
+};
+
+/** The fields of a targeting scheme, in the spec's order, and Continue (onboarding) or Save. */
+export function TargetingSchemeFields({
+  context,
+  countries,
+  defaultValues,
+  onSaved,
+  busy,
+}: TargetingSchemeFieldsProps) {
+  const save = useSaveTargetingScheme();
+  const form = useForm<TTargetingSchemeInput, unknown, TTargetingScheme>({
+    resolver: zodResolver(ZTargetingScheme),
+    defaultValues,
+  });
+  const { errors } = form.formState;
+  const [countriesChosen, companySize, companyType, jobDepartments] = useWatch({
+    control: form.control,
+    name: ['countries', 'companySize', 'companyType', 'jobDepartments'],
+  });
+  const canSubmit = canSubmitTargeting({ countries: countriesChosen, companySize, companyType, jobDepartments });
+
+  const onboarding = context === 'onboarding';
+  const maxDropdownHeight = onboarding ? LAYOUT.onboardingDropdownMaxHeightPx : LAYOUT.filterDropdownMaxHeightPx;
+  const departments: readonly string[] = onboarding ? ONBOARDING_JOB_DEPARTMENTS : JOB_DEPARTMENTS;
+
+  const submit = form.handleSubmit((values) => save.mutate(toTargetingPayload(values), { onSuccess: onSaved }));
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <Controller
+          control={form.control}
+          name="countries"
+          render={({ field }) => (
+            <CountriesSelect
+              countries={countries}
+              value={field.value}
+              onChange={field.onChange}
+              maxDropdownHeight={maxDropdownHeight}
+              error={errors.countries?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="companySize"
+          render={({ field }) => (
+            <ChoiceGroup
+              label="Company size"
+              options={COMPANY_SIZES}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.companySize?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="companyType"
+          render={({ field }) => (
+            <ChoiceGroup
+              label="Company type"
+              options={COMPANY_TYPES}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.companyType?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="jobDepartments"
+          render={({ field }) => (
+            <ChoiceGroup
+              label="Job departments"
+              options={withChosen(departments, field.value)}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.jobDepartments?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="industries"
+          render={({ field }) => <IndustriesField value={field.value} onChange={field.onChange} />}
+        />
+        <Controller
+          control={form.control}
+          name="seniorities"
+          render={({ field }) => (
+            <ChoiceGroup label="Seniorities" options={SENIORITIES} value={field.value} onChange={field.onChange} />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="customJobTitles"
+          render={({ field }) => <CustomJobTitlesInput value={field.value} onChange={field.onChange} />}
+        />
+        <Controller
+          control={form.control}
+          name="competitorDomainsToExclude"
+          render={({ field }) => (
+            <TagInput
+              label="Competitor domains to exclude"
+              description="Press Enter to add a domain."
+              max={DOMAIN_TAG_LIMITS.exclusions}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={listErrorMessage(errors.competitorDomainsToExclude, field.value.length)}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="technologies"
+          render={({ field }) => (
+            <PagedOptionsSelect
+              kind="technologies"
+              label="Technologies"
+              value={field.value}
+              onChange={field.onChange}
+              maxDropdownHeight={maxDropdownHeight}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="specificIndustries"
+          render={({ field }) => (
+            <PagedOptionsSelect
+              kind="specificIndustries"
+              label="Specific industries"
+              value={field.value.map((industry) => ({ value: industry, name: industry }))}
+              onChange={(options) => field.onChange(options.map((option) => option.value))}
+              maxDropdownHeight={maxDropdownHeight}
+            />
+          )}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" disabled={!canSubmit} loading={save.isPending || busy}>
+            {onboarding ? 'Continue' : 'Save'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import {
+  DEFAULT_COUNTRIES,
+  ONBOARDING_DEFAULT_COUNTRIES,
+  type TCountry,
+  type TOption,
+  type TOptionPage,
+  type TTargetingScheme,
+  type TTargetingSchemeInput,
+} from '@warmpath/shared';
+import { addTag } from '../../components/addTag.ts';
+
+/** Where the targeting form is shown: the onboarding step or the Target Accounts tab. */
+export type TargetingContext = 'onboarding' | 'settings';
+
+type RequiredChoices = Record<'countries' | 'companySize' | 'companyType' | 'jobDepartments', readonly unknown[]>;
+
+/** Spec section 5: Continue (or Save) needs a country, a company size, a company type and a job department. */
+export function canSubmitTargeting(values: RequiredChoices): boolean {
+  return (
+    values.countries.length > 0 &&
+    values.companySize.length > 0 &&
+    values.companyType.length > 0 &&
+    values.jobDepartments.length > 0
+  );
+}
+
+/** The longest custom job title the targeting and persona contracts accept. */
+export const CUSTOM_JOB_TITLE_MAX_LENGTH = 200;
+
+/** A typed custom job title joins the list trimmed and once (case aside); an empty one is ignored. */
+export function addCustomJobTitle(titles: readonly string[], typed: string): readonly string[] {
+  return addTag(titles, typed, { max: Number.POSITIVE_INFINITY, maxLength: CUSTOM_JOB_TITLE_MAX_LENGTH });
+}
+
+/** The codes of the named countries, in the order of the names; names the list lacks are left out. */
+export function countryCodesByName(countries: readonly TCountry[], names: readonly string[]): string[] {
+  const codes = new Map(countries.map((country) => [country.name, country.countryCode]));
+  return names.flatMap((name) => {
+    const code = codes.get(name);
+    return code === undefined ? [] : [code];
+  });
+}
+
+/**
+ * What the form starts with: the saved scheme when there is one, else nothing chosen but the
+ * default countries (in the onboarding order on the onboarding step).
+ */
+export function targetingFormDefaults(
+  context: TargetingContext,
+  saved: TTargetingScheme | null,
+  countries: readonly TCountry[],
+): TTargetingSchemeInput {
+  if (saved) return saved;
+  const defaultCountries = context === 'onboarding' ? ONBOARDING_DEFAULT_COUNTRIES : DEFAULT_COUNTRIES;
+  return {
+    countries: countryCodesByName(countries, defaultCountries),
+    companySize: [],
+    companyType: [],
+    jobDepartments: [],
+    industries: [],
+    seniorities: [],
+    customJobTitles: [],
+    selectedCustomJobTitles: [],
+    competitorDomainsToExclude: [],
+    technologies: [],
+    specificIndustries: [],
+  };
+}
+
+/** Every custom job title the form shows is one the user targets. */
+export function toTargetingPayload(values: TTargetingScheme): TTargetingScheme {
+  return { ...values, selectedCustomJobTitles: values.customJobTitles };
+}
+
+/** The listed options, then any chosen value the list lacks (saved under another list), so it can be unticked. */
+export function withChosen<T extends string>(options: readonly T[], chosen: readonly T[]): T[] {
+  return [...options, ...chosen.filter((value) => !options.includes(value))];
+}
+
+/** The options of all pages fetched so far, each once, in the order served. */
+export function mergeOptionPages(pages: readonly TOptionPage[]): TOption[] {
+  const byValue = new Map<string, TOption>();
+  for (const page of pages) {
+    for (const option of page.options) if (!byValue.has(option.value)) byValue.set(option.value, option);
+  }
+  return [...byValue.values()];
+}

@@ -1,0 +1,75 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { type TWorkspace, ZWorkspaceUpdate } from '@warmpath/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAccessTokenProvider } from '../../../lib/api.ts';
+import { stubApi } from '../../../testing/fakeApi.ts';
+import { APP_TEST_TIMEOUT_MS, admin, renderApp } from '../../../testing/renderApp.tsx';
+
+const workspace: TWorkspace = {
+  id: admin.workspaceId,
+  name: 'Analytical Engines',
+  domains: ['engines.example'],
+  allowDomainJoin: false,
+  selectedHubspotExclusionLists: [],
+  activeCrmClientExclusionLists: [],
+};
+
+describe('Workspace settings', { timeout: APP_TEST_TIMEOUT_MS }, () => {
+  beforeEach(() => setAccessTokenProvider(async () => 'token'));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('edits the name, domains and join flag, and says so', async () => {
+    const api = stubApi({
+      'GET /workspace/query': Response.json(workspace),
+      'PUT /workspace/command/update': ({ body }) => Response.json({ ...workspace, ...ZWorkspaceUpdate.parse(body) }),
+    });
+    await renderApp('/admin/workspace', { signedIn: true, me: admin });
+    const name = await screen.findByLabelText('Company name');
+    expect(name).toHaveProperty('value', 'Analytical Engines');
+    fireEvent.change(name, { target: { value: 'Difference Engines' } });
+    const domains = screen.getByLabelText('Domain(s)');
+    fireEvent.change(domains, { target: { value: 'difference.example' } });
+    fireEvent.keyDown(domains, { key: 'Enter' });
+    fireEvent.click(screen.getByLabelText('Allow anyone with domain name to join Workspace'));
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Workspace updated!')).toBeDefined();
+    expect(api.callsTo('PUT /workspace/command/update')[0]?.body).toEqual({
+      name: 'Difference Engines',
+      domains: ['engines.example', 'difference.example'],
+      allowDomainJoin: true,
+    });
+  });
+
+  it('takes up to 10 domains', async () => {
+    const ten = Array.from({ length: 10 }, (_, index) => `d${index}.example`);
+    stubApi({ 'GET /workspace/query': Response.json({ ...workspace, domains: ten }) });
+    await renderApp('/admin/workspace', { signedIn: true, me: admin });
+    const domains = await screen.findByLabelText('Domain(s)');
+    expect(domains).toHaveProperty('disabled', true);
+    expect(domains.getAttribute('placeholder')).toBe('Max 10 tags');
+  });
+
+  it("shows the server's message when the update fails", async () => {
+    stubApi({
+      'GET /workspace/query': Response.json(workspace),
+      'PUT /workspace/command/update': Response.json(
+        { code: 'CONFLICT', message: 'engines.example belongs to another workspace' },
+        { status: 409 },
+      ),
+    });
+    await renderApp('/admin/workspace', { signedIn: true, me: admin });
+    fireEvent.click(await screen.findByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('engines.example belongs to another workspace')).toBeDefined();
+  });
+
+  it('is what an unknown admin path shows, and says when the workspace cannot be loaded', async () => {
+    stubApi({ 'GET /workspace/query': Response.json({ code: 'INTERNAL', message: 'boom' }, { status: 500 }) });
+    await renderApp('/admin/no-such-tab', { signedIn: true, me: admin });
+    expect(await screen.findByRole('heading', { name: 'Workspace' })).toBeDefined();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Failed to fetch my workspace'));
+    expect(screen.getByRole('tab', { name: 'Workspace' }).getAttribute('aria-selected')).toBe('true');
+  });
+});

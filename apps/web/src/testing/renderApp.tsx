@@ -1,0 +1,72 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { TMe } from '@warmpath/shared';
+import { InMemoryWebStorage, User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { AuthProvider } from 'react-oidc-context';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { routes } from '../app/router.tsx';
+import { userKeys } from '../features/users/api.ts';
+import { renderWithMantine } from './render.tsx';
+
+export const idTokenProfile = {
+  iss: 'http://idp.test',
+  aud: 'web',
+  exp: 4_102_444_800,
+  iat: 1_700_000_000,
+  sub: 'idp|ada',
+  email: 'ada@engines.example',
+  given_name: 'Ada',
+  family_name: 'Lovelace',
+};
+
+export const member: TMe = {
+  id: '7a8f8f5e-3b1e-4f6a-9f57-2f3f4a5b6c7d',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@engines.example',
+  avatar: null,
+  role: 'member',
+  workspaceId: '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
+  hasCompletedOnboarding: true,
+  onboardingStep: 'ACCOUNTS_IMPORT_DONE',
+  isGoogleConnected: true,
+  isLinkedinConnected: true,
+  isHubspotConnected: false,
+  isSlackConnected: false,
+  isWebhookConnected: false,
+  webhookUrl: null,
+  isTargetedAccountsSet: true,
+};
+export const admin: TMe = { ...member, role: 'admin' };
+
+/** Tests that mount the whole app: generous, since test files run side by side on few cores. */
+export const APP_TEST_TIMEOUT_MS = 15_000;
+
+export type Visitor = { signedIn: boolean; me?: TMe | null };
+
+/** The whole app at `path`, for a signed-out visitor or a signed-in one with the given user. */
+export async function renderApp(path: string, visitor: Visitor) {
+  const userManager = new UserManager({
+    authority: 'http://idp.test',
+    client_id: 'web',
+    redirect_uri: 'http://localhost/auth/callback',
+    userStore: new WebStorageStateStore({ store: new InMemoryWebStorage() }),
+  });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
+  if (visitor.signedIn) {
+    await userManager.storeUser(new User({ access_token: 'token', token_type: 'Bearer', profile: idTokenProfile }));
+    queryClient.setQueryData(userKeys.me(), visitor.me ?? null);
+  }
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  renderWithMantine(
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider userManager={userManager} skipSigninCallback>
+        <RouterProvider router={router} />
+      </AuthProvider>
+      <ToastContainer />
+    </QueryClientProvider>,
+  );
+  return { router, queryClient };
+}
