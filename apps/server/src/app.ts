@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { publicRoutes } from './features/public/public.routes.ts';
 import { targetingRoutes } from './features/targeting/targeting.routes.ts';
+import { teammatesRoutes } from './features/teammates/teammates.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { workspaceRoutes } from './features/workspace/workspace.routes.ts';
 import { IDP_PATH, type IdentityProvider } from './idp/provider.ts';
@@ -26,6 +27,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import { createStateSigner } from './lib/signed-state.ts';
 import { auth, type TokenVerifier } from './plugins/auth.ts';
 import { errors } from './plugins/errors.ts';
+import { type GoogleSandbox, googleSandbox, googleSandboxApis } from './sandbox/google/index.ts';
 
 export type AppDeps = {
   config: Config;
@@ -36,6 +38,8 @@ export type AppDeps = {
   /** Seals OAuth tokens at rest and signs OAuth state (32 bytes). */
   encryptionKey: Buffer;
   jobs: JobQueue;
+  /** The built-in Google sandbox to serve, in local mode (tests run theirs on its own port). */
+  googleSandbox?: GoogleSandbox | null;
   /** The built web app to serve; absent in API-only tests. */
   webDist?: string | null;
 };
@@ -88,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes, domainRules);
       await api.register(workspaceRoutes, domainRules);
       await api.register(targetingRoutes, { database: deps.database });
+      await api.register(teammatesRoutes, { database: deps.database, publicUrl: deps.config.publicUrl });
       await api.register(linkedinRoutes, { database: deps.database });
       await api.register(googleRoutes, {
         ...googleAccountDeps(deps.config, deps.database, deps.encryptionKey),
@@ -98,6 +103,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+
+  if (deps.googleSandbox) {
+    const { publicUrl } = deps.config;
+    await app.register(googleSandbox, { prefix: '/sandbox/google', publicUrl, sandbox: deps.googleSandbox });
+    await app.register(googleSandboxApis, { sandbox: deps.googleSandbox });
+  }
 
   const indexHtml = deps.webDist ? path.join(deps.webDist, 'index.html') : null;
   const servesWeb = Boolean(deps.webDist && indexHtml && fs.existsSync(indexHtml));

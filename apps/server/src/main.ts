@@ -9,6 +9,7 @@ import { startJobQueue } from './jobs/queue.ts';
 import { loadEncryptionKey } from './lib/sealing.ts';
 import { createTokenVerifier } from './plugins/auth.ts';
 import { openRuntime } from './runtime.ts';
+import { createGoogleSandbox } from './sandbox/google/index.ts';
 
 const started = performance.now();
 const config = loadConfig();
@@ -37,6 +38,7 @@ async function start() {
     }),
     encryptionKey,
     jobs,
+    googleSandbox: config.google.real ? null : createGoogleSandbox({ publicUrl: config.publicUrl }),
     webDist: path.join(REPO_ROOT, 'apps/web/dist'),
   });
   await app.listen({ port: config.port, host: config.host });

@@ -7,14 +7,20 @@ import { createDatabase } from '../src/db/client.ts';
 import { insertUser } from '../src/features/users/users.repo.ts';
 import { mintAccessToken } from '../src/idp/provider.ts';
 import { loadIdpSecrets, publicJwks } from '../src/idp/secrets.ts';
+import { saveGoogleConnection } from '../src/integrations/google/google.repo.ts';
 import { startJobQueue } from '../src/jobs/queue.ts';
+import { createSealer } from '../src/lib/sealing.ts';
 import { createTokenVerifier } from '../src/plugins/auth.ts';
+import { listenGoogleSandbox } from '../src/sandbox/google/index.ts';
 
 export const ALLOWLISTED_DOMAIN = 'partner-allowed.test';
 
 /** The whole API on the test database, through `app.inject`, with the built-in provider's keys. */
 export async function createTestContext() {
+  // Google is the built-in sandbox, on its own port, driven through the official clients.
+  const google = await listenGoogleSandbox();
   const config = loadConfig({
+    GOOGLE_SANDBOX_URL: google.url,
     PUBLIC_URL: 'http://localhost:3999',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WORKSPACE_DOMAIN_ALLOWLIST: ALLOWLISTED_DOMAIN,
@@ -69,8 +75,20 @@ export async function createTestContext() {
     },
     encryptionKey,
     jobs,
+    /** Records a Google connection with placeholder tokens: enough to queue e-mail, not to send it. */
+    async recordGoogleConnection(workspaceId: string, userId: string, email: string) {
+      const sealer = createSealer(encryptionKey);
+      await database.inWorkspace(workspaceId, (tx) =>
+        saveGoogleConnection(tx, workspaceId, userId, {
+          sealedTokens: sealer.seal(JSON.stringify({ access_token: 'test', refresh_token: 'test' })),
+          settings: { email, reconnectRequired: false },
+        }),
+      );
+    },
+    google: google.sandbox,
     close: async () => {
       await app.close();
+      await google.close();
       await jobs.stop();
       await database.close();
     },

@@ -1,4 +1,5 @@
 export * from './idp.ts';
+export * from './invites.ts';
 export * from './network.ts';
 export * from './sync.ts';
 export * from './targeting.ts';

@@ -6,9 +6,10 @@ import {
   type TMe,
   type TTeammate,
 } from '@warmpath/shared';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Member } from '../../plugins/auth.ts';
+import { findInvite, findPendingInvites, setInvite } from '../teammates/teammates.repo.ts';
 import {
   deleteUser,
   findMe,
@@ -43,11 +44,29 @@ function toTeammate(row: TeammateRow): TTeammate {
   };
 }
 
+/** A pending invitation as a row of the Users page. */
+function invitedTeammate(invite: { id: string; email: string; role: Role }): TTeammate {
+  return {
+    id: invite.id,
+    fullName: invite.email,
+    email: invite.email,
+    avatar: null,
+    role: invite.role,
+    status: 'Invited',
+    isLinkedinConnected: false,
+    isGoogleConnected: false,
+  };
+}
+
+/** The workspace's users, then its pending invitations (status Invited). */
 export async function listTeammates(deps: TeamDeps, member: Member, searchTerm?: string): Promise<TTeammate[]> {
-  const rows = await deps.database.inWorkspace(member.workspaceId, (tx) =>
-    findTeammates(tx, member.workspaceId, searchTerm),
+  const [rows, pending] = await deps.database.inWorkspace(member.workspaceId, (tx) =>
+    Promise.all([
+      findTeammates(tx, member.workspaceId, searchTerm),
+      findPendingInvites(tx, member.workspaceId, searchTerm),
+    ]),
   );
-  return rows.map(toTeammate);
+  return [...rows.map(toTeammate), ...pending.map(invitedTeammate)];
 }
 
 /**
@@ -64,7 +83,7 @@ async function changeTeammate(
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
     const admins = await lockAdmins(tx, member.workspaceId);
     const target = await findTeammate(tx, member.workspaceId, userId);
-    if (!target) throw new AppError('NOT_FOUND', 'Teammate not found');
+    if (!target) return changeInvitation(tx, member.workspaceId, userId, change);
     const losesAdmin = target.role === 'admin' && (change === 'remove' || change.role !== 'admin');
     if (losesAdmin && admins.length <= 1) {
       throw new AppError('CONFLICT', 'A workspace needs at least one admin');
@@ -76,6 +95,16 @@ async function changeTeammate(
     await setRole(tx, member.workspaceId, userId, change.role);
     return toTeammate({ ...target, role: change.role });
   });
+}
+
+/** Role changes and removals on a pending invitation (removal revokes it). */
+async function changeInvitation(tx: Tx, workspaceId: string, inviteId: string, change: { role: Role } | 'remove') {
+  const invite = await findInvite(tx, workspaceId, inviteId);
+  const changed =
+    invite !== null &&
+    (await setInvite(tx, workspaceId, inviteId, change === 'remove' ? { status: 'revoked' } : { role: change.role }));
+  if (!invite || !changed) throw new AppError('NOT_FOUND', 'Teammate not found');
+  return change === 'remove' ? null : invitedTeammate({ ...invite, role: change.role });
 }
 
 export async function changeRole(deps: TeamDeps, member: Member, userId: string, role: Role): Promise<TTeammate> {

@@ -32,7 +32,9 @@ export type GoogleAuth = InstanceType<typeof google.auth.OAuth2>;
  */
 export function createGoogleClientFactory(config: Config) {
   const sandbox = config.google.real ? null : config.google.sandboxUrl;
-  const rootUrl = sandbox ? `${sandbox}/` : undefined;
+  // googleapis resolves each API path against the origin of rootUrl (a path in it is dropped), so the
+  // sandbox serves the APIs at its server's root, as Google does.
+  const rootUrl = sandbox ? `${new URL(sandbox).origin}/` : undefined;
 
   const oauth = (): GoogleAuth =>
     new google.auth.OAuth2({
