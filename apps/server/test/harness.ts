@@ -75,6 +75,35 @@ export async function createTestContext() {
     },
     encryptionKey,
     jobs,
+    /**
+     * Connects a member's Google account the way a browser does: our consent URL, the sandbox's
+     * consent form (Allow), then our callback with the code.
+     */
+    async connectGoogle(token: string, email: string) {
+      const start = await app.inject({
+        method: 'POST',
+        url: '/api/google/authenticate?redirectUrl=%2Fnetwork',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const consentUrl = start.json<{ url: string }>().url;
+      const page = await (await fetch(consentUrl)).text();
+      const form = new URLSearchParams();
+      for (const [, name = '', value = ''] of page.matchAll(
+        /<input type="(?:hidden|checkbox)"[^>]*name="([^"]+)" value="([^"]*)"/g,
+      )) {
+        form.append(
+          name,
+          value.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))),
+        );
+      }
+      form.set('email', email);
+      form.set('decision', 'allow');
+      const consent = await fetch(consentUrl, { method: 'POST', body: form, redirect: 'manual' });
+      const callback = new URL(consent.headers.get('location') ?? '');
+      const back = await app.inject({ url: `${callback.pathname}${callback.search}` });
+      if (back.statusCode !== 302) throw new Error(`Google callback failed: ${back.body}`);
+      return back.headers.location as string;
+    },
     /** Records a Google connection with placeholder tokens: enough to queue e-mail, not to send it. */
     async recordGoogleConnection(workspaceId: string, userId: string, email: string) {
       const sealer = createSealer(encryptionKey);

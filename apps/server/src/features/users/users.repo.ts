@@ -27,17 +27,20 @@ export async function findIdentity(database: Database, subject: string) {
   return user ? { ...identity, role: user.role as Role } : null;
 }
 
+// In the correlated subqueries below the outer row is named `users.…` in plain SQL: Drizzle renders
+// its own column references unqualified there, and an inner table with the same column (integrations.id)
+// would capture them.
 export async function findMe(tx: Tx, workspaceId: string, userId: string): Promise<TMe | null> {
   const [row] = await tx
     .select({
       user: users,
-      targetingSet: sql<boolean>`exists (select 1 from ${targetingSchemes} t where t.workspace_id = ${users.workspaceId} and t.user_id = ${users.id})`,
-      googleConnected: sql<boolean>`exists (select 1 from ${integrations} i where i.workspace_id = ${users.workspaceId} and i.user_id = ${users.id} and i.kind = 'google')`,
-      hubspotConnected: sql<boolean>`exists (select 1 from ${integrations} i where i.workspace_id = ${users.workspaceId} and i.kind = 'hubspot')`,
-      slackConnected: sql<boolean>`exists (select 1 from ${integrations} i where i.workspace_id = ${users.workspaceId} and i.kind = 'slack')`,
+      targetingSet: sql<boolean>`exists (select 1 from ${targetingSchemes} t where t.workspace_id = users.workspace_id and t.user_id = users.id)`,
+      googleConnected: sql<boolean>`exists (select 1 from ${integrations} i where i.workspace_id = users.workspace_id and i.user_id = users.id and i.kind = 'google')`,
+      hubspotConnected: sql<boolean>`exists (select 1 from ${integrations} i where i.workspace_id = users.workspace_id and i.kind = 'hubspot')`,
+      slackConnected: sql<boolean>`exists (select 1 from ${integrations} i where i.workspace_id = users.workspace_id and i.kind = 'slack')`,
       webhookSettings: sql<
         string | null
-      >`(select i.settings from ${integrations} i where i.workspace_id = ${users.workspaceId} and i.kind = 'webhook')`,
+      >`(select i.settings from ${integrations} i where i.workspace_id = users.workspace_id and i.kind = 'webhook')`,
     })
     .from(users)
     .where(and(eq(users.workspaceId, workspaceId), eq(users.id, userId)));
@@ -133,7 +136,7 @@ const teammateColumns = {
   joinedVia: users.joinedVia,
   hasCompletedOnboarding: users.hasCompletedOnboarding,
   linkedinConnectedAt: users.linkedinConnectedAt,
-  googleConnected: sql<boolean>`exists (select 1 from ${integrations} i where i.workspace_id = ${users.workspaceId} and i.user_id = ${users.id} and i.kind = 'google')`,
+  googleConnected: sql<boolean>`exists (select 1 from ${integrations} i where i.workspace_id = users.workspace_id and i.user_id = users.id and i.kind = 'google')`,
 };
 
 export type TeammateRow = Awaited<ReturnType<typeof findTeammates>>[number];

@@ -38,6 +38,8 @@ export function createGoogleClientFactory(config: Config) {
 
   const oauth = (): GoogleAuth =>
     new google.auth.OAuth2({
+      // Refresh and retry once when Google answers 401 (an access token revoked or expired early).
+      forceRefreshOnFailure: true,
       clientId: config.google.clientId,
       clientSecret: config.google.clientSecret,
       redirectUri: `${config.publicUrl}${GOOGLE_CALLBACK_PATH}`,
@@ -62,8 +64,9 @@ export function createGoogleClientFactory(config: Config) {
         login_hint: loginHint,
         include_granted_scopes: true,
       }),
-    gmail: (auth: GoogleAuth) => google.gmail({ version: 'v1', auth, rootUrl }),
-    people: (auth: GoogleAuth) => google.people({ version: 'v1', auth, rootUrl }),
-    calendar: (auth: GoogleAuth) => google.calendar({ version: 'v3', auth, rootUrl }),
+    // Retries are ours (google-sync's withBackoff honours Retry-After); the client's own are off.
+    gmail: (auth: GoogleAuth) => google.gmail({ version: 'v1', auth, rootUrl, retry: false }),
+    people: (auth: GoogleAuth) => google.people({ version: 'v1', auth, rootUrl, retry: false }),
+    calendar: (auth: GoogleAuth) => google.calendar({ version: 'v3', auth, rootUrl, retry: false }),
   };
 }

@@ -39,6 +39,15 @@ function httpStatus(error: unknown): number | undefined {
   );
 }
 
+/** The Retry-After header of a failed call (gaxios gives fetch Headers; older versions a plain object). */
+function retryAfter(error: unknown): string | undefined {
+  const headers = (error as { response?: { headers?: { get?: unknown } & Record<string, unknown> } }).response?.headers;
+  if (!headers) return undefined;
+  // Not always the global Headers class, hence no instanceof.
+  const value = typeof headers.get === 'function' ? headers.get('retry-after') : headers['retry-after'];
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** Retries rate limits and server errors, honouring Retry-After, else doubling from half a second. */
 async function withBackoff<T>(deps: SyncDeps, account: GoogleAccount, work: () => Promise<T>): Promise<T> {
   const sleep = deps.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)));
@@ -49,8 +58,7 @@ async function withBackoff<T>(deps: SyncDeps, account: GoogleAccount, work: () =
       const status = httpStatus(error);
       const retryable = status === 429 || (status !== undefined && status >= 500);
       if (!retryable || attempt >= 6) throw error;
-      const header = (error as { response?: { headers?: Record<string, string> } }).response?.headers?.['retry-after'];
-      const seconds = Number(header);
+      const seconds = Number(retryAfter(error));
       await sleep(Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 500 * 2 ** attempt);
     }
   }

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
+import { GoogleReconnectRequired } from './google-account.ts';
+import { googleAccountDeps } from './google-deps.ts';
+import { type SyncDeps, syncGoogleAccount } from './google-sync.ts';
+
+let ctx: TestContext;
+let deps: SyncDeps;
+const waits: number[] = [];
+beforeAll(async () => {
+  ctx = await createTestContext();
+  deps = {
+    ...googleAccountDeps(ctx.config, ctx.database, ctx.encryptionKey),
+    sleep: async (ms) => {
+      waits.push(ms);
+    },
+  };
+});
+afterAll(() => ctx.close());
+
+async function evidenceCounts(workspaceId: string) {
+  const { rows } = await ctx.database.inWorkspace(workspaceId, (tx) =>
+    tx.execute(`select
+      (select count(*) from interactions where kind = 'mail')::int as mail,
+      (select count(*) from interactions where kind = 'meeting')::int as meetings,
+      (select count(*) from interaction_participants)::int as participants,
+      (select count(*) from people)::int as people,
+      (select count(*) from companies)::int as companies,
+      (select count(*) from address_book_entries)::int as contacts,
+      (select count(*) - count(distinct email) from people where email is not null)::int as duplicate_emails`),
+  );
+  return rows[0] as Record<
+    'mail' | 'meetings' | 'participants' | 'people' | 'companies' | 'contacts' | 'duplicate_emails',
+    number
+  >;
+}
+
+async function connectedAdmin() {
+  const admin = await ctx.registerAdmin();
+  const back = await ctx.connectGoogle(admin.token, admin.email);
+  return { ...admin, back, target: { workspaceId: admin.me.workspaceId, userId: admin.me.id } };
+}
+
+describe('connecting Google', () => {
+  it('exchanges the code, keeps only sealed tokens, and returns the member where they were', async () => {
+    const admin = await connectedAdmin();
+    expect(admin.back).toBe(`${ctx.config.publicUrl}/network?google=connected`);
+    const me = await ctx.app.inject({ url: '/api/users/query/me', headers: bearer(admin.token) });
+    expect(me.json().isGoogleConnected).toBe(true);
+
+    const { rows } = await ctx.database.inWorkspace(admin.me.workspaceId, (tx) =>
+      tx.execute(`select * from integrations where kind = 'google'`),
+    );
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toMatch(/ya29|refresh_token|access_token|1\/\//);
+    expect(rows[0]).toMatchObject({ sealed_tokens: expect.stringMatching(/^v1\./) });
+
+    // The first sync was queued at once.
+    const status = await ctx.app.inject({ url: '/api/google/query/sync-status', headers: bearer(admin.token) });
+    expect(status.json()).toMatchObject({ status: expect.stringMatching(/queued|running|succeeded/) });
+  });
+});
+
+describe('syncing Google', () => {
+  it('reads contacts, mail headers and meetings into deduplicated evidence, ignoring wide threads', async () => {
+    const admin = await connectedAdmin();
+    const counts = await syncGoogleAccount(deps, admin.target);
+    expect(counts.messages).toBeGreaterThan(1000);
+    expect(counts.meetings).toBeGreaterThan(100);
+    expect(counts.contacts).toBeGreaterThan(50);
+    expect(counts.ignored).toBeGreaterThan(0);
+    const evidence = await evidenceCounts(admin.me.workspaceId);
+    expect(evidence).toMatchObject({ mail: counts.messages, meetings: counts.meetings, duplicate_emails: 0 });
+    expect(evidence.companies).toBeGreaterThan(50);
+    const wide = await ctx.database.inWorkspace(admin.me.workspaceId, (tx) =>
+      tx.execute(`select count(*)::int as n from interactions where kind = 'mail' and participant_count > 21`),
+    );
+    expect(wide.rows[0]).toEqual({ n: 0 });
+
+    // Suggestions: colleagues at the workspace's domain known from Google, not yet members.
+    const suggestions = await ctx.app.inject({
+      url: '/api/google/query/suggested-teammates',
+      headers: bearer(admin.token),
+    });
+    expect(suggestions.json().length).toBeGreaterThan(0);
+    for (const suggestion of suggestions.json()) {
+      expect(suggestion.email.endsWith(`@${admin.domain}`)).toBe(true);
+      expect(suggestion.email).not.toBe(admin.email);
+    }
+  });
+
+  it('is incremental, survives an expired history id and sync token, and never duplicates', async () => {
+    const admin = await connectedAdmin();
+    await syncGoogleAccount(deps, admin.target);
+    const first = await evidenceCounts(admin.me.workspaceId);
+
+    const again = await syncGoogleAccount(deps, admin.target);
+    expect(again.messages).toBe(0);
+    expect(again.meetings).toBe(0);
+    expect(await evidenceCounts(admin.me.workspaceId)).toEqual(first);
+
+    ctx.google.addMail(admin.email, { count: 3, from: 'new.person@fresh-company.test', to: [admin.email] });
+    ctx.google.addMeetings(admin.email, { count: 2, attendees: [admin.email, 'guest@fresh-company.test'] });
+    const increment = await syncGoogleAccount(deps, admin.target);
+    expect(increment).toMatchObject({ messages: 3, meetings: 2 });
+    const after = await evidenceCounts(admin.me.workspaceId);
+    expect(after.mail).toBe(first.mail + 3);
+    expect(after.meetings).toBe(first.meetings + 2);
+
+    ctx.google.dropHistory(admin.email);
+    ctx.google.invalidateCalendarSyncTokens(admin.email);
+    const full = await syncGoogleAccount(deps, admin.target);
+    expect(full.messages).toBeGreaterThan(1000);
+    expect(await evidenceCounts(admin.me.workspaceId)).toEqual(after);
+  });
+
+  it('refreshes an expired access token and keeps the new one sealed', async () => {
+    const admin = await connectedAdmin();
+    const sealedBefore = await sealedTokens(admin.me.workspaceId);
+    ctx.google.expireAccessTokens(admin.email);
+    ctx.google.addMail(admin.email, { count: 1, from: 'x@refresh.test', to: [admin.email] });
+    await syncGoogleAccount(deps, admin.target);
+    const sealedAfter = await sealedTokens(admin.me.workspaceId);
+    expect(sealedAfter).not.toBe(sealedBefore);
+    expect(sealedAfter).toMatch(/^v1\./);
+  });
+
+  it('backs off on rate limits, honouring Retry-After', async () => {
+    const admin = await connectedAdmin();
+    waits.length = 0;
+    ctx.google.rateLimitNextCalls(3, { retryAfterSeconds: 2, email: admin.email });
+    const counts = await syncGoogleAccount(deps, admin.target);
+    expect(counts.messages).toBeGreaterThan(1000);
+    expect(waits).toEqual([2000, 2000, 2000]);
+  });
+
+  it('tells the member to reconnect when access was revoked', async () => {
+    const admin = await connectedAdmin();
+    ctx.google.revokeGrants(admin.email);
+    ctx.google.expireAccessTokens(admin.email);
+    await expect(syncGoogleAccount(deps, admin.target)).rejects.toBeInstanceOf(GoogleReconnectRequired);
+    await expect(syncGoogleAccount(deps, admin.target)).rejects.toBeInstanceOf(GoogleReconnectRequired);
+    const send = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/google/command/sync',
+      headers: bearer(admin.token),
+    });
+    expect(send.statusCode).toBe(500);
+  });
+});
+
+async function sealedTokens(workspaceId: string) {
+  const { rows } = await ctx.database.inWorkspace(workspaceId, (tx) =>
+    tx.execute(`select sealed_tokens from integrations where kind = 'google'`),
+  );
+  return (rows[0] as { sealed_tokens: string }).sealed_tokens;
+}
