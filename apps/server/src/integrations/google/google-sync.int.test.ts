@@ -3,6 +3,7 @@ import { bearer, createTestContext, type TestContext } from '../../../test/harne
 import { GoogleReconnectRequired } from './google-account.ts';
 import { googleAccountDeps } from './google-deps.ts';
 import { type SyncDeps, syncGoogleAccount } from './google-sync.ts';
+import { runGoogleSyncJob } from './google-sync-runs.ts';
 
 let ctx: TestContext;
 let deps: SyncDeps;
@@ -155,3 +156,29 @@ async function sealedTokens(workspaceId: string) {
   );
   return (rows[0] as { sealed_tokens: string }).sealed_tokens;
 }
+
+describe('sync runs', () => {
+  it('run as durable jobs: queued, picked up by a worker, with progress and the counts at the end', async () => {
+    const admin = await connectedAdmin();
+    await ctx.jobs.work({ googleSync: (job) => runGoogleSyncJob({ ...deps, jobs: ctx.jobs }, job) });
+    const requested = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/google/command/sync',
+      headers: bearer(admin.token),
+    });
+    expect(requested.json()).toMatchObject({ status: expect.stringMatching(/queued|running|succeeded/) });
+
+    let run = requested.json();
+    for (let tries = 0; tries < 120 && run.status !== 'succeeded' && run.status !== 'failed'; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      run = (await ctx.app.inject({ url: '/api/google/query/sync-status', headers: bearer(admin.token) })).json();
+    }
+    expect(run).toMatchObject({
+      status: 'succeeded',
+      phase: 'Done',
+      counts: { messages: expect.any(Number), meetings: expect.any(Number), contacts: expect.any(Number) },
+      finishedAt: expect.any(String),
+    });
+    expect(run.counts.messages).toBeGreaterThan(1000);
+  });
+});
