@@ -1,9 +1,10 @@
 // Benchmarks: `npm run bench -- <name>`; each writes its figures to bench/results/<name>.json.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { googleSync } from './google-sync.ts';
 import { startup } from './startup.ts';
 
-const BENCHMARKS: Record<string, () => Promise<Record<string, unknown>>> = { startup };
+const BENCHMARKS: Record<string, () => Promise<Record<string, unknown>>> = { startup, 'google-sync': googleSync };
 
 const names = process.argv.slice(2).filter((arg) => arg !== '--');
 const selected = names.length > 0 ? names : Object.keys(BENCHMARKS);

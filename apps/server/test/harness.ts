@@ -12,6 +12,7 @@ import { startJobQueue } from '../src/jobs/queue.ts';
 import { createSealer } from '../src/lib/sealing.ts';
 import { createTokenVerifier } from '../src/plugins/auth.ts';
 import { listenGoogleSandbox } from '../src/sandbox/google/index.ts';
+import { approveConsent } from '../src/sandbox/google/testing.ts';
 
 export const ALLOWLISTED_DOMAIN = 'partner-allowed.test';
 
@@ -85,21 +86,7 @@ export async function createTestContext() {
         url: '/api/google/authenticate?redirectUrl=%2Fnetwork',
         headers: { authorization: `Bearer ${token}` },
       });
-      const consentUrl = start.json<{ url: string }>().url;
-      const page = await (await fetch(consentUrl)).text();
-      const form = new URLSearchParams();
-      for (const [, name = '', value = ''] of page.matchAll(
-        /<input type="(?:hidden|checkbox)"[^>]*name="([^"]+)" value="([^"]*)"/g,
-      )) {
-        form.append(
-          name,
-          value.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))),
-        );
-      }
-      form.set('email', email);
-      form.set('decision', 'allow');
-      const consent = await fetch(consentUrl, { method: 'POST', body: form, redirect: 'manual' });
-      const callback = new URL(consent.headers.get('location') ?? '');
+      const callback = await approveConsent(start.json<{ url: string }>().url, email);
       const back = await app.inject({ url: `${callback.pathname}${callback.search}` });
       if (back.statusCode !== 302) throw new Error(`Google callback failed: ${back.body}`);
       return back.headers.location as string;

@@ -2,8 +2,7 @@
  * Test helpers: a listening sandbox and the OAuth code flow driven through the real consent page
  * with the real `OAuth2Client`, as a browser and the product would.
  */
-import { CodeChallengeMethod, OAuth2Client } from 'google-auth-library';
-import { google } from 'googleapis';
+import { Auth, google } from 'googleapis';
 import { listenGoogleSandbox, type RunningGoogleSandbox } from './plugin.ts';
 import type { GoogleSandboxOptions } from './sandbox.ts';
 
@@ -27,9 +26,9 @@ export function startSandbox(options: Omit<GoogleSandboxOptions, 'publicUrl'> = 
   return listenGoogleSandbox(options);
 }
 
-/** google-auth-library's OAuth2Client, configured for the sandbox. */
-export function oauthClient(running: RunningGoogleSandbox): OAuth2Client {
-  return new OAuth2Client({ ...CLIENT, redirectUri: REDIRECT_URI, endpoints: running.endpoints });
+/** google-auth-library's OAuth2Client (as googleapis exports it), configured for the sandbox. */
+export function oauthClient(running: RunningGoogleSandbox): Auth.OAuth2Client {
+  return new Auth.OAuth2Client({ ...CLIENT, redirectUri: REDIRECT_URI, endpoints: running.endpoints });
 }
 
 /**
@@ -60,6 +59,22 @@ export function consentForm(html: string, email: string, decision: 'allow' | 'ca
   return form;
 }
 
+/** Answers a consent URL as a browser would (Allow, as `email`); returns the redirect back to the client. */
+export async function approveConsent(consentUrl: string, email: string, untick: string[] = []): Promise<URL> {
+  const page = await fetch(consentUrl);
+  if (page.status !== 200) throw new Error(`consent page answered ${page.status}: ${await page.text()}`);
+  const form = consentForm(await page.text(), email, 'allow');
+  for (const scope of untick) {
+    const kept = form.getAll('granted_scope').filter((item) => item !== scope);
+    form.delete('granted_scope');
+    for (const item of kept) form.append('granted_scope', item);
+  }
+  const answer = await fetch(new URL('auth', consentUrl), { method: 'POST', body: form, redirect: 'manual' });
+  const location = answer.headers.get('location');
+  if (answer.status !== 302 || !location) throw new Error(`consent answered ${answer.status}: ${await answer.text()}`);
+  return new URL(location);
+}
+
 /** Consent as `email` for the given scopes; returns the redirect back to the client. */
 export async function consent(
   running: RunningGoogleSandbox,
@@ -73,21 +88,10 @@ export async function consent(
     state: options.state ?? 'state-123',
     login_hint: email,
     ...(options.codeChallenge
-      ? { code_challenge: options.codeChallenge, code_challenge_method: CodeChallengeMethod.S256 }
+      ? { code_challenge: options.codeChallenge, code_challenge_method: Auth.CodeChallengeMethod.S256 }
       : {}),
   });
-  const page = await fetch(url);
-  if (page.status !== 200) throw new Error(`consent page answered ${page.status}: ${await page.text()}`);
-  const form = consentForm(await page.text(), email, 'allow');
-  for (const scope of options.untick ?? []) {
-    const kept = form.getAll('granted_scope').filter((item) => item !== scope);
-    form.delete('granted_scope');
-    for (const item of kept) form.append('granted_scope', item);
-  }
-  const answer = await fetch(new URL('auth', url), { method: 'POST', body: form, redirect: 'manual' });
-  const location = answer.headers.get('location');
-  if (answer.status !== 302 || !location) throw new Error(`consent answered ${answer.status}: ${await answer.text()}`);
-  return new URL(location);
+  return approveConsent(url, email, options.untick);
 }
 
 /** The whole code flow: a client holding access and refresh tokens for `email`. */
