@@ -9,6 +9,8 @@ import { CreateDetailsPage } from '../features/onboarding/pages/CreateDetailsPag
 import { DomainsNotWhitelistedPage } from '../features/onboarding/pages/DomainsNotWhitelistedPage.tsx';
 import { ImportAccountsPage } from '../features/onboarding/pages/ImportAccountsPage.tsx';
 import { ImportClientsPage } from '../features/onboarding/pages/ImportClientsPage.tsx';
+import { InviteTeammatesPage } from '../features/onboarding/pages/InviteTeammatesPage.tsx';
+import { RegisterInvitePage } from '../features/onboarding/pages/RegisterInvitePage.tsx';
 import { SyncPage } from '../features/onboarding/pages/SyncPage.tsx';
 import { TargetingSchemePage } from '../features/onboarding/pages/TargetingSchemePage.tsx';
 import { PersonasPage } from '../features/targeting/pages/PersonasPage.tsx';
@@ -32,6 +34,7 @@ import {
 import { ADMIN_TABS, activeAdminTab, activeProfileTab, PROFILE_TABS } from './navigationTabs.ts';
 import { OnboardingLayout } from './OnboardingLayout.tsx';
 import { PATHS } from './paths.ts';
+import { RootRoute } from './RootRoute.tsx';
 
 function guarded(guard: RouteGuard, children: RouteObject[]): RouteObject {
   return { element: <GuardedOutlet guard={guard} />, children };
@@ -52,6 +55,7 @@ const workspaceSettings = <WorkspaceSettingsPage />;
 export const routes: RouteObject[] = [
   {
     path: PATHS.root,
+    element: <RootRoute />,
     errorElement: <ErrorScreen />,
     children: [
       { index: true, element: <Navigate to={PATHS.actions} replace /> },
@@ -111,10 +115,7 @@ export const routes: RouteObject[] = [
       ]),
       guarded(signUpEntryGuard, [
         { path: PATHS.signUp.connect, element: <ConnectPage /> },
-        {
-          path: PATHS.signUp.registerInvite,
-          element: onboardingScreen('Join your workspace', ONBOARDING_PROGRESS.registerInvite),
-        },
+        { path: PATHS.signUp.registerInvite, element: <RegisterInvitePage /> },
       ]),
       { path: PATHS.signUp.acceptInvite, element: onboardingScreen('Accept invitation') },
       guarded(createDetailsGuard, [{ path: PATHS.signUp.createDetails, element: <CreateDetailsPage /> }]),
@@ -134,12 +135,7 @@ export const routes: RouteObject[] = [
           element: onboardingScreen('Upload clients', ONBOARDING_PROGRESS.clientsUpload),
         },
       ]),
-      guarded(inviteTeammatesGuard, [
-        {
-          path: PATHS.signUp.inviteTeammates,
-          element: onboardingScreen('Invite your teammates', ONBOARDING_PROGRESS.inviteTeammates),
-        },
-      ]),
+      guarded(inviteTeammatesGuard, [{ path: PATHS.signUp.inviteTeammates, element: <InviteTeammatesPage /> }]),
     ],
   },
 ];

@@ -68,6 +68,21 @@ describe('apiRequest', () => {
     await expect(apiRequest({ path: '/x', schema: ZOk })).rejects.toMatchObject({ message: 'Domain taken' });
   });
 
+  it('sends JSON bodies as JSON and a FormData as it is, letting fetch set the multipart boundary', async () => {
+    setAccessTokenProvider(async () => 'secret');
+    const fetchMock = stubFetch(async () => Response.json({ ok: true }));
+    await apiRequest({ path: '/x', method: 'POST', body: { a: 1 }, schema: ZOk });
+    expect(headersOf(fetchMock)['Content-Type']).toBe('application/json');
+    expect(fetchMock.mock.calls[0]?.at(1)).toMatchObject({ body: '{"a":1}' });
+
+    const form = new FormData();
+    form.append('file', new File(['a,b'], 'Connections.csv', { type: 'text/csv' }));
+    const uploadMock = stubFetch(async () => Response.json({ ok: true }));
+    await apiRequest({ path: '/upload', method: 'POST', body: form, schema: ZOk });
+    expect(headersOf(uploadMock)['Content-Type']).toBeUndefined();
+    expect(uploadMock.mock.calls[0]?.at(1)).toMatchObject({ body: form });
+  });
+
   it('sets the offline flag on a network failure, and clears it on the next answer', async () => {
     setAccessTokenProvider(async () => 'secret');
     stubFetch(async () => {

@@ -34,6 +34,7 @@ export type ApiRequest<T> = {
   /** Path under /api, e.g. '/users/query/me'. */
   path: string;
   method?: HttpMethod;
+  /** Sent as JSON, or as multipart/form-data when it is a FormData. */
   body?: unknown;
   schema: z.ZodType<T>;
   /** The spec's gateway message for this call, shown instead of the server's. */
@@ -57,7 +58,9 @@ export function withSearchParams(path: string, params: Record<string, string | n
 export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
   const url = `${API_BASE}${request.path}`;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A multipart body (a file upload) sets its own content type, boundary included.
+  const multipart = request.body instanceof FormData;
+  if (request.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (!url.includes('/public/')) headers.Authorization = `Bearer ${await accessToken(request)}`;
 
   let response: Response;
@@ -65,7 +68,7 @@ export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
     response = await fetch(url, {
       method: request.method ?? 'GET',
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: request.body instanceof FormData ? request.body : encodeJson(request.body),
       signal: request.signal,
     });
   } catch (error) {
@@ -90,6 +93,10 @@ export async function checkBackendHealth(): Promise<boolean> {
   }
   setAppStatus({ backendServerDown: !up });
   return up;
+}
+
+function encodeJson(body: unknown): string | undefined {
+  return body === undefined ? undefined : JSON.stringify(body);
 }
 
 async function accessToken<T>(request: ApiRequest<T>): Promise<string> {

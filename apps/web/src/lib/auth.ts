@@ -74,6 +74,21 @@ export function clearRegistration(): void {
   window.localStorage.removeItem(REGISTRATION_STORAGE_KEY);
 }
 
+const INVITE_ID_STORAGE_KEY = 'inviteId';
+
+/** The invitation an invitee registers with, kept to pre-fill their targeting scheme (spec section 4). */
+export function storeInviteId(inviteId: string): void {
+  window.localStorage.setItem(INVITE_ID_STORAGE_KEY, inviteId);
+}
+
+export function readInviteId(): string | null {
+  return window.localStorage.getItem(INVITE_ID_STORAGE_KEY);
+}
+
+export function clearInviteId(): void {
+  window.localStorage.removeItem(INVITE_ID_STORAGE_KEY);
+}
+
 /** Set after every successful load of the current user (spec section 4), for 7 days. */
 export function rememberUserId(userId: string): void {
   Cookies.set(USER_ID_COOKIE, userId, { expires: SESSION_COOKIE_DAYS, sameSite: 'lax' });

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 
-/** A request the app made: method, path without the /api prefix and query, the query, the JSON body. */
+/** A request the app made: method, path without the /api prefix and query, the query, the JSON body (or the FormData of an upload). */
 export type ApiCall = { method: string; path: string; search: URLSearchParams; body: unknown };
 
 /** A JSON answer, or a function of the request giving one. */
@@ -14,7 +14,7 @@ export function stubApi(routes: Record<string, FakeRoute>) {
   const calls: ApiCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : (init?.body ?? undefined);
     const call: ApiCall = {
       method: init?.method ?? 'GET',
       path: url.pathname.replace(/^\/api/, ''),

@@ -68,5 +68,5 @@ export async function renderApp(path: string, visitor: Visitor) {
       <ToastContainer />
     </QueryClientProvider>,
   );
-  return { router, queryClient };
+  return { router, queryClient, userManager };
 }

@@ -29,6 +29,7 @@ export const targetingKeys = {
   options: (kind: OptionListKind, searchTerm: string) =>
     [...targetingKeys.all, 'options', kind, { searchTerm }] as const,
   personas: () => [...targetingKeys.all, 'personas'] as const,
+  adminScheme: (inviteId: string) => [...targetingKeys.all, 'admin-scheme', { inviteId }] as const,
 };
 
 /** The current user's saved targeting scheme, or null before the first save. */
@@ -38,6 +39,25 @@ export function fetchTargetingScheme(signal?: AbortSignal): Promise<TTargetingSc
 
 export function useTargetingScheme(enabled: boolean) {
   return useQuery({ queryKey: targetingKeys.scheme(), queryFn: ({ signal }) => fetchTargetingScheme(signal), enabled });
+}
+
+/** The targeting scheme of the admin who sent an invitation (null when they saved none), for the invitee to start from. */
+export function fetchAdminTargetingScheme(inviteId: string, signal?: AbortSignal): Promise<TTargetingScheme | null> {
+  return apiRequest({
+    path: withSearchParams('/users/query/admin-targeting-schemes', { inviteId }),
+    schema: ZTargetingScheme.nullable(),
+    signal,
+  });
+}
+
+/** Fetched only with an invitation to start from. */
+export function useAdminTargetingScheme(inviteId: string | null) {
+  return useQuery({
+    queryKey: targetingKeys.adminScheme(inviteId ?? ''),
+    queryFn: ({ signal }) => fetchAdminTargetingScheme(inviteId ?? '', signal),
+    enabled: inviteId !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
 
 export function saveTargetingScheme(body: TTargetingSchemeInput): Promise<TTargetingScheme> {

@@ -8,6 +8,7 @@ import {
   mergeOptionPages,
   targetingFormDefaults,
   toTargetingPayload,
+  withAdminScheme,
   withChosen,
 } from './targetingForm.ts';
 
@@ -88,6 +89,35 @@ describe('targetingFormDefaults', () => {
 
   it('leaves out default countries the list lacks', () => {
     expect(countryCodesByName(countries, ['Spain', 'Atlantis', 'France'])).toEqual(['ES', 'FR']);
+  });
+});
+
+describe('withAdminScheme', () => {
+  it("takes the admin's countries, sizes, types, industries, departments, technologies and specific industries only", () => {
+    const admin: TTargetingScheme = {
+      countries: ['IT'],
+      companySize: ['10000+'],
+      companyType: ['BtoC'],
+      jobDepartments: ['Legal'],
+      industries: ['Retail'],
+      seniorities: ['Junior'],
+      customJobTitles: ['CRO'],
+      selectedCustomJobTitles: ['CRO'],
+      competitorDomainsToExclude: ['rival.example'],
+      technologies: [{ name: 'React', value: 'react' }],
+      specificIndustries: ['Fintech'],
+    };
+    const defaults = targetingFormDefaults('onboarding', null, countries);
+    expect(withAdminScheme(defaults, admin)).toEqual({
+      ...defaults,
+      countries: ['IT'],
+      companySize: ['10000+'],
+      companyType: ['BtoC'],
+      jobDepartments: ['Legal'],
+      industries: ['Retail'],
+      technologies: [{ name: 'React', value: 'react' }],
+      specificIndustries: ['Fintech'],
+    });
   });
 });
 

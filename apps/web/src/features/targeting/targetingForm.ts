@@ -85,3 +85,20 @@ export function mergeOptionPages(pages: readonly TOptionPage[]): TOption[] {
   }
   return [...byValue.values()];
 }
+
+/**
+ * An invitee's form starts from the inviting admin's scheme (spec section 4): countries, sizes, types,
+ * industries, departments, technologies and specific industries; the rest stays the invitee's own.
+ */
+export function withAdminScheme(defaults: TTargetingSchemeInput, admin: TTargetingScheme): TTargetingSchemeInput {
+  return {
+    ...defaults,
+    countries: admin.countries,
+    companySize: admin.companySize,
+    companyType: admin.companyType,
+    industries: admin.industries,
+    jobDepartments: admin.jobDepartments,
+    technologies: admin.technologies,
+    specificIndustries: admin.specificIndustries,
+  };
+}

@@ -53,7 +53,8 @@ export function createWorkspaceAdmin(registration: RegistrationInput): Promise<T
   });
 }
 
-function useSetMe() {
+/** Makes a user the signed-in one, as a call that answers with the current user returned it. */
+export function useSetMe() {
   const queryClient = useQueryClient();
   return (me: TMe) => {
     rememberUserId(me.id);

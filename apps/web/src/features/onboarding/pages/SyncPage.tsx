@@ -1,14 +1,16 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { ONBOARDING_PROGRESS } from '@warmpath/shared';
 import { OnboardingLayout } from '../../../app/OnboardingLayout.tsx';
 import { PATHS } from '../../../app/paths.ts';
 import { useSession } from '../../../app/useSession.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { GoogleConnectionCard } from '../../connections/components/GoogleConnectionCard.tsx';
+import { LinkedinConnectionCard } from '../../connections/components/LinkedinConnectionCard.tsx';
 import { useAdvanceOnboardingStep } from '../useAdvanceOnboardingStep.ts';
 
 const CONNECTIONS = 2;
 
-/** Sync your connections; its progress value grows once Google is connected. */
+/** Sync your connections: Google and the LinkedIn export; its progress value grows once Google is connected. */
 export function SyncPage() {
   const { user } = useSession();
   const { advanceTo, isPending } = useAdvanceOnboardingStep();
@@ -20,13 +22,21 @@ export function SyncPage() {
   return (
     <OnboardingLayout progress={progress}>
       <PageHeader title="Sync your connections" />
-      <Stack align="flex-start">
-        <Text>
-          {connected}/{CONNECTIONS} accounts connected
-        </Text>
-        <Button onClick={proceed} loading={isPending}>
-          Continue
-        </Button>
+      <Stack>
+        {user ? (
+          <>
+            <GoogleConnectionCard user={user} />
+            <LinkedinConnectionCard user={user} expandedByDefault={!user.isLinkedinConnected} />
+          </>
+        ) : null}
+        <Group justify="space-between">
+          <Text>
+            {connected}/{CONNECTIONS} accounts connected
+          </Text>
+          <Button onClick={proceed} loading={isPending}>
+            Continue
+          </Button>
+        </Group>
       </Stack>
     </OnboardingLayout>
   );

@@ -202,6 +202,68 @@ describe('TargetingSchemeForm on onboarding', { timeout: APP_TEST_TIMEOUT_MS }, 
   });
 });
 
+describe("TargetingSchemeForm on an invitee's onboarding", { timeout: APP_TEST_TIMEOUT_MS }, () => {
+  const inviteId = '9c8b7a6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
+  const invitee: TMe = { ...onboardingAdmin, role: 'member' };
+  const adminScheme: TTargetingScheme = {
+    countries: ['IT', 'ES'],
+    companySize: ['51 - 200'],
+    companyType: ['BtoB'],
+    jobDepartments: ['Finance'],
+    industries: ['Retail'],
+    seniorities: ['Junior'],
+    customJobTitles: ['CRO'],
+    selectedCustomJobTitles: ['CRO'],
+    competitorDomainsToExclude: ['rival.example'],
+    technologies: [{ name: 'React', value: 'react' }],
+    specificIndustries: ['Fintech'],
+  };
+
+  beforeEach(() => setAccessTokenProvider(async () => 'token'));
+  afterEach(() => {
+    cleanup();
+    window.localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it("starts from the inviting admin's scheme, then forgets the stored invitation", async () => {
+    window.localStorage.setItem('inviteId', inviteId);
+    const api = stub({ 'GET /users/query/admin-targeting-schemes': Response.json(adminScheme) });
+    await renderApp('/sign-up/targeting-scheme', { signedIn: true, me: invitee });
+    await screen.findByRole('button', { name: 'Remove Italy' });
+    expect(api.callsTo('GET /users/query/admin-targeting-schemes')[0]?.search.get('inviteId')).toBe(inviteId);
+    expect(pillsOf('Countries')).toEqual(['Italy', 'Spain']);
+    expect(screen.getByRole('checkbox', { name: '51 - 200' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('checkbox', { name: 'BtoB' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('checkbox', { name: 'Finance' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('checkbox', { name: 'Retail' })).toHaveProperty('checked', true);
+    expect(pillsOf('Technologies')).toEqual(['React']);
+    expect(pillsOf('Specific industries')).toEqual(['Fintech']);
+    // The rest is the invitee's own.
+    expect(screen.getByRole('checkbox', { name: 'Junior' })).toHaveProperty('checked', false);
+    expect(screen.queryByRole('button', { name: 'Remove CRO' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove rival.example' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', false);
+    await waitFor(() => expect(window.localStorage.getItem('inviteId')).toBeNull());
+  });
+
+  it('keeps the usual defaults when the admin saved no scheme', async () => {
+    window.localStorage.setItem('inviteId', inviteId);
+    stub({ 'GET /users/query/admin-targeting-schemes': Response.json(null) });
+    await renderApp('/sign-up/targeting-scheme', { signedIn: true, me: invitee });
+    await screen.findByRole('button', { name: 'Remove France' });
+    expect(pillsOf('Countries')).toEqual(['France', 'United Kingdom', 'Germany', 'Spain', 'Ukraine']);
+    await waitFor(() => expect(window.localStorage.getItem('inviteId')).toBeNull());
+  });
+
+  it('asks nothing without a stored invitation', async () => {
+    const api = stub();
+    await renderApp('/sign-up/targeting-scheme', { signedIn: true, me: invitee });
+    await screen.findByRole('button', { name: 'Remove France' });
+    expect(api.callsTo('GET /users/query/admin-targeting-schemes')).toHaveLength(0);
+  });
+});
+
 describe('TargetingSchemeForm on the Target Accounts tab', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   beforeEach(() => setAccessTokenProvider(async () => 'token'));
   afterEach(() => {

@@ -1,8 +1,10 @@
 import { Skeleton, Stack } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { clearInviteId, readInviteId } from '../../../lib/auth.ts';
 import { useCountries } from '../../public/api.ts';
-import { useTargetingScheme } from '../api.ts';
-import { type TargetingContext, targetingFormDefaults } from '../targetingForm.ts';
+import { useAdminTargetingScheme, useTargetingScheme } from '../api.ts';
+import { type TargetingContext, targetingFormDefaults, withAdminScheme } from '../targetingForm.ts';
 import { TargetingSchemeFields } from './TargetingSchemeFields.tsx';
 
 export type TargetingSchemeFormProps = {
@@ -15,13 +17,21 @@ export type TargetingSchemeFormProps = {
 
 /**
  * The targeting scheme editor of the onboarding step and of the Target Accounts tab. It waits for
- * the countries (the default ones are named, the scheme stores codes) and, on the tab, for the
- * saved scheme.
+ * the countries (the default ones are named, the scheme stores codes), on the tab for the saved
+ * scheme, and on an invitee's onboarding for the inviting admin's scheme it starts from.
  */
 export function TargetingSchemeForm({ context, onSaved, busy = false }: TargetingSchemeFormProps) {
   const countries = useCountries();
   const loadsSaved = context === 'settings';
   const saved = useTargetingScheme(loadsSaved);
+  // Read once: the stored invitation is dropped as soon as its scheme has been read.
+  const [inviteId] = useState(() => (context === 'onboarding' ? readInviteId() : null));
+  const adminScheme = useAdminTargetingScheme(inviteId);
+  const prefilling = inviteId !== null && adminScheme.isPending;
+
+  useEffect(() => {
+    if (adminScheme.isSuccess) clearInviteId();
+  }, [adminScheme.isSuccess]);
 
   if (countries.isError) {
     return <ErrorAlert message={countries.error.message} onRetry={() => void countries.refetch()} />;
@@ -29,7 +39,7 @@ export function TargetingSchemeForm({ context, onSaved, busy = false }: Targetin
   if (loadsSaved && saved.isError) {
     return <ErrorAlert message={saved.error.message} onRetry={() => void saved.refetch()} />;
   }
-  if (countries.isPending || (loadsSaved && saved.isPending)) {
+  if (countries.isPending || (loadsSaved && saved.isPending) || prefilling) {
     return (
       <Stack aria-busy="true" aria-label="Loading targeting scheme">
         <Skeleton height={60} />
@@ -41,11 +51,13 @@ export function TargetingSchemeForm({ context, onSaved, busy = false }: Targetin
     );
   }
 
+  // Starting from the admin's scheme is a convenience: without it (none saved, or it failed) the usual defaults apply.
+  const defaults = targetingFormDefaults(context, loadsSaved ? (saved.data ?? null) : null, countries.data);
   return (
     <TargetingSchemeFields
       context={context}
       countries={countries.data}
-      defaultValues={targetingFormDefaults(context, loadsSaved ? (saved.data ?? null) : null, countries.data)}
+      defaultValues={adminScheme.data ? withAdminScheme(defaults, adminScheme.data) : defaults}
       onSaved={onSaved}
       busy={busy}
     />

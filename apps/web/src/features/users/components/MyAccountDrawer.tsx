@@ -2,11 +2,13 @@ import { Button, Drawer, Stack, TextInput } from '@mantine/core';
 import type { TMe, TUpdateMe } from '@warmpath/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { GoogleConnectionCard } from '../../connections/components/GoogleConnectionCard.tsx';
+import { LinkedinConnectionCard } from '../../connections/components/LinkedinConnectionCard.tsx';
 import { useUpdateMe } from '../api.ts';
 
 export type MyAccountDrawerProps = { user: TMe; opened: boolean; onClose: () => void };
 
-/** My Account side panel: the user's own names (no validation, spec section 5). */
+/** My Account side panel: the user's own names (no validation, spec section 5) and their Google and LinkedIn connections. */
 export function MyAccountDrawer({ user, opened, onClose }: MyAccountDrawerProps) {
   const updateMe = useUpdateMe();
   const form = useForm<TUpdateMe>({ defaultValues: { firstName: user.firstName, lastName: user.lastName } });
@@ -35,6 +37,10 @@ export function MyAccountDrawer({ user, opened, onClose }: MyAccountDrawerProps)
           </Button>
         </Stack>
       </form>
+      <Stack mt="xl">
+        <GoogleConnectionCard user={user} />
+        <LinkedinConnectionCard user={user} />
+      </Stack>
     </Drawer>
   );
 }

@@ -1,10 +1,11 @@
-import { Avatar, Badge, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Avatar, Badge, Button, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { DEBOUNCE_MS, LAYOUT, MESSAGES, SKELETON, type TTeammate } from '@warmpath/shared';
 import { useState } from 'react';
 import { useSession } from '../../../app/useSession.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { TableSkeletonRows } from '../../../components/TableSkeletonRows.tsx';
+import { InviteUsersModal } from '../../invitations/components/InviteUsersModal.tsx';
 import { useChangeRole, useDeleteUser, useTeammates } from '../api.ts';
 import { ConnectionIcon } from '../components/ConnectionIcon.tsx';
 import { TeammateMenu } from '../components/TeammateMenu.tsx';
@@ -20,19 +21,24 @@ export function UsersPage() {
   const [search, setSearch] = useState('');
   const [searchTerm] = useDebouncedValue(search, DEBOUNCE_MS.search);
   const teammates = useTeammates(searchTerm);
+  const [inviteOpened, inviteModal] = useDisclosure(false);
 
   return (
     <>
       <PageHeader title="Users" />
       <Stack>
-        <TextInput
-          aria-label="Search users"
-          placeholder="Search users..."
-          type="search"
-          maw={360}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-        />
+        <Group justify="space-between" wrap="nowrap">
+          <TextInput
+            aria-label="Search users"
+            placeholder="Search users..."
+            type="search"
+            maw={360}
+            style={{ flex: 1 }}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+          />
+          <Button onClick={inviteModal.open}>Invite users</Button>
+        </Group>
         {teammates.isError ? (
           <Text role="alert" c="red.9">
             {MESSAGES.teammatesFetchError}
@@ -70,6 +76,7 @@ export function UsersPage() {
           </Table.ScrollContainer>
         )}
       </Stack>
+      <InviteUsersModal opened={inviteOpened} onClose={inviteModal.close} />
     </>
   );
 }

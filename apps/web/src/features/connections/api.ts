@@ -1,0 +1,107 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  GATEWAY_ERRORS,
+  type TLinkedinImportResult,
+  type TSuggestion,
+  type TSyncRun,
+  ZGoogleAuthenticateResponse,
+  ZLinkedinImportResult,
+  ZSuggestion,
+  ZSyncRun,
+} from '@warmpath/shared';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { apiRequest, withSearchParams } from '../../lib/api.ts';
+import { leaveTo } from '../../lib/browser.ts';
+import { userKeys } from '../users/api.ts';
+import { isSyncActive, SYNC_POLL_INTERVAL_MS } from './syncRun.ts';
+
+export const googleKeys = {
+  all: ['google'] as const,
+  syncStatus: () => [...googleKeys.all, 'sync-status'] as const,
+  suggestedTeammates: () => [...googleKeys.all, 'suggested-teammates'] as const,
+};
+
+/** Where to send the browser to grant Google access; it comes back to `redirectUrl` (a path of ours). */
+export function authenticateGoogle(redirectUrl: string): Promise<{ url: string }> {
+  return apiRequest({
+    path: withSearchParams('/google/authenticate', { redirectUrl }),
+    method: 'POST',
+    schema: ZGoogleAuthenticateResponse,
+  });
+}
+
+/** Connect (or reconnect) Google: off to Google's consent page, back to the page the user is on. */
+export function useConnectGoogle() {
+  return useMutation({
+    mutationFn: authenticateGoogle,
+    onSuccess: ({ url }) => leaveTo(url),
+    onError: (error) => toast.error(error.message),
+  });
+}
+
+export function requestGoogleSync(): Promise<TSyncRun> {
+  return apiRequest({ path: '/google/command/sync', method: 'POST', schema: ZSyncRun });
+}
+
+/** Queues a sync; the answer becomes the status on screen, which then polls until the run ends. */
+export function useRequestGoogleSync() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: requestGoogleSync,
+    onSuccess: (run) => queryClient.setQueryData(googleKeys.syncStatus(), run),
+    onError: (error) => toast.error(error.message),
+  });
+}
+
+/** The latest sync of the current user's Google account, or null before the first. */
+export function fetchGoogleSyncStatus(signal?: AbortSignal): Promise<TSyncRun | null> {
+  return apiRequest({ path: '/google/query/sync-status', schema: ZSyncRun.nullable(), signal });
+}
+
+export function useGoogleSyncStatus(enabled: boolean) {
+  return useQuery({
+    queryKey: googleKeys.syncStatus(),
+    queryFn: ({ signal }) => fetchGoogleSyncStatus(signal),
+    enabled,
+    refetchInterval: (query) => (isSyncActive(query.state.data) ? SYNC_POLL_INTERVAL_MS : false),
+  });
+}
+
+/** People of the workspace's domains the user exchanged with, for the invite form (spec section 2). */
+export function fetchSuggestedTeammates(signal?: AbortSignal): Promise<TSuggestion[]> {
+  return apiRequest({
+    path: '/google/query/suggested-teammates',
+    schema: z.array(ZSuggestion),
+    errorMessage: GATEWAY_ERRORS.fetchSuggestions,
+    signal,
+  });
+}
+
+export function useSuggestedTeammates() {
+  return useQuery({
+    queryKey: googleKeys.suggestedTeammates(),
+    queryFn: ({ signal }) => fetchSuggestedTeammates(signal),
+  });
+}
+
+/** Uploads LinkedIn's `Connections.csv` export as the multipart field `file`. */
+export function uploadLinkedinConnections(file: File): Promise<TLinkedinImportResult> {
+  const body = new FormData();
+  body.append('file', file);
+  return apiRequest({
+    path: '/linkedin/command/upload-connections',
+    method: 'POST',
+    body,
+    schema: ZLinkedinImportResult,
+  });
+}
+
+/** The result (or the server's refusal) is shown beside the upload; the user is LinkedIn-connected after it. */
+export function useUploadLinkedinConnections() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadLinkedinConnections,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.me() }),
+  });
+}

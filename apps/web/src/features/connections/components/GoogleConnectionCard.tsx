@@ -1,0 +1,152 @@
+import { ActionIcon, Alert, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import type { TMe, TSyncRun } from '@warmpath/shared';
+import { useId } from 'react';
+import { useLocation } from 'react-router';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { ConnectionIcon } from '../../users/components/ConnectionIcon.tsx';
+import { useConnectGoogle, useGoogleSyncStatus, useRequestGoogleSync } from '../api.ts';
+import { formatCount, isAccessRevoked, isSyncActive, syncCountsSummary, syncPercent } from '../syncRun.ts';
+
+export type GoogleConnectionCardProps = { user: Pick<TMe, 'isGoogleConnected'> };
+
+const PROGRESS_LABEL = 'Google sync progress';
+
+/**
+ * The Google connection: Connect (off to Google's consent page and back to this page) or Connected,
+ * and once connected the latest sync, with a control to sync again.
+ */
+export function GoogleConnectionCard({ user }: GoogleConnectionCardProps) {
+  const titleId = useId();
+  const location = useLocation();
+  const connect = useConnectGoogle();
+  const requestSync = useRequestGoogleSync();
+  const status = useGoogleSyncStatus(user.isGoogleConnected);
+  const connected = user.isGoogleConnected;
+  // Still pending after success: the browser is on its way to Google.
+  const connecting = connect.isPending || connect.isSuccess;
+
+  const startConnect = () => connect.mutate(`${location.pathname}${location.search}`);
+
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <ConnectionIcon provider="Google" connected={connected} />
+            <Title order={3} size="h5" id={titleId}>
+              Google
+            </Title>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            {connected ? (
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label="Refresh Google sync"
+                onClick={() => requestSync.mutate()}
+                loading={requestSync.isPending}
+                disabled={isSyncActive(status.data)}
+              >
+                <RefreshIcon />
+              </ActionIcon>
+            ) : null}
+            <Button size="sm" onClick={startConnect} disabled={connected} loading={!connected && connecting}>
+              {connected ? 'Connected' : 'Connect'}
+            </Button>
+          </Group>
+        </Group>
+        <Text size="sm" c="dimmed">
+          Your contacts, mail headers and meetings show who your team knows. Message contents are never read.
+        </Text>
+        {!connected ? null : status.isPending ? (
+          <Text size="sm" c="dimmed" role="status">
+            Loading the latest sync...
+          </Text>
+        ) : status.isError ? (
+          <ErrorAlert message={status.error.message} onRetry={() => void status.refetch()} />
+        ) : (
+          <SyncRunStatus run={status.data} onReconnect={startConnect} reconnecting={connecting} />
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+type SyncRunStatusProps = { run: TSyncRun | null; onReconnect: () => void; reconnecting: boolean };
+
+function SyncRunStatus({ run, onReconnect, reconnecting }: SyncRunStatusProps) {
+  if (run === null) {
+    return (
+      <Text size="sm" c="dimmed">
+        Not synced yet. Use the refresh button to start.
+      </Text>
+    );
+  }
+  if (run.status === 'failed') {
+    return (
+      <Alert color="red" variant="light" role="alert" title="The last sync failed">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{run.error ?? 'The sync stopped before the end.'}</Text>
+          {isAccessRevoked(run.error) ? (
+            <Button size="xs" onClick={onReconnect} loading={reconnecting}>
+              Reconnect
+            </Button>
+          ) : null}
+        </Stack>
+      </Alert>
+    );
+  }
+  if (run.status === 'succeeded') {
+    const summary = run.counts ? syncCountsSummary(run.counts) : '';
+    return (
+      <Text size="sm" role="status">
+        {summary === '' ? 'Last sync finished.' : `Last sync: ${summary}`}
+      </Text>
+    );
+  }
+  const percent = syncPercent(run);
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">{run.phase ?? (run.status === 'queued' ? 'Waiting to start' : 'Syncing')}</Text>
+        {percent === null || run.total === null ? null : (
+          <Text size="sm" c="dimmed">
+            {formatCount(run.processed)} of {formatCount(run.total)}
+          </Text>
+        )}
+      </Group>
+      <Progress.Root size="md">
+        {percent === null ? (
+          // Nothing to count yet: a moving bar without a value (an indeterminate progress bar).
+          <Progress.Section
+            value={100}
+            animated
+            withAria={false}
+            role="progressbar"
+            aria-label={PROGRESS_LABEL}
+            aria-valuetext={run.phase ?? 'In progress'}
+          />
+        ) : (
+          <Progress.Section value={percent} aria-label={PROGRESS_LABEL} />
+        )}
+      </Progress.Root>
+    </Stack>
+  );
+}
+
+function RefreshIcon() {
+  return (
+    <svg
+      width={18}
+      height={18}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+    >
+      <path d="M20 11a8 8 0 0 0-14.9-4M4 4v4h4" strokeLinecap="round" strokeLinejoin="round" />
+      <path d="M4 13a8 8 0 0 0 14.9 4M20 20v-4h-4" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

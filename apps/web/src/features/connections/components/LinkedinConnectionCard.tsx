@@ -1,0 +1,185 @@
+import { Alert, Anchor, Button, Card, FileInput, Group, List, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import type { TLinkedinImportResult, TMe } from '@warmpath/shared';
+import { type FormEvent, useId, useState } from 'react';
+import { CSV_ACCEPT, csvFileError } from '../../../components/csvFile.ts';
+import { ConnectionIcon } from '../../users/components/ConnectionIcon.tsx';
+import { useUploadLinkedinConnections } from '../api.ts';
+import { formatCount } from '../syncRun.ts';
+
+export type LinkedinConnectionCardProps = {
+  user: Pick<TMe, 'isLinkedinConnected'>;
+  /** Show the export steps and the upload at once (the sync step), rather than behind the card's button. */
+  expandedByDefault?: boolean;
+};
+
+/** LinkedIn's page where a member asks for a copy of their data. */
+const LINKEDIN_EXPORT_URL = 'https://www.linkedin.com/mypreferences/d/download-my-data';
+/** Rejected lines listed one by one; a longer list ends with how many more there are. */
+const LISTED_REJECTIONS = 100;
+
+/**
+ * The LinkedIn connection. It reads Install extension or Installed as the spec says, but the
+ * connections come from LinkedIn's official export of the member's data: the card explains how to
+ * get it and uploads its Connections.csv.
+ */
+export function LinkedinConnectionCard({ user, expandedByDefault = false }: LinkedinConnectionCardProps) {
+  const titleId = useId();
+  const panelId = useId();
+  const connected = user.isLinkedinConnected;
+  const [expanded, setExpanded] = useState(expandedByDefault);
+  const toggle = () => setExpanded((current) => !current);
+
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <ConnectionIcon provider="LinkedIn" connected={connected} />
+            <Title order={3} size="h5" id={titleId}>
+              LinkedIn
+            </Title>
+          </Group>
+          {connected ? (
+            <Button size="sm" disabled>
+              Installed
+            </Button>
+          ) : (
+            <Button size="sm" onClick={toggle} aria-expanded={expanded} aria-controls={panelId}>
+              Install extension
+            </Button>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed">
+          Your first-degree connections, from the copy of your data LinkedIn gives you.
+        </Text>
+        {connected ? (
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={toggle}
+            aria-expanded={expanded}
+            aria-controls={panelId}
+          >
+            Import a newer export
+          </Anchor>
+        ) : null}
+        {expanded ? (
+          <Stack gap="md" id={panelId}>
+            <LinkedinExportSteps />
+            <ConnectionsUpload />
+          </Stack>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+function LinkedinExportSteps() {
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={600}>
+        How to get your connections from LinkedIn
+      </Text>
+      <List type="ordered" size="sm" spacing={4}>
+        <List.Item>
+          On LinkedIn, open <b>Me</b> &gt; <b>Settings &amp; Privacy</b> &gt; <b>Data privacy</b> &gt;{' '}
+          <b>Get a copy of your data</b> (
+          <Anchor href={LINKEDIN_EXPORT_URL} target="_blank" rel="noopener noreferrer">
+            open that page
+          </Anchor>
+          ).
+        </List.Item>
+        <List.Item>
+          Tick <b>Connections</b> only, then choose <b>Request archive</b>.
+        </List.Item>
+        <List.Item>LinkedIn e-mails you a download link, usually within minutes.</List.Item>
+        <List.Item>Download the archive and unzip it.</List.Item>
+        <List.Item>
+          Upload the <b>Connections.csv</b> file it contains here.
+        </List.Item>
+      </List>
+    </Stack>
+  );
+}
+
+function ConnectionsUpload() {
+  const upload = useUploadLinkedinConnections();
+  const [file, setFile] = useState<File | null>(null);
+  const fileError = file ? csvFileError(file) : null;
+
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
+    upload.reset();
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!file || fileError) return;
+    upload.mutate(file, { onSuccess: () => setFile(null) });
+  };
+
+  return (
+    <Stack gap="sm">
+      <form onSubmit={submit} noValidate>
+        <Group align="flex-end" wrap="nowrap">
+          <FileInput
+            label="Connections.csv file"
+            placeholder="Choose the file"
+            accept={CSV_ACCEPT}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
+            value={file}
+            onChange={choose}
+            error={fileError}
+            style={{ flex: 1, minWidth: 0 }}
+          />
+          <Button type="submit" disabled={!file || fileError !== null} loading={upload.isPending}>
+            Upload
+          </Button>
+        </Group>
+      </form>
+      {upload.isError ? (
+        <Alert color="red" variant="light" role="alert" title="The file was not imported">
+          {upload.error.message}
+        </Alert>
+      ) : null}
+      {upload.data ? <ImportResult result={upload.data} /> : null}
+    </Stack>
+  );
+}
+
+function ImportResult({ result }: { result: TLinkedinImportResult }) {
+  const { imported, rejected } = result;
+  const listed = rejected.slice(0, LISTED_REJECTIONS);
+  return (
+    <Alert
+      color={rejected.length === 0 ? 'green' : 'yellow'}
+      variant="light"
+      role="status"
+      title={`${formatCount(imported)} ${imported === 1 ? 'connection' : 'connections'} imported`}
+    >
+      {rejected.length === 0 ? null : (
+        <Stack gap={4}>
+          <Text size="sm">
+            {formatCount(rejected.length)} {rejected.length === 1 ? 'line was' : 'lines were'} not imported:
+          </Text>
+          <ScrollArea.Autosize mah={200} type="auto">
+            <List size="sm" spacing={2} aria-label="Lines not imported">
+              {listed.map((rejection) => (
+                <List.Item key={rejection.line}>
+                  Line {rejection.line}: {rejection.reason}
+                </List.Item>
+              ))}
+            </List>
+          </ScrollArea.Autosize>
+          {rejected.length > listed.length ? (
+            <Text size="sm" c="dimmed">
+              and {formatCount(rejected.length - listed.length)} more.
+            </Text>
+          ) : null}
+        </Stack>
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,51 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { ONBOARDING_PROGRESS } from '@warmpath/shared';
+import { OnboardingLayout } from '../../../app/OnboardingLayout.tsx';
+import { PATHS } from '../../../app/paths.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useInviteTeammates } from '../../invitations/api.ts';
+import { InviteTeammatesForm } from '../../invitations/components/InviteTeammatesForm.tsx';
+import { toInviteRequest } from '../../invitations/inviteDraft.ts';
+import { useInviteDraft } from '../../invitations/useInviteDraft.ts';
+import { useAdvanceOnboardingStep } from '../useAdvanceOnboardingStep.ts';
+
+/**
+ * Invite your teammates, the admin's last onboarding step: the Users page's invite form. Continue
+ * sends the invitees still listed, then completes onboarding; Skip completes it without inviting.
+ */
+export function InviteTeammatesPage() {
+  const draft = useInviteDraft();
+  const invite = useInviteTeammates();
+  const { advanceTo, isPending } = useAdvanceOnboardingStep();
+
+  const complete = () => advanceTo('COMPLETED', PATHS.recommendedActions);
+  const proceed = () => {
+    if (draft.invitees.length === 0) {
+      complete();
+      return;
+    }
+    invite.mutate(toInviteRequest(draft.invitees), {
+      onSuccess: () => {
+        draft.clear();
+        complete();
+      },
+    });
+  };
+
+  return (
+    <OnboardingLayout progress={ONBOARDING_PROGRESS.inviteTeammates}>
+      <PageHeader title="Invite your teammates" description="Their networks add to yours. You can invite more later." />
+      <Stack gap="xl">
+        <InviteTeammatesForm draft={draft} />
+        <Group justify="space-between">
+          <Button variant="subtle" onClick={complete} disabled={invite.isPending || isPending}>
+            Skip
+          </Button>
+          <Button onClick={proceed} loading={invite.isPending || isPending}>
+            Continue
+          </Button>
+        </Group>
+      </Stack>
+    </OnboardingLayout>
+  );
+}
