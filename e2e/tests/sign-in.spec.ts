@@ -1,15 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
-
-/** A company domain of our own for each test keeps tests independent and parallel-safe. */
-const newDomain = () => `acme-${randomUUID().slice(0, 8)}.test`;
-
-async function signInThroughProvider(page: Page, email: string, name: string) {
-  await expect(page.getByRole('heading', { name: 'Local sign-in' })).toBeVisible();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Full name').fill(name);
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-}
+import { expect, test } from '@playwright/test';
+import { newDomain, signInThroughProvider } from './fixtures.ts';
 
 test('a new visitor is sent to connect, signs in, registers and lands where the rules say', async ({ page }) => {
   const domain = newDomain();

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+
+/** A company domain of our own for each test keeps tests independent and parallel-safe. */
+export const newDomain = () => `acme-${randomUUID().slice(0, 8)}.test`;
+
+/** The built-in identity provider's local sign-in page. */
+export async function signInThroughProvider(page: Page, email: string, name: string) {
+  await expect(page.getByRole('heading', { name: 'Local sign-in' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Full name').fill(name);
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+}
+
+/** A new admin signs in and creates their workspace; ends on /sign-up/sync. */
+export async function signUpAdmin(page: Page, domain = newDomain()) {
+  const email = `ada@${domain}`;
+  await page.goto('/sign-up/connect');
+  await page.getByRole('button', { name: 'Connect with Google' }).click();
+  await signInThroughProvider(page, email, 'Ada Lovelace');
+  await expect(page).toHaveURL(/\/sign-up\/create-details$/);
+  await page.getByLabel('Company name').fill('Analytical Engines');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/sign-up\/sync$/);
+  return { email, domain };
+}
+
+/** Google's consent, as the built-in sandbox shows it: Allow for the pre-filled address. */
+export async function allowGoogleConsent(page: Page) {
+  await expect(page.getByRole('button', { name: 'Allow' })).toBeVisible();
+  await page.getByRole('button', { name: 'Allow' }).click();
+}
+
+/** LinkedIn's Connections.csv export, in its real shape (preamble, CRLF, quoted commas, empty e-mails). */
+export function linkedinExport(rows: [string, string, string, string][]) {
+  const lines = [
+    'Notes:',
+    '"When exporting your connection data, you may notice that some of the email addresses are missing."',
+    '',
+    'First Name,Last Name,URL,Email Address,Company,Position,Connected On',
+    ...rows.map(
+      ([first, last, company, position]) =>
+        `${first},${last},https://www.linkedin.com/in/${first.toLowerCase()}-${last.toLowerCase()},,"${company}",${position},07 Dec 2025`,
+    ),
+  ];
+  return Buffer.from(lines.join('\r\n'));
+}

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { allowGoogleConsent, signInThroughProvider, signUpAdmin } from './fixtures.ts';
+
+test('an admin invites a teammate, who joins through the e-mailed link; the admin changes their role and removes them', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const { domain } = await signUpAdmin(page);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await allowGoogleConsent(page);
+  await expect(page.getByText('Google account connected.')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(page).toHaveURL(/\/sign-up\/invite-teammates$/);
+
+  // Invite from the onboarding step: the invitation leaves from the admin's Google account.
+  const teammate = `grace@${domain}`;
+  await page.getByLabel('Email').fill(teammate);
+  await page.getByRole('button', { name: 'Add users' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('User invited!')).toBeVisible();
+  await expect(page).toHaveURL(/\/actions\/recommended-actions$/);
+
+  // The invitation e-mail, read from the Google sandbox's sent mail.
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const sent = await (
+          await page.request.get(`/sandbox/google/mail.json?to=${encodeURIComponent(teammate)}`)
+        ).json();
+        link = /https?:\/\/\S+\/sign-up\/register-invite\/[0-9a-f-]+/.exec(JSON.stringify(sent))?.[0] ?? '';
+        return link;
+      },
+      { timeout: 30_000 },
+    )
+    .not.toBe('');
+
+  // The teammate, in their own browser, registers through the link.
+  const teammateContext = await browser.newContext();
+  const teammatePage = await teammateContext.newPage();
+  await teammatePage.goto(new URL(link).pathname);
+  await teammatePage.getByRole('button', { name: 'Connect with Google' }).click();
+  await signInThroughProvider(teammatePage, teammate, 'Grace Hopper');
+  await expect(teammatePage.getByText('Analytical Engines')).toBeVisible();
+  await teammatePage.getByRole('checkbox').check();
+  await teammatePage.getByRole('button', { name: 'Accept invitation' }).click();
+  // A member without Google goes to the sync step.
+  await expect(teammatePage).toHaveURL(/\/sign-up\/sync$/);
+  await teammateContext.close();
+
+  // The admin sees them, changes their role, then removes them.
+  await page.goto('/admin/users');
+  const row = page.getByRole('row', { name: new RegExp(teammate) });
+  await expect(row).toContainText('Accepted');
+  await expect(row).toContainText('Member');
+  await row.getByRole('button', { name: 'Actions for Grace Hopper' }).click();
+  await page.getByRole('menuitem', { name: 'Viewer' }).click();
+  await expect(page.getByText('Role updated.')).toBeVisible();
+  await expect(row).toContainText('Viewer');
+  await row.getByRole('button', { name: 'Actions for Grace Hopper' }).click();
+  await page.getByRole('menuitem', { name: 'Remove user' }).click();
+  await expect(page.getByText('User removed.')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(teammate) })).toHaveCount(0);
+});
