@@ -15,6 +15,7 @@ export const googleSyncState = pgTable(
     gmailHistoryId: text('gmail_history_id'),
     calendarSyncToken: text('calendar_sync_token'),
     contactsSyncToken: text('contacts_sync_token'),
+    otherContactsSyncToken: text('other_contacts_sync_token'),
     lastFullSyncAt: timestamp('last_full_sync_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],

@@ -88,6 +88,17 @@ describe('syncing Google', () => {
       expect(suggestion.email.endsWith(`@${admin.domain}`)).toBe(true);
       expect(suggestion.email).not.toBe(admin.email);
     }
+    // Once invited, a colleague is no longer suggested.
+    const invited = suggestions.json()[0].email;
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/teammates/invite',
+      headers: bearer(admin.token),
+      payload: { teammates: [{ email: invited, role: 'member' }] },
+    });
+    const after = await ctx.app.inject({ url: '/api/google/query/suggested-teammates', headers: bearer(admin.token) });
+    expect(after.json().map((suggestion: { email: string }) => suggestion.email)).not.toContain(invited);
+    expect(after.json()).toHaveLength(suggestions.json().length - 1);
   });
 
   it('is incremental, survives an expired history id and sync token, and never duplicates', async () => {
@@ -96,8 +107,7 @@ describe('syncing Google', () => {
     const first = await evidenceCounts(admin.me.workspaceId);
 
     const again = await syncGoogleAccount(deps, admin.target);
-    expect(again.messages).toBe(0);
-    expect(again.meetings).toBe(0);
+    expect(again).toMatchObject({ messages: 0, meetings: 0, contacts: 0, otherContacts: 0 });
     expect(await evidenceCounts(admin.me.workspaceId)).toEqual(first);
 
     ctx.google.addMail(admin.email, { count: 3, from: 'new.person@fresh-company.test', to: [admin.email] });
@@ -110,8 +120,10 @@ describe('syncing Google', () => {
 
     ctx.google.dropHistory(admin.email);
     ctx.google.invalidateCalendarSyncTokens(admin.email);
+    ctx.google.invalidatePeopleSyncTokens(admin.email);
     const full = await syncGoogleAccount(deps, admin.target);
     expect(full.messages).toBeGreaterThan(1000);
+    expect(full.contacts).toBeGreaterThan(50);
     expect(await evidenceCounts(admin.me.workspaceId)).toEqual(after);
   });
 

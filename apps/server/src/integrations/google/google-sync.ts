@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { gmail_v1 } from 'googleapis';
+import type { gmail_v1, people_v1 } from 'googleapis';
 import addressparser from 'nodemailer/lib/addressparser/index.js';
 import { googleSyncState } from '../../db/schema/index.ts';
 import {
@@ -117,50 +117,41 @@ export async function syncGoogleAccount(
       recordInteractions(tx, workspaceId, userId, interactions, FREE_EMAIL_DOMAINS),
     );
 
-  // Address book: small enough to read whole each time; the merge is idempotent.
+  // Address book: contacts and other contacts, each by its sync token once a first full read has run.
   const people = deps.google.people(account.auth);
   for (const source of ['contact', 'other_contact'] as const) {
-    await progress({
-      phase: source === 'contact' ? 'Reading contacts' : 'Reading other contacts',
-      processed: 0,
-      total: null,
-    });
-    let pageToken: string | undefined;
-    do {
-      const page =
-        source === 'contact'
-          ? (
-              await withBackoff(deps, account, () =>
-                people.people.connections.list({
-                  resourceName: 'people/me',
-                  personFields: 'names,emailAddresses',
-                  pageSize: 1000,
-                  pageToken,
-                }),
-              )
-            ).data
-          : (
-              await withBackoff(deps, account, () =>
-                people.otherContacts.list({ readMask: 'names,emailAddresses', pageSize: 1000, pageToken }),
-              )
-            ).data;
-      const entries = ('connections' in page ? page.connections : 'otherContacts' in page ? page.otherContacts : [])
-        ?.flatMap((person) =>
-          (person.emailAddresses ?? []).map((address) => ({
-            email: address.value ?? '',
-            name: person.names?.[0]?.displayName ?? null,
-          })),
-        )
-        .filter((entry) => entry.email.includes('@'));
-      if (entries && entries.length > 0) {
-        await deps.database.inWorkspace(workspaceId, (tx) =>
-          recordAddressBook(tx, workspaceId, userId, source, entries, FREE_EMAIL_DOMAINS),
-        );
-        if (source === 'contact') counts.contacts += entries.length;
-        else counts.otherContacts += entries.length;
+    const tokenField = source === 'contact' ? 'contactsSyncToken' : 'otherContactsSyncToken';
+    let syncToken = state?.[tokenField] ?? undefined;
+    for (;;) {
+      await progress({
+        phase: source === 'contact' ? 'Reading contacts' : 'Reading other contacts',
+        processed: 0,
+        total: null,
+      });
+      try {
+        let pageToken: string | undefined;
+        let nextSyncToken: string | undefined;
+        do {
+          const page = await addressBookPage(deps, account, people, source, { pageToken, syncToken });
+          if (page.entries.length > 0) {
+            await deps.database.inWorkspace(workspaceId, (tx) =>
+              recordAddressBook(tx, workspaceId, userId, source, page.entries, FREE_EMAIL_DOMAINS),
+            );
+            if (source === 'contact') counts.contacts += page.entries.length;
+            else counts.otherContacts += page.entries.length;
+          }
+          pageToken = page.nextPageToken;
+          nextSyncToken = page.nextSyncToken ?? nextSyncToken;
+        } while (pageToken);
+        await save({ [tokenField]: nextSyncToken ?? null });
+        break;
+      } catch (error) {
+        // Google expires People sync tokens after a few days: read everything again.
+        if (!syncToken || !JSON.stringify(errorBody(error)).includes('EXPIRED_SYNC_TOKEN')) throw error;
+        syncToken = undefined;
+        await save({ [tokenField]: null });
       }
-      pageToken = page.nextPageToken ?? undefined;
-    } while (pageToken);
+    }
   }
 
   // Mail headers: history since the last sync, or everything on the first run (or a stale history id).
@@ -265,6 +256,40 @@ export async function syncGoogleAccount(
     total: counts.messages + counts.meetings,
   });
   return counts;
+}
+
+function errorBody(error: unknown): unknown {
+  return (error as { response?: { data?: unknown } }).response?.data ?? null;
+}
+
+/** One page of the address book (contacts or other contacts), as e-mail and name pairs. */
+async function addressBookPage(
+  deps: SyncDeps,
+  account: GoogleAccount,
+  people: people_v1.People,
+  source: 'contact' | 'other_contact',
+  options: { pageToken?: string; syncToken?: string },
+) {
+  const common = { pageSize: 1000, requestSyncToken: true, ...options };
+  const { data } =
+    source === 'contact'
+      ? await withBackoff(deps, account, () =>
+          people.people.connections.list({
+            resourceName: 'people/me',
+            personFields: 'names,emailAddresses',
+            ...common,
+          }),
+        )
+      : await withBackoff(deps, account, () =>
+          people.otherContacts.list({ readMask: 'names,emailAddresses', ...common }),
+        );
+  const persons = 'connections' in data ? data.connections : 'otherContacts' in data ? data.otherContacts : undefined;
+  const entries = (persons ?? []).flatMap((person) =>
+    (person.emailAddresses ?? [])
+      .map((address) => ({ email: address.value ?? '', name: person.names?.[0]?.displayName ?? null }))
+      .filter((entry) => entry.email.includes('@')),
+  );
+  return { entries, nextPageToken: data.nextPageToken ?? undefined, nextSyncToken: data.nextSyncToken ?? undefined };
 }
 
 /** New message ids since `startHistoryId`, or null when Google no longer has that history (404). */

@@ -35,7 +35,7 @@ export async function findGoogleConnection(tx: Tx, workspaceId: string, userId: 
 
 /**
  * People at the workspace's domains whom this member knows from Google (address book or mail and
- * meetings), who are not users yet: the invite modal's suggestions.
+ * meetings), who are neither users nor invited yet: the invite modal's suggestions.
  */
 export async function findSuggestedTeammates(tx: Tx, workspaceId: string, userId: string, limit = 200) {
   const rows = await tx.execute<{ name: string; email: string }>(sql`
@@ -45,6 +45,8 @@ export async function findSuggestedTeammates(tx: Tx, workspaceId: string, userId
      where p.workspace_id = ${workspaceId} and p.email is not null
        and split_part(p.email, '@', 2) = any(w.domains)
        and not exists (select 1 from users u where u.workspace_id = p.workspace_id and u.email = p.email)
+       and not exists (select 1 from invites v where v.workspace_id = p.workspace_id and v.email = p.email
+                          and v.status = 'pending' and v.expires_at > now())
        and (exists (select 1 from address_book_entries a
                      where a.workspace_id = p.workspace_id and a.user_id = ${userId} and a.person_id = p.id)
             or exists (select 1 from interaction_participants ip

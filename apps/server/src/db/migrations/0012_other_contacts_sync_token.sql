@@ -1,0 +1,1 @@
+ALTER TABLE "google_sync_state" ADD COLUMN "other_contacts_sync_token" text;
