@@ -100,3 +100,16 @@ export type TSyncRun = z.infer<typeof ZSyncRun>;
 /** Spec section 3, Suggestion (invite modal). */
 export const ZSuggestion = z.object({ name: z.string(), email: z.string() });
 export type TSuggestion = z.infer<typeof ZSuggestion>;
+
+/** An e-mail of the member's that has not left yet after a failed attempt, or that failed for good. */
+export const ZUndeliveredEmail = z.object({
+  id: z.uuid(),
+  purpose: z.string(),
+  to: z.array(z.string()),
+  subject: z.string(),
+  status: z.enum(['pending', 'drafted', 'failed']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TUndeliveredEmail = z.infer<typeof ZUndeliveredEmail>;

@@ -1,7 +1,16 @@
-import { ZGoogleAuthenticateQuery, ZGoogleAuthenticateResponse, ZSuggestion, ZSyncRun } from '@warmpath/shared';
+import {
+  ZGoogleAuthenticateQuery,
+  ZGoogleAuthenticateResponse,
+  ZIdParams,
+  ZSuggestion,
+  ZSyncRun,
+  ZUndeliveredEmail,
+} from '@warmpath/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
 import { memberOf } from '../../plugins/auth.ts';
+import { findUndeliveredEmails, requeueFailedEmail } from '../mail/outbox.repo.ts';
 import { findSuggestedTeammates } from './google.repo.ts';
 import { finishGoogleConnection, type GoogleDeps, startGoogleConnection } from './google.service.ts';
 import { latestGoogleSync, requestGoogleSync, type SyncRunDeps } from './google-sync-runs.ts';
@@ -55,6 +64,46 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleDeps & SyncRunDeps> = asy
     '/google/query/sync-status',
     { config: { access: 'read' }, schema: { tags: ['google'], response: { 200: ZSyncRun.nullable() } } },
     async (request) => latestGoogleSync(deps, memberOf(request)),
+  );
+
+  app.get(
+    '/google/query/undelivered-emails',
+    { config: { access: 'read' }, schema: { tags: ['google'], response: { 200: z.array(ZUndeliveredEmail) } } },
+    async (request) => {
+      const member = memberOf(request);
+      const rows = await deps.database.inWorkspace(member.workspaceId, (tx) =>
+        findUndeliveredEmails(tx, member.workspaceId, member.userId),
+      );
+      return rows.flatMap((row) =>
+        row.status === 'sent'
+          ? []
+          : [
+              {
+                id: row.id,
+                purpose: row.purpose,
+                to: row.message.to,
+                subject: row.message.subject,
+                status: row.status,
+                attempts: row.attempts,
+                lastError: row.lastError,
+                createdAt: row.createdAt.toISOString(),
+              },
+            ],
+      );
+    },
+  );
+
+  app.post(
+    '/google/command/retry-email/:id',
+    { config: { access: 'self' }, schema: { tags: ['google'], params: ZIdParams } },
+    async (request, reply) => {
+      const member = memberOf(request);
+      const requeued = await deps.database.inWorkspace(member.workspaceId, (tx) =>
+        requeueFailedEmail(tx, member.workspaceId, member.userId, request.params.id),
+      );
+      if (!requeued) throw new AppError('NOT_FOUND', 'No failed e-mail with this id');
+      return reply.code(204).send();
+    },
   );
 
   app.get(

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@warmpath/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
 import { googleAccount } from '../google/google-account.ts';
 import { googleAccountDeps } from '../google/google-deps.ts';
 import { composeRaw } from './compose.ts';
@@ -103,7 +103,7 @@ describe('the outbox', () => {
   });
 
   it('retries with back-off, then gives up visibly', async () => {
-    const { queue, load, dispatch } = await senderWithGoogle();
+    const { admin, queue, load, dispatch } = await senderWithGoogle();
     const to = `retry-${Date.now()}@partner.test`;
     const id = await queue(to);
     ctx.google.rateLimitNextCalls(1);
@@ -122,5 +122,30 @@ describe('the outbox', () => {
     ctx.google.rateLimitNextCalls(0);
     expect(await load(id)).toMatchObject({ status: 'failed', attempts: OUTBOX_MAX_ATTEMPTS });
     expect(sentTo(to)).toHaveLength(0);
+
+    // The member sees it, and can send it again.
+    const undelivered = await ctx.app.inject({
+      url: '/api/google/query/undelivered-emails',
+      headers: bearer(admin.token),
+    });
+    expect(undelivered.json()).toEqual([
+      expect.objectContaining({
+        id,
+        to: [to],
+        status: 'failed',
+        attempts: OUTBOX_MAX_ATTEMPTS,
+        lastError: expect.any(String),
+      }),
+    ]);
+    const retry = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/google/command/retry-email/${id}`,
+      headers: bearer(admin.token),
+    });
+    expect(retry.statusCode).toBe(204);
+    await dispatch();
+    expect(sentTo(to)).toHaveLength(1);
+    const none = await ctx.app.inject({ url: '/api/google/query/undelivered-emails', headers: bearer(admin.token) });
+    expect(none.json()).toEqual([]);
   });
 });

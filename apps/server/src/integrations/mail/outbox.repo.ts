@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { outbox, outboxDispatch } from '../../db/schema/index.ts';
 import type { OutgoingEmail } from './compose.ts';
@@ -52,4 +52,45 @@ export async function updateOutboxMessage(
     .update(outbox)
     .set(change)
     .where(and(eq(outbox.workspaceId, workspaceId), eq(outbox.id, id)));
+}
+
+/** A member's e-mails that failed at least once and have not been sent, newest first. */
+export async function findUndeliveredEmails(tx: Tx, workspaceId: string, senderUserId: string) {
+  return tx
+    .select()
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.workspaceId, workspaceId),
+        eq(outbox.senderUserId, senderUserId),
+        sql`${outbox.status} <> 'sent' and (${outbox.status} = 'failed' or ${outbox.attempts} > 0)`,
+      ),
+    )
+    .orderBy(desc(outbox.createdAt))
+    .limit(50);
+}
+
+/** Puts a failed e-mail back in the queue, with a fresh count of attempts. */
+export async function requeueFailedEmail(tx: Tx, workspaceId: string, senderUserId: string, id: string) {
+  const updated = await tx
+    .update(outbox)
+    .set({ status: 'pending', attempts: 0, lastError: null })
+    .where(
+      and(
+        eq(outbox.workspaceId, workspaceId),
+        eq(outbox.senderUserId, senderUserId),
+        eq(outbox.id, id),
+        eq(outbox.status, 'failed'),
+      ),
+    )
+    .returning({ id: outbox.id });
+  if (updated.length === 0) return false;
+  await tx
+    .insert(outboxDispatch)
+    .values({ outboxId: id, workspaceId })
+    .onConflictDoUpdate({
+      target: outboxDispatch.outboxId,
+      set: { dueAt: sql`now()` },
+    });
+  return true;
 }
