@@ -116,8 +116,9 @@ export const routes: RouteObject[] = [
       guarded(signUpEntryGuard, [
         { path: PATHS.signUp.connect, element: <ConnectPage /> },
         { path: PATHS.signUp.registerInvite, element: <RegisterInvitePage /> },
+        // Accepting is the second stage of the invitee's registration: the same page, by either link.
+        { path: PATHS.signUp.acceptInvite, element: <RegisterInvitePage /> },
       ]),
-      { path: PATHS.signUp.acceptInvite, element: onboardingScreen('Accept invitation') },
       guarded(createDetailsGuard, [{ path: PATHS.signUp.createDetails, element: <CreateDetailsPage /> }]),
       { path: PATHS.signUp.domainsNotWhitelisted, element: <DomainsNotWhitelistedPage /> },
       guarded(bookADemoGuard, [{ path: PATHS.signUp.bookADemo, element: <BookADemoPage /> }]),

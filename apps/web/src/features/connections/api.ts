@@ -8,6 +8,7 @@ import {
   ZLinkedinImportResult,
   ZSuggestion,
   ZSyncRun,
+  ZUndeliveredEmail,
 } from '@warmpath/shared';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -20,7 +21,31 @@ export const googleKeys = {
   all: ['google'] as const,
   syncStatus: () => [...googleKeys.all, 'sync-status'] as const,
   suggestedTeammates: () => [...googleKeys.all, 'suggested-teammates'] as const,
+  undeliveredEmails: () => [...googleKeys.all, 'undelivered-emails'] as const,
 };
+
+/** The member's e-mails that failed at least once and have not left (retrying, or failed for good). */
+export function useUndeliveredEmails(enabled: boolean) {
+  return useQuery({
+    queryKey: googleKeys.undeliveredEmails(),
+    queryFn: () => apiRequest({ path: '/google/query/undelivered-emails', schema: z.array(ZUndeliveredEmail) }),
+    enabled,
+  });
+}
+
+/** Sends a failed e-mail again. */
+export function useRetryEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest({ path: `/google/command/retry-email/${id}`, method: 'POST', schema: z.null() }),
+    onSuccess: () => {
+      toast.success('The e-mail will be sent again.');
+      void queryClient.invalidateQueries({ queryKey: googleKeys.undeliveredEmails() });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+}
 
 /** Where to send the browser to grant Google access; it comes back to `redirectUrl` (a path of ours). */
 export function authenticateGoogle(redirectUrl: string): Promise<{ url: string }> {

@@ -3,7 +3,7 @@ import type { TMe, TSyncRun } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
 import { leaveTo } from '../../../lib/browser.ts';
-import { type FakeRoute, stubApi } from '../../../testing/fakeApi.ts';
+import { type FakeRoute, noContent, stubApi } from '../../../testing/fakeApi.ts';
 import { APP_TEST_TIMEOUT_MS, admin, renderApp } from '../../../testing/renderApp.tsx';
 
 vi.mock('../../../lib/browser.ts', () => ({ leaveTo: vi.fn() }));
@@ -121,6 +121,41 @@ describe('Google connection card', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     expect(alert.textContent).toContain('Google access was revoked: connect your Google account again');
     fireEvent.click(within(alert).getByRole('button', { name: 'Reconnect' }));
     await waitFor(() => expect(leaveTo).toHaveBeenCalledWith(consentUrl));
+  });
+
+  it('lists e-mails that could not be sent, and sends a failed one again', async () => {
+    let failed = true;
+    const api = stub({
+      'GET /google/query/sync-status': Response.json(succeeded),
+      'GET /google/query/undelivered-emails': () =>
+        Response.json(
+          failed
+            ? [
+                {
+                  id: '0b7d1c2b-3a4f-4b6c-8d9e-0f1a2b3c4d5e',
+                  purpose: 'invitation',
+                  to: ['grace@acme.test'],
+                  subject: 'Ada invited you to join Acme on Warmpath',
+                  status: 'failed',
+                  attempts: 6,
+                  lastError: 'Quota exceeded',
+                  createdAt: '2025-01-01T00:00:00.000Z',
+                },
+              ]
+            : [],
+        ),
+      'POST /google/command/retry-email/0b7d1c2b-3a4f-4b6c-8d9e-0f1a2b3c4d5e': () => {
+        failed = false;
+        return noContent();
+      },
+    });
+    await renderApp('/sign-up/sync', { signedIn: true, me: googleConnected });
+    const list = await (await findGoogleCard()).findByRole('list', { name: 'E-mails not sent' });
+    expect(list.textContent).toContain('grace@acme.test');
+    expect(list.textContent).toContain('Failed after 6 attempts: Quota exceeded');
+    fireEvent.click(within(list).getByRole('button', { name: 'Send again' }));
+    await waitFor(() => expect(googleCard().queryByRole('list', { name: 'E-mails not sent' })).toBeNull());
+    expect(api.callsTo('POST /google/command/retry-email/0b7d1c2b-3a4f-4b6c-8d9e-0f1a2b3c4d5e')).toHaveLength(1);
   });
 
   it('shows another failure without Reconnect', async () => {

@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { ConnectionIcon } from '../../users/components/ConnectionIcon.tsx';
 import { useConnectGoogle, useGoogleSyncStatus, useRequestGoogleSync } from '../api.ts';
 import { formatCount, isAccessRevoked, isSyncActive, syncCountsSummary, syncPercent } from '../syncRun.ts';
+import { UndeliveredEmails } from './UndeliveredEmails.tsx';
 
 export type GoogleConnectionCardProps = { user: Pick<TMe, 'isGoogleConnected'> };
 
@@ -67,6 +68,7 @@ export function GoogleConnectionCard({ user }: GoogleConnectionCardProps) {
         ) : (
           <SyncRunStatus run={status.data} onReconnect={startConnect} reconnecting={connecting} />
         )}
+        <UndeliveredEmails enabled={connected} />
       </Stack>
     </Card>
   );
