@@ -26,7 +26,7 @@ if (!window.ResizeObserver) {
 }
 
 // A whole app mounting in jsdom beside other test files can take over a second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 /** Renders inside Mantine, as the app does, with transitions and portals off so what opens is there at once. */
 export function renderWithMantine(ui: ReactNode): RenderResult {

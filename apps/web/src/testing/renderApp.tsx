@@ -40,7 +40,7 @@ export const member: TMe = {
 export const admin: TMe = { ...member, role: 'admin' };
 
 /** Tests that mount the whole app: generous, since test files run side by side on few cores. */
-export const APP_TEST_TIMEOUT_MS = 15_000;
+export const APP_TEST_TIMEOUT_MS = 30_000;
 
 export type Visitor = { signedIn: boolean; me?: TMe | null };
 
