@@ -41,7 +41,7 @@ describe('invitations', () => {
       [`carl@${admin.domain}`, 'admin'],
     ]);
     const outbox = await ctx.database.inWorkspace(admin.me.workspaceId, (tx) =>
-      tx.execute(`select purpose, message from outbox order by created_at`),
+      tx.execute(`select purpose, message from outbox order by message->'to'->>0`),
     );
     expect(outbox.rows).toHaveLength(2);
     expect(outbox.rows[0]).toMatchObject({
