@@ -15,7 +15,9 @@ test('a member connects Google from My Account, sees it connected, and the synce
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByText('1 connection imported')).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/sign-up\/import-accounts$/);
   await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(page).toHaveURL(/\/sign-up\/invite-teammates$/);
   await page.getByRole('button', { name: 'Skip' }).click();
   await expect(page).toHaveURL(/\/actions\/recommended-actions$/);
 

@@ -11,6 +11,7 @@ test('an admin invites a teammate, who joins through the e-mailed link; the admi
   await allowGoogleConsent(page);
   await expect(page.getByText('Google account connected.')).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/sign-up\/import-accounts$/);
   await page.getByRole('button', { name: 'Skip' }).click();
   await expect(page).toHaveURL(/\/sign-up\/invite-teammates$/);
 
