@@ -147,6 +147,21 @@ const metadataOnly = (auth: Authenticated) =>
     (scope) => scope === SCOPES.gmailReadonly || scope === SCOPES.gmailModify || scope === SCOPES.gmailFull,
   );
 
+/** The paging and filter parameters messages.list and threads.list share; `q` needs more than metadata. */
+function mailListOptions(auth: Parameters<typeof metadataOnly>[0], query: Query) {
+  const q = stringParam(query, 'q');
+  if (q && metadataOnly(auth)) {
+    throw new GoogleApiError(403, "Metadata scope does not support 'q' parameter", { reason: 'forbidden' });
+  }
+  return {
+    labelIds: listParam(query, 'labelIds'),
+    includeSpamTrash: booleanParam(query, 'includeSpamTrash', false),
+    filter: q ? searchFilter(q) : undefined,
+    maxResults: integerParam(query, 'maxResults', { fallback: 100, min: 1, max: 500 }),
+    pageToken: stringParam(query, 'pageToken'),
+  };
+}
+
 export class GoogleSandbox {
   private publicBase: string;
   readonly prefix: string;
@@ -436,17 +451,7 @@ export class GoogleSandbox {
   gmailListMessages(authorization: string | undefined, query: Query, userId: string) {
     const { auth } = this.authenticate(authorization, query, READ_MAIL);
     const mailbox = this.mailboxOf(auth, userId);
-    const q = stringParam(query, 'q');
-    if (q && metadataOnly(auth)) {
-      throw new GoogleApiError(403, "Metadata scope does not support 'q' parameter", { reason: 'forbidden' });
-    }
-    const result = mailbox.list({
-      labelIds: listParam(query, 'labelIds'),
-      includeSpamTrash: booleanParam(query, 'includeSpamTrash', false),
-      filter: q ? searchFilter(q) : undefined,
-      maxResults: integerParam(query, 'maxResults', { fallback: 100, min: 1, max: 500 }),
-      pageToken: stringParam(query, 'pageToken'),
-    });
+    const result = mailbox.list(mailListOptions(auth, query));
     const body: Record<string, unknown> = {};
     if (result.messages.length > 0) {
       body.messages = result.messages.map((message) => ({ id: message.id, threadId: message.threadId }));
@@ -468,17 +473,7 @@ export class GoogleSandbox {
   gmailListThreads(authorization: string | undefined, query: Query, userId: string) {
     const { auth } = this.authenticate(authorization, query, READ_MAIL);
     const mailbox = this.mailboxOf(auth, userId);
-    const q = stringParam(query, 'q');
-    if (q && metadataOnly(auth)) {
-      throw new GoogleApiError(403, "Metadata scope does not support 'q' parameter", { reason: 'forbidden' });
-    }
-    const result = mailbox.listThreads({
-      labelIds: listParam(query, 'labelIds'),
-      includeSpamTrash: booleanParam(query, 'includeSpamTrash', false),
-      filter: q ? searchFilter(q) : undefined,
-      maxResults: integerParam(query, 'maxResults', { fallback: 100, min: 1, max: 500 }),
-      pageToken: stringParam(query, 'pageToken'),
-    });
+    const result = mailbox.listThreads(mailListOptions(auth, query));
     const body: Record<string, unknown> = {};
     if (result.threads.length > 0) {
       body.threads = result.threads.map((threadId) => {
