@@ -27,7 +27,8 @@ export async function startJobQueue(ownerUrl: string, log: (message: string) => 
   });
   return {
     enqueueGoogleSync: async (job) => {
-      await boss.send(QUEUES.googleSync, job, { singletonKey: `${job.workspaceId}:${job.userId}:${job.runId}` });
+      // One job per run; requestGoogleSync already keeps a member to one waiting run.
+      await boss.send(QUEUES.googleSync, job);
     },
     work: async (handlers) => {
       await boss.work<GoogleSyncJob>(QUEUES.googleSync, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {

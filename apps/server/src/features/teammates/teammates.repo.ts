@@ -2,6 +2,7 @@ import type { Role } from '@warmpath/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { inviteIndex, invites, users, workspaces } from '../../db/schema/index.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 
 export const INVITE_TTL_DAYS = 14;
 
@@ -48,7 +49,7 @@ export async function upsertPendingInvite(
 }
 
 export async function findPendingInvites(tx: Tx, workspaceId: string, searchTerm?: string) {
-  const pattern = searchTerm ? `%${searchTerm.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null;
+  const pattern = containsPattern(searchTerm);
   return tx
     .select({ id: invites.id, email: invites.email, role: invites.role })
     .from(invites)

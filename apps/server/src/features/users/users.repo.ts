@@ -10,6 +10,7 @@ import {
   workspaceDomains,
   workspaces,
 } from '../../db/schema/index.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 
 /** The workspace and role behind an identity-provider subject, or null if it has not registered. */
 export async function findIdentity(database: Database, subject: string) {
@@ -143,7 +144,7 @@ export type TeammateRow = Awaited<ReturnType<typeof findTeammates>>[number];
 
 /** The workspace's users, optionally matching a search on name or e-mail, by name. */
 export async function findTeammates(tx: Tx, workspaceId: string, searchTerm?: string) {
-  const pattern = searchTerm ? `%${searchTerm.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null;
+  const pattern = containsPattern(searchTerm);
   return tx
     .select(teammateColumns)
     .from(users)

@@ -64,6 +64,14 @@ export async function googleAccount(deps: GoogleAccountDeps, workspaceId: string
 
 export type GoogleAccount = Awaited<ReturnType<typeof googleAccount>>;
 
+/** The HTTP status of a failed Google call (gaxios puts it in several places). */
+export function httpStatus(error: unknown): number | undefined {
+  const candidate = error as { status?: number; code?: number | string; response?: { status?: number } };
+  return (
+    candidate.response?.status ?? candidate.status ?? (typeof candidate.code === 'number' ? candidate.code : undefined)
+  );
+}
+
 function isInvalidGrant(error: unknown): boolean {
   const body = (error as { response?: { data?: { error?: unknown } } }).response?.data;
   return body?.error === 'invalid_grant' || (error instanceof Error && /invalid_grant/.test(error.message));

@@ -9,7 +9,7 @@ import {
   recordInteractions,
 } from '../../graph/evidence.repo.ts';
 import { FREE_EMAIL_DOMAINS } from '../../lib/free-email-domains.ts';
-import { type GoogleAccount, type GoogleAccountDeps, googleAccount } from './google-account.ts';
+import { type GoogleAccount, type GoogleAccountDeps, googleAccount, httpStatus } from './google-account.ts';
 
 /** Threads and meetings this wide say nothing about who knows whom (newsletters, all-hands). */
 export const MAX_RECIPIENTS = 20;
@@ -31,13 +31,6 @@ export type SyncDeps = GoogleAccountDeps & {
 };
 
 type SyncState = typeof googleSyncState.$inferSelect;
-
-function httpStatus(error: unknown): number | undefined {
-  const candidate = error as { status?: number; code?: number | string; response?: { status?: number } };
-  return (
-    candidate.response?.status ?? candidate.status ?? (typeof candidate.code === 'number' ? candidate.code : undefined)
-  );
-}
 
 /** The Retry-After header of a failed call (gaxios gives fetch Headers; older versions a plain object). */
 function retryAfter(error: unknown): string | undefined {

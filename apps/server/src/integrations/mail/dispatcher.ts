@@ -1,6 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
-import { type GoogleAccountDeps, GoogleReconnectRequired, googleAccount } from '../google/google-account.ts';
+import {
+  type GoogleAccountDeps,
+  GoogleReconnectRequired,
+  googleAccount,
+  httpStatus,
+} from '../google/google-account.ts';
 import { composeRaw } from './compose.ts';
 import { claimDueMessages, findOutboxMessage, releaseMessage, updateOutboxMessage } from './outbox.repo.ts';
 
@@ -17,13 +22,6 @@ export type DispatcherOptions = {
 /** 30 s, 1 min, 2 min, 4 min, ... after each failed attempt. */
 export function retryDelaySeconds(attempts: number) {
   return BACKOFF_BASE_SECONDS * 2 ** (attempts - 1);
-}
-
-function statusOf(error: unknown): number | undefined {
-  const candidate = error as { status?: number; code?: number | string; response?: { status?: number } };
-  return (
-    candidate.response?.status ?? candidate.status ?? (typeof candidate.code === 'number' ? candidate.code : undefined)
-  );
 }
 
 /**
@@ -64,7 +62,7 @@ async function deliver(deps: GoogleAccountDeps, workspaceId: string, outboxId: s
     const sent = await account.call(() => gmail.users.drafts.send({ userId: 'me', requestBody: { id: draftId } }));
     await update({ status: 'sent', gmailMessageId: sent.data.id ?? null, sentAt: new Date(), lastError: null });
   } catch (error) {
-    if (statusOf(error) !== 404) throw error;
+    if (httpStatus(error) !== 404) throw error;
     await update({ status: 'sent', sentAt: new Date(), lastError: null });
   }
 }

@@ -1,11 +1,12 @@
-import { type InviteStatus, type TInviteInfo, VALIDATION, ZAcceptInvitation } from '@warmpath/shared';
+import { type InviteStatus, type TInviteInfo, ZAcceptInvitation } from '@warmpath/shared';
 import { z } from 'zod';
+import { ZTermsAccepted } from '../onboarding/terms.ts';
 
 /** The invitee's acceptance (spec section 5): terms, first name and last name, with Create account's messages. */
 export const ZAcceptInvitationForm = z.object({
   firstName: ZAcceptInvitation.shape.firstName,
   lastName: ZAcceptInvitation.shape.lastName,
-  termsAccepted: z.boolean().refine((accepted) => accepted, VALIDATION.termsRequired),
+  termsAccepted: ZTermsAccepted,
 });
 export type TAcceptInvitationFormInput = z.input<typeof ZAcceptInvitationForm>;
 export type TAcceptInvitationForm = z.output<typeof ZAcceptInvitationForm>;

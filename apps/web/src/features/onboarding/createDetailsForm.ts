@@ -1,6 +1,7 @@
-import { VALIDATION, ZRegistration } from '@warmpath/shared';
+import { ZRegistration } from '@warmpath/shared';
 import { z } from 'zod';
 import type { RegistrationInput } from '../users/api.ts';
+import { ZTermsAccepted } from './terms.ts';
 
 /** The Create account form (spec section 5), built from the registration contract's own rules. */
 export const ZCreateDetailsForm = z.object({
@@ -8,7 +9,7 @@ export const ZCreateDetailsForm = z.object({
   lastName: ZRegistration.shape.lastName,
   companyName: ZRegistration.shape.workspaceName,
   domains: ZRegistration.shape.workspaceDomains,
-  termsAccepted: z.boolean().refine((accepted) => accepted, VALIDATION.termsRequired),
+  termsAccepted: ZTermsAccepted,
 });
 export type TCreateDetailsFormInput = z.input<typeof ZCreateDetailsForm>;
 export type TCreateDetailsForm = z.output<typeof ZCreateDetailsForm>;

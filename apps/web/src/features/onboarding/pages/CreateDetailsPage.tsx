@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { MESSAGES, ONBOARDING_PROGRESS } from '@warmpath/shared';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useAuth } from 'react-oidc-context';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { OnboardingLayout } from '../../../app/OnboardingLayout.tsx';
 import { PATHS } from '../../../app/paths.ts';
-import { listErrorMessage } from '../../../components/listErrorMessage.ts';
+import { FormCheckbox } from '../../../components/FormCheckbox.tsx';
+import { FormDomainTags } from '../../../components/FormDomainTags.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { TagInput } from '../../../components/TagInput.tsx';
 import { clearRegistration } from '../../../lib/auth.ts';
 import { useCreateWorkspaceAdmin } from '../../users/api.ts';
 import {
@@ -19,6 +19,7 @@ import {
   toRegistration,
   ZCreateDetailsForm,
 } from '../createDetailsForm.ts';
+import { TERMS_LABEL } from '../terms.ts';
 import type { DomainsNotWhitelistedState } from './DomainsNotWhitelistedPage.tsx';
 
 /** Create account: the first admin names the workspace and its domains. */
@@ -73,33 +74,12 @@ export function CreateDetailsPage() {
             error={errors.companyName?.message}
             {...form.register('companyName')}
           />
-          <Controller
-            control={form.control}
-            name="domains"
-            render={({ field }) => (
-              <TagInput
-                label="Company domains"
-                description="Press Enter to add a domain."
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={listErrorMessage(errors.domains, field.value.length)}
-              />
-            )}
-          />
-          <Controller
+          <FormDomainTags control={form.control} name="domains" label="Company domains" />
+          <FormCheckbox
             control={form.control}
             name="termsAccepted"
-            render={({ field }) => (
-              <Checkbox
-                label="I agree to the terms and conditions and the privacy policy."
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={errors.termsAccepted?.message}
-              />
-            )}
+            label={TERMS_LABEL}
+            error={errors.termsAccepted?.message}
           />
           <Button type="submit" loading={createWorkspaceAdmin.isPending}>
             Create account

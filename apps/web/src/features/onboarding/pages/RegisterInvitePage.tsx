@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Checkbox, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { ONBOARDING_PROGRESS, type TInviteInfo } from '@warmpath/shared';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useAuth } from 'react-oidc-context';
 import { generatePath, Link, useNavigate, useParams } from 'react-router';
 import { OnboardingLayout } from '../../../app/OnboardingLayout.tsx';
 import { PATHS } from '../../../app/paths.ts';
+import { FormCheckbox } from '../../../components/FormCheckbox.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { clearInviteId, clearRegistration, storeInviteId } from '../../../lib/auth.ts';
@@ -19,6 +20,7 @@ import {
 import { useAcceptInvitation, useInviteInfo } from '../../invitations/api.ts';
 import { InvitationWorkspace } from '../../invitations/components/InvitationWorkspace.tsx';
 import { useSetMe } from '../../users/api.ts';
+import { TERMS_LABEL } from '../terms.ts';
 import { useRegistrationSignIn } from '../useRegistrationSignIn.ts';
 
 /** Refusals of an acceptance that mean the invitation itself is unusable: unknown, already used, expired. */
@@ -145,19 +147,11 @@ function AcceptInvitationForm({ info }: { info: TInviteInfo }) {
           error={errors.lastName?.message}
           {...form.register('lastName')}
         />
-        <Controller
+        <FormCheckbox
           control={form.control}
           name="termsAccepted"
-          render={({ field }) => (
-            <Checkbox
-              label="I agree to the terms and conditions and the privacy policy."
-              checked={field.value}
-              onChange={(event) => field.onChange(event.currentTarget.checked)}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={errors.termsAccepted?.message}
-            />
-          )}
+          label={TERMS_LABEL}
+          error={errors.termsAccepted?.message}
         />
         {accept.isError ? (
           deadInvitation ? (

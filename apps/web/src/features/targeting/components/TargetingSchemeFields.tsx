@@ -15,8 +15,7 @@ import {
 } from '@warmpath/shared';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ChoiceGroup } from '../../../components/ChoiceGroup.tsx';
-import { listErrorMessage } from '../../../components/listErrorMessage.ts';
-import { TagInput } from '../../../components/TagInput.tsx';
+import { FormDomainTags } from '../../../components/FormDomainTags.tsx';
 import { useSaveTargetingScheme } from '../api.ts';
 import { canSubmitTargeting, type TargetingContext, toTargetingPayload, withChosen } from '../targetingForm.ts';
 import { CountriesSelect } from './CountriesSelect.tsx';
@@ -130,20 +129,11 @@ export function TargetingSchemeFields({
           name="customJobTitles"
           render={({ field }) => <CustomJobTitlesInput value={field.value} onChange={field.onChange} />}
         />
-        <Controller
+        <FormDomainTags
           control={form.control}
           name="competitorDomainsToExclude"
-          render={({ field }) => (
-            <TagInput
-              label="Competitor domains to exclude"
-              description="Press Enter to add a domain."
-              max={DOMAIN_TAG_LIMITS.exclusions}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={listErrorMessage(errors.competitorDomainsToExclude, field.value.length)}
-            />
-          )}
+          label="Competitor domains to exclude"
+          max={DOMAIN_TAG_LIMITS.exclusions}
         />
         <Controller
           control={form.control}

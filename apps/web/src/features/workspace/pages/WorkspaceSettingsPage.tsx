@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, TextInput } from '@mantine/core';
 import { DOMAIN_TAG_LIMITS, type TWorkspace, type TWorkspaceUpdate, ZWorkspaceUpdate } from '@warmpath/shared';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { listErrorMessage } from '../../../components/listErrorMessage.ts';
+import { FormCheckbox } from '../../../components/FormCheckbox.tsx';
+import { FormDomainTags } from '../../../components/FormDomainTags.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { TagInput } from '../../../components/TagInput.tsx';
 import { useUpdateWorkspace, useWorkspace } from '../api.ts';
 
 type WorkspaceFormInput = z.input<typeof ZWorkspaceUpdate>;
@@ -58,33 +58,11 @@ function WorkspaceSettingsForm({ workspace }: { workspace: TWorkspace }) {
           error={errors.name?.message}
           {...form.register('name')}
         />
-        <Controller
-          control={form.control}
-          name="domains"
-          render={({ field }) => (
-            <TagInput
-              label="Domain(s)"
-              description="Press Enter to add a domain."
-              max={DOMAIN_TAG_LIMITS.workspace}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={listErrorMessage(errors.domains, field.value.length)}
-            />
-          )}
-        />
-        <Controller
+        <FormDomainTags control={form.control} name="domains" label="Domain(s)" max={DOMAIN_TAG_LIMITS.workspace} />
+        <FormCheckbox
           control={form.control}
           name="allowDomainJoin"
-          render={({ field }) => (
-            <Checkbox
-              label="Allow anyone with domain name to join Workspace"
-              checked={field.value}
-              onChange={(event) => field.onChange(event.currentTarget.checked)}
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
-          )}
+          label="Allow anyone with domain name to join Workspace"
         />
         <Group>
           <Button type="submit" loading={updateWorkspace.isPending}>
