@@ -6,3 +6,4 @@ export * from './schemas/targeting.ts';
 export * from './schemas/team.ts';
 export * from './schemas/users.ts';
 export * from './schemas/workspace.ts';
+export * from './schemas/network.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
+import { markDirty, markNeighbourhoodDirty } from './dirty.ts';
 
 export type Participant = { email: string; name: string | null; role: 'from' | 'to' | 'cc' | 'organizer' | 'attendee' };
 export type InteractionEvidence = {
@@ -101,6 +102,13 @@ export async function recordInteractions(
       join added on added.kind = participants.kind and added.external_id = participants.external_id
       join people on people.workspace_id = ${workspaceId} and people.email = participants.email
     on conflict do nothing`);
+  // Everyone in this batch may have a new edge; the incremental recompute takes it from here.
+  await markDirty(
+    tx,
+    workspaceId,
+    sql`select id from people
+         where workspace_id = ${workspaceId} and email = any(${param([...new Set(rows.map((r) => r.participant.email.toLowerCase()))])}::text[])`,
+  );
   return inserted.rowCount ?? 0;
 }
 
@@ -121,4 +129,21 @@ export async function recordAddressBook(
       from people p
      where p.workspace_id = ${workspaceId} and p.email = any(${param(emails)}::text[])
     on conflict do nothing`);
+}
+
+/**
+ * A new member becomes a connector: their person record (created if evidence never mentioned them)
+ * and everyone their evidence reaches are marked for the incremental recompute.
+ */
+export async function recordMember(tx: Tx, workspaceId: string, member: { email: string; fullName: string }) {
+  const email = member.email.trim().toLowerCase();
+  await tx.execute(sql`
+    insert into people (workspace_id, full_name, email)
+    values (${workspaceId}, ${member.fullName}, ${email})
+    on conflict (workspace_id, email) do update set full_name = excluded.full_name, updated_at = now()`);
+  await markNeighbourhoodDirty(
+    tx,
+    workspaceId,
+    sql`select id from people where workspace_id = ${workspaceId} and email = ${email}`,
+  );
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { workspaces } from './workspaces.ts';
 
@@ -22,6 +23,7 @@ export const companies = pgTable(
     industry: text('industry'),
     type: text('type'),
     country: text('country'),
+    technologies: text('technologies').array().notNull().default(sql`'{}'`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -41,6 +43,8 @@ export const people = pgTable(
     linkedinUrl: text('linkedin_url'),
     phone: text('phone'),
     title: text('title'),
+    department: text('department'),
+    seniority: text('seniority'),
     companyId: uuid('company_id'),
     avatarUrl: text('avatar_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

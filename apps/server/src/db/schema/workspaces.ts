@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const workspaces = pgTable('workspaces', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -7,6 +7,8 @@ export const workspaces = pgTable('workspaces', {
   domains: text('domains').array().notNull().default(sql`'{}'`),
   allowDomainJoin: boolean('allow_domain_join').notNull().default(false),
   logoUrl: text('logo_url'),
+  /** Tuning of the relationship graph (graph/settings.ts): proximity weights, the weekly intro cap. */
+  graphSettings: jsonb('graph_settings').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

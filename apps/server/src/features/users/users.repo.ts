@@ -10,6 +10,8 @@ import {
   workspaceDomains,
   workspaces,
 } from '../../db/schema/index.ts';
+import { markNeighbourhoodDirty } from '../../graph/dirty.ts';
+import { recordMember } from '../../graph/evidence.repo.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 
 /** The workspace and role behind an identity-provider subject, or null if it has not registered. */
@@ -124,6 +126,7 @@ export async function insertUser(
   await tx
     .insert(userIdentities)
     .values({ idpSubject: user.idpSubject, workspaceId: user.workspaceId, userId: created.id });
+  await recordMember(tx, user.workspaceId, { email: user.email, fullName: `${user.firstName} ${user.lastName}`.trim() });
   return created.id;
 }
 
@@ -194,6 +197,13 @@ export async function deleteUser(tx: Tx, workspaceId: string, userId: string) {
   await tx
     .delete(userIdentities)
     .where(and(eq(userIdentities.workspaceId, workspaceId), eq(userIdentities.userId, userId)));
+  // The person stays (others may know them); their edges go with the next recompute of their neighbourhood.
+  await markNeighbourhoodDirty(
+    tx,
+    workspaceId,
+    sql`select p.id from people p join users u on u.workspace_id = p.workspace_id and p.email = lower(u.email)
+         where u.workspace_id = ${workspaceId} and u.id = ${userId}`,
+  );
   await tx.delete(users).where(and(eq(users.workspaceId, workspaceId), eq(users.id, userId)));
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { markDirty } from '../../graph/dirty.ts';
 import type { LinkedinConnection } from './connections-csv.ts';
 
 /**
@@ -49,6 +50,12 @@ export async function mergeConnections(tx: Tx, workspaceId: string, userId: stri
     on conflict (workspace_id, user_id, person_id) do update
        set connected_on = excluded.connected_on, company_name = excluded.company_name, position = excluded.position`);
 
+  await markDirty(
+    tx,
+    workspaceId,
+    sql`select p.id from (${input}) input
+          join people p on p.workspace_id = ${workspaceId} and p.linkedin_url = input.linkedin_url`,
+  );
   await tx.execute(sql`
     update users set linkedin_connected_at = coalesce(linkedin_connected_at, now())
      where workspace_id = ${workspaceId} and id = ${userId}`);

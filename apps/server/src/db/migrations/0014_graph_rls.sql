@@ -1,0 +1,15 @@
+SELECT enable_tenant_rls('employments');
+--> statement-breakpoint
+SELECT enable_tenant_rls('clients');
+--> statement-breakpoint
+SELECT enable_tenant_rls('accounts');
+--> statement-breakpoint
+SELECT enable_tenant_rls('account_assignees');
+--> statement-breakpoint
+SELECT enable_tenant_rls('website_events');
+--> statement-breakpoint
+SELECT enable_tenant_rls('edges');
+--> statement-breakpoint
+SELECT enable_tenant_rls('network_rows');
+--> statement-breakpoint
+SELECT enable_tenant_rls('graph_dirty');

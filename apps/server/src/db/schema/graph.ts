@@ -1,0 +1,197 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { workspaces } from './workspaces.ts';
+
+// The relationship graph (DESIGN.md section 7): the lists teams keep, the extra evidence they bring,
+// the edges built from all evidence, and the read model behind the network table.
+
+const workspaceId = () =>
+  uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' });
+
+/** Who worked where and when: imports, LinkedIn exports and our own inboxes fill it. */
+export const employments = pgTable(
+  'employments',
+  {
+    workspaceId: workspaceId(),
+    id: uuid('id').notNull().defaultRandom(),
+    personId: uuid('person_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    title: text('title'),
+    department: text('department'),
+    startedOn: date('started_on').notNull(),
+    /** Null while the person still works there. */
+    endedOn: date('ended_on'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    index('employments_person_idx').on(t.workspaceId, t.personId),
+    index('employments_company_idx').on(t.workspaceId, t.companyId),
+  ],
+);
+
+/** Spec section 3, "client or ally": a person the team knows, mapped for its network and/or tracked for job changes. */
+export const clients = pgTable(
+  'clients',
+  {
+    workspaceId: workspaceId(),
+    id: uuid('id').notNull().defaultRandom(),
+    personId: uuid('person_id').notNull(),
+    tag: text('tag'),
+    /** The member who owns the relationship; an intro through this ally is asked of them. */
+    contactOwnerUserId: uuid('contact_owner_user_id'),
+    source: text('source', { enum: ['manual', 'csv', 'crm'] }).notNull(),
+    mapNetwork: boolean('map_network').notNull().default(false),
+    trackJobChanges: boolean('track_job_changes').notNull().default(false),
+    /** Where the client worked when the team recorded them: a later employer elsewhere is a PAST_CLIENT signal. */
+    companyIdAtImport: uuid('company_id_at_import'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    unique('clients_workspace_person_key').on(t.workspaceId, t.personId),
+  ],
+);
+
+/** Target companies (spec section 3, Account). */
+export const accounts = pgTable(
+  'accounts',
+  {
+    workspaceId: workspaceId(),
+    id: uuid('id').notNull().defaultRandom(),
+    companyId: uuid('company_id').notNull(),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    unique('accounts_workspace_company_key').on(t.workspaceId, t.companyId),
+  ],
+);
+
+export const accountAssignees = pgTable(
+  'account_assignees',
+  {
+    workspaceId: workspaceId(),
+    accountId: uuid('account_id').notNull(),
+    userId: uuid('user_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.accountId, t.userId] }),
+    index('account_assignees_user_idx').on(t.workspaceId, t.userId),
+  ],
+);
+
+/** Page views on the team's website, identified to a person or only to their company. */
+export const websiteEvents = pgTable(
+  'website_events',
+  {
+    workspaceId: workspaceId(),
+    id: uuid('id').notNull().defaultRandom(),
+    personId: uuid('person_id'),
+    companyId: uuid('company_id'),
+    path: text('path').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    index('website_events_person_idx').on(t.workspaceId, t.personId),
+    index('website_events_company_idx').on(t.workspaceId, t.companyId),
+  ],
+);
+
+/**
+ * One edge per connector (a member's or a mapped ally's person) and outside person, holding the
+ * evidence per channel rather than a score: the proximity model (graph/proximity.ts) scores it, so
+ * tuning the weights rescores without re-reading any evidence. Decayed weights are as of `evidenceAt`
+ * and roll forward exactly by one factor, since every term of a decayed sum decays alike.
+ */
+export const edges = pgTable(
+  'edges',
+  {
+    workspaceId: workspaceId(),
+    prospectId: uuid('prospect_id').notNull(),
+    connectorId: uuid('connector_id').notNull(),
+    /** Meetings together, each weighted by size and decayed to `evidenceAt`. */
+    meetingWeight: real('meeting_weight').notNull().default(0),
+    meetings: integer('meetings').notNull().default(0),
+    /** Messages from the connector to the person, and back; the weights decayed to `evidenceAt`. */
+    mailsSent: integer('mails_sent').notNull().default(0),
+    mailsReceived: integer('mails_received').notNull().default(0),
+    mailSentWeight: real('mail_sent_weight').notNull().default(0),
+    mailReceivedWeight: real('mail_received_weight').notNull().default(0),
+    /** Months both worked at the same company, whether in the same department, and when it ended. */
+    sharedMonths: integer('shared_months').notNull().default(0),
+    sharedSameDepartment: boolean('shared_same_department').notNull().default(false),
+    sharedEndedOn: date('shared_ended_on'),
+    sharedCompanyId: uuid('shared_company_id'),
+    linkedin: boolean('linkedin').notNull().default(false),
+    lastInteractionAt: timestamp('last_interaction_at', { withTimezone: true }),
+    evidenceAt: timestamp('evidence_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.prospectId, t.connectorId] }),
+    index('edges_connector_idx').on(t.workspaceId, t.connectorId),
+  ],
+);
+
+/**
+ * The read model behind the network table: one row per prospect with what its filters and order
+ * need, rebuilt from edges for the prospects new evidence touches.
+ */
+export const networkRows = pgTable(
+  'network_rows',
+  {
+    workspaceId: workspaceId(),
+    prospectId: uuid('prospect_id').notNull(),
+    fullName: text('full_name').notNull(),
+    companyId: uuid('company_id'),
+    companySize: text('company_size'),
+    industry: text('industry'),
+    country: text('country'),
+    companyType: text('company_type'),
+    department: text('department'),
+    seniority: text('seniority'),
+    jobTitle: text('job_title'),
+    proximity: smallint('proximity').notNull(),
+    /** 0 NEVER_MET, 1 TOUCHED, 2 MET (ENGAGEMENTS order). */
+    engagement: smallint('engagement').notNull(),
+    connectorIds: uuid('connector_ids').array().notNull(),
+    hasExternalConnector: boolean('has_external_connector').notNull(),
+    /** Bit i set when the prospect has the signal SIGNAL_TYPES[i]. */
+    signalMask: integer('signal_mask').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.prospectId] }),
+    index('network_rows_order_idx').on(t.workspaceId, t.proximity.desc(), t.prospectId),
+    index('network_rows_company_idx').on(t.workspaceId, t.companyId),
+    index('network_rows_connectors_idx').using('gin', t.connectorIds),
+    index('network_rows_name_idx').on(t.workspaceId, t.fullName),
+  ],
+);
+
+/** People whose evidence changed since the graph last looked: the incremental recompute's work list. */
+export const graphDirty = pgTable(
+  'graph_dirty',
+  {
+    workspaceId: workspaceId(),
+    personId: uuid('person_id').notNull(),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.personId] })],
+);

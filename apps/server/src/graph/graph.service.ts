@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../db/client.ts';
+import { rebuildEdges, rollUpNetworkRows } from './recompute.ts';
+import { loadGraphSettings } from './settings.ts';
+
+/** People per incremental step: one transaction each, so reads and writers never wait long. */
+export const RECOMPUTE_BATCH = 5000;
+
+export type RecomputeReport = { people: number; edges: number; rowsWritten: number; rowsRemoved: number; ms: number };
+const emptyReport = (): RecomputeReport => ({ people: 0, edges: 0, rowsWritten: 0, rowsRemoved: 0, ms: 0 });
+
+async function takeDirty(tx: Tx, workspaceId: string, limit: number) {
+  const taken = await tx.execute<{ person_id: string }>(sql`
+    delete from graph_dirty
+     where workspace_id = ${workspaceId} and person_id in (
+       select person_id from graph_dirty where workspace_id = ${workspaceId}
+        order by marked_at limit ${limit} for update skip locked)
+    returning person_id`);
+  return taken.rows.map((row) => row.person_id);
+}
+
+/**
+ * The incremental recompute: takes the people marked dirty in batches and rebuilds only their edges
+ * and rows. When one of them is a mapped ally, the team's trust in the ally may have changed, so the
+ * rows of everyone the ally knows are rolled up again too. Each batch commits on its own; a crash
+ * mid-batch rolls it back, dirty marks included, so the next run redoes it.
+ */
+export async function recomputeDirty(database: Database, workspaceId: string, batch = RECOMPUTE_BATCH) {
+  const report = emptyReport();
+  const started = performance.now();
+  for (;;) {
+    const done = await database.inWorkspace(workspaceId, async (tx) => {
+      const personIds = await takeDirty(tx, workspaceId, batch);
+      if (personIds.length === 0) return true;
+      const { model } = await loadGraphSettings(tx, workspaceId);
+      report.people += personIds.length;
+      report.edges += await rebuildEdges(tx, workspaceId, { personIds });
+      const allyReach = await tx.execute<{ prospect_id: string }>(sql`
+        select distinct e.prospect_id from edges e
+          join clients c on c.workspace_id = e.workspace_id and c.person_id = e.connector_id and c.map_network
+         where e.workspace_id = ${workspaceId} and e.connector_id = any(${sql.param(personIds)}::uuid[])`);
+      const rollUp = [...new Set([...personIds, ...allyReach.rows.map((row) => row.prospect_id)])];
+      const rows = await rollUpNetworkRows(tx, workspaceId, { personIds: rollUp }, model);
+      report.rowsWritten += rows.written;
+      report.rowsRemoved += rows.removed;
+      return false;
+    });
+    if (done) break;
+  }
+  report.ms = Math.round(performance.now() - started);
+  return report;
+}
+
+/**
+ * The full recompute, for a changed model: rescores every edge from the evidence it keeps and
+ * rebuilds every network row, in one transaction (readers keep the previous rows until it commits).
+ * With `fromEvidence`, the edges themselves are first rebuilt from raw evidence, batch by batch.
+ */
+export async function recomputeAll(database: Database, workspaceId: string, options: { fromEvidence?: boolean } = {}) {
+  const report = emptyReport();
+  const started = performance.now();
+  if (options.fromEvidence) {
+    await database.inWorkspace(workspaceId, (tx) =>
+      tx.execute(sql`insert into graph_dirty (workspace_id, person_id)
+                     select workspace_id, id from people where workspace_id = ${workspaceId}
+                     on conflict do nothing`),
+    );
+    const incremental = await recomputeDirty(database, workspaceId);
+    report.people = incremental.people;
+    report.edges = incremental.edges;
+  }
+  await database.inWorkspace(workspaceId, async (tx) => {
+    // The roll-up sorts and groups every edge of the workspace at once.
+    await tx.execute(sql`set local work_mem = '256MB'`);
+    const { model } = await loadGraphSettings(tx, workspaceId);
+    const rows = await rollUpNetworkRows(tx, workspaceId, 'all', model);
+    report.rowsWritten += rows.written;
+    report.rowsRemoved += rows.removed;
+  });
+  report.ms = Math.round(performance.now() - started);
+  return report;
+}

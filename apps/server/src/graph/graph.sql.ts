@@ -1,0 +1,45 @@
+import { SIGNAL_TYPES, type SignalType } from '@warmpath/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { MAX_PARTICIPANTS } from './proximity.ts';
+
+// SQL fragments the graph's statements share: who the members and connectors are, and who is an
+// outsider (a possible prospect). One place for each rule.
+
+/** Each member's own person record (by e-mail), with the member's user id. */
+export const membersCte = (workspaceId: string) => sql`
+  members as (
+    select p.id as person_id, u.id as user_id
+      from users u
+      join people p on p.workspace_id = u.workspace_id and p.email = lower(u.email)
+     where u.workspace_id = ${workspaceId}
+  )`;
+
+/** Connectors: members (colleagues) and mapped client allies. Needs `members`. */
+export const connectorsCte = (workspaceId: string) => sql`
+  connectors as (
+    select person_id, true as colleague from members
+    union
+    select c.person_id, false from clients c
+     where c.workspace_id = ${workspaceId} and c.map_network
+       and not exists (select 1 from members m where m.person_id = c.person_id)
+  )`;
+
+/**
+ * A person outside the team: not a member, and not at one of the workspace's own domains (a colleague
+ * who has not signed up yet is still a colleague). Needs `members`.
+ */
+export const isOutsider = (workspaceId: string, person: string) => sql`
+  not exists (select 1 from members m where m.person_id = ${sql.raw(person)}.id)
+  and (${sql.raw(person)}.email is null
+       or split_part(${sql.raw(person)}.email, '@', 2) <> all(
+            coalesce((select w.domains from workspaces w where w.id = ${workspaceId}), '{}'::text[])))`;
+
+/** Which people a statement works on: a list of ids, or everyone. */
+export type Scope = { personIds: readonly string[] } | 'all';
+export const inScope = (scope: Scope, column: string): SQL =>
+  scope === 'all' ? sql`true` : sql`${sql.raw(column)} = any(${sql.param([...scope.personIds])}::uuid[])`;
+
+export const signalBit = (type: SignalType) => 1 << SIGNAL_TYPES.indexOf(type);
+export const signalsOfMask = (mask: number) => SIGNAL_TYPES.filter((type) => (mask & signalBit(type)) !== 0);
+
+export const maxParticipants = sql.raw(String(MAX_PARTICIPANTS));

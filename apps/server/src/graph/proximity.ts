@@ -1,0 +1,130 @@
+import { PROXIMITY_BANDS, type ProximityBandName } from '@warmpath/shared';
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * The proximity model (DESIGN.md section 7), the one place its rules and numbers live. Each channel
+ * gives a strength in [0, 1]; channels combine as 1 - prod(1 - weight * strength); the score is
+ * round(100 * that). The same model is written twice, in TypeScript (to explain a score and to test
+ * the model) and as SQL (to score millions of edges where they are); a test holds them equal.
+ */
+export type ProximityModel = {
+  weights: { meeting: number; mail: number; sharedExperience: number; linkedin: number };
+  /** Decayed meeting weight at which the meeting strength reaches 1 - 1/e. */
+  meetingSaturation: number;
+  /** Decayed two-way mail count at which the mail strength reaches 1 - 1/e. */
+  mailSaturation: number;
+  /** Mail that only ever went one way counts this much of two-way mail. */
+  oneWayMailFactor: number;
+  /** Overlapping months at which shared experience is full strength. */
+  sharedMonthsForFull: number;
+  /** Shared experience in different departments counts this much. */
+  otherDepartmentFactor: number;
+  /** Shared experience fades by half every this many years after it ended. */
+  sharedHalfLifeYears: number;
+  /** A mapped ally is trusted at least this much, even when no member's own evidence reaches them. */
+  allyTrustFloor: number;
+};
+
+/** Meetings and mail decay with this half-life; it is applied when evidence is read, so it is not tunable per workspace. */
+export const EVIDENCE_HALF_LIFE_DAYS = 180;
+/** Meetings and threads with more people than this say nothing about who knows whom. */
+export const MAX_PARTICIPANTS = 20;
+
+export const DEFAULT_PROXIMITY_MODEL: ProximityModel = {
+  // LinkedIn alone gives 100 * 0.2 = 20: it stays in the Low band, as a bare connection should.
+  weights: { meeting: 0.95, mail: 0.85, sharedExperience: 0.7, linkedin: 0.2 },
+  meetingSaturation: 3,
+  mailSaturation: 6,
+  oneWayMailFactor: 0.25,
+  sharedMonthsForFull: 24,
+  otherDepartmentFactor: 0.6,
+  sharedHalfLifeYears: 3,
+  allyTrustFloor: 0.5,
+};
+
+/** A meeting's weight: a one-to-one counts fully, larger meetings less (2 / attendees). */
+export const meetingSizeFactor = (participants: number) => Math.min(1, 2 / Math.max(participants, 2));
+
+/** The factor that brings a weight decayed to `from` forward to `to`. */
+export const decayFactor = (from: Date, to: Date, halfLifeDays = EVIDENCE_HALF_LIFE_DAYS) =>
+  0.5 ** (Math.max(0, to.getTime() - from.getTime()) / 86_400_000 / halfLifeDays);
+
+export type EdgeEvidence = {
+  meetingWeight: number;
+  meetings: number;
+  mailsSent: number;
+  mailsReceived: number;
+  mailSentWeight: number;
+  mailReceivedWeight: number;
+  sharedMonths: number;
+  sharedSameDepartment: boolean;
+  sharedEndedOn: Date | null;
+  linkedin: boolean;
+  evidenceAt: Date;
+};
+
+export type ChannelStrengths = { meeting: number; mail: number; sharedExperience: number; linkedin: number };
+
+const saturate = (value: number, saturation: number) => 1 - Math.exp(-value / saturation);
+
+export function channelStrengths(edge: EdgeEvidence, model: ProximityModel, now: Date): ChannelStrengths {
+  const decay = decayFactor(edge.evidenceAt, now);
+  const mailStrength = saturate((edge.mailSentWeight + edge.mailReceivedWeight) * decay, model.mailSaturation);
+  const twoWay = edge.mailsSent > 0 && edge.mailsReceived > 0;
+  // Whole days, as SQL's date arithmetic counts them.
+  const yearsSinceShared = edge.sharedEndedOn
+    ? Math.max(0, Math.floor((now.getTime() - edge.sharedEndedOn.getTime()) / 86_400_000)) / 365.25
+    : 0;
+  return {
+    meeting: saturate(edge.meetingWeight * decay, model.meetingSaturation),
+    mail: twoWay ? mailStrength : model.oneWayMailFactor * mailStrength,
+    sharedExperience:
+      Math.min(1, edge.sharedMonths / model.sharedMonthsForFull) *
+      (edge.sharedSameDepartment ? 1 : model.otherDepartmentFactor) *
+      0.5 ** (yearsSinceShared / model.sharedHalfLifeYears),
+    linkedin: edge.linkedin ? 1 : 0,
+  };
+}
+
+const CHANNELS = ['meeting', 'mail', 'sharedExperience', 'linkedin'] as const;
+
+/** What each channel adds on its own, 0-100, and the combined proximity. */
+export function scoreEdge(edge: EdgeEvidence, model: ProximityModel, now: Date) {
+  const strengths = channelStrengths(edge, model, now);
+  const contributions = Object.fromEntries(
+    CHANNELS.map((channel) => [channel, model.weights[channel] * strengths[channel]]),
+  ) as ChannelStrengths;
+  const missing = CHANNELS.reduce((product, channel) => product * (1 - contributions[channel]), 1);
+  return {
+    proximity: Math.round(100 * (1 - missing)),
+    contributions: Object.fromEntries(
+      CHANNELS.map((channel) => [channel, Math.round(100 * contributions[channel])]),
+    ) as ChannelStrengths,
+  };
+}
+
+export const proximityBand = (proximity: number): ProximityBandName =>
+  PROXIMITY_BANDS.find((band) => proximity >= band.min && proximity <= band.max)?.name ?? 'Low';
+
+/** A prospect reached through an ally: the product of the ally's trust and the ally's link. */
+export const allyPathProximity = (allyLink: number, allyTrust: number) => Math.round(allyLink * allyTrust);
+
+/**
+ * The same model as `scoreEdge(...).proximity`, as an SQL expression over an `edges` row named
+ * `alias`, scored at `now`.
+ */
+export function proximitySql(model: ProximityModel, alias: string, now: SQL = sql`now()`): SQL {
+  const e = (column: string) => sql.raw(`${alias}.${column}`);
+  const decay = sql`power(0.5, greatest(0, extract(epoch from (${now} - ${e('evidence_at')}))) / 86400.0 / ${EVIDENCE_HALF_LIFE_DAYS})`;
+  const saturate = (value: SQL, saturation: number) => sql`(1 - exp(-(${value}) / ${saturation}::float8))`;
+  const meeting = saturate(sql`${e('meeting_weight')} * ${decay}`, model.meetingSaturation);
+  const mail = sql`(case when ${e('mails_sent')} > 0 and ${e('mails_received')} > 0 then 1 else ${model.oneWayMailFactor}::float8 end)
+    * ${saturate(sql`(${e('mail_sent_weight')} + ${e('mail_received_weight')}) * ${decay}`, model.mailSaturation)}`;
+  const shared = sql`least(1, ${e('shared_months')} / ${model.sharedMonthsForFull}::float8)
+    * (case when ${e('shared_same_department')} then 1 else ${model.otherDepartmentFactor}::float8 end)
+    * power(0.5, coalesce(greatest(0, (${now}::date - ${e('shared_ended_on')})) / 365.25, 0) / ${model.sharedHalfLifeYears}::float8)`;
+  const linkedin = sql`(case when ${e('linkedin')} then 1 else 0 end)`;
+  const w = model.weights;
+  return sql`round(100 * (1 - (1 - ${w.meeting}::float8 * ${meeting}) * (1 - ${w.mail}::float8 * ${mail})
+    * (1 - ${w.sharedExperience}::float8 * ${shared}) * (1 - ${w.linkedin}::float8 * ${linkedin})))::int`;
+}

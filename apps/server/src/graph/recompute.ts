@@ -1,0 +1,224 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { connectorsCte, inScope, isOutsider, maxParticipants, membersCte, type Scope, signalBit } from './graph.sql.ts';
+import { EVIDENCE_HALF_LIFE_DAYS, type ProximityModel, proximitySql } from './proximity.ts';
+
+// Evidence -> edges -> network rows, set-based in SQL (DESIGN.md section 7). Both steps take a scope:
+// the people new evidence touched (the incremental job) or everyone (the full recompute).
+
+/** A website visit counts for signals this long. */
+export const WEBSITE_SIGNAL_DAYS = 30;
+/** This many page views in the window is "visited many pages". */
+export const MANY_PAGES = 5;
+
+const decayTo = (time: string) =>
+  sql`power(0.5, greatest(0, extract(epoch from (now() - ${sql.raw(time)}))) / 86400.0 / ${EVIDENCE_HALF_LIFE_DAYS})`;
+
+/**
+ * Rebuilds the edges of the outsiders in scope from all their evidence: meetings and mail with a
+ * connector, LinkedIn connections of members, overlapping employments. Edges whose evidence is gone
+ * are removed. Returns the number of edges written.
+ */
+export async function rebuildEdges(tx: Tx, workspaceId: string, scope: Scope) {
+  const ws = workspaceId;
+  const written = await tx.execute(sql`
+    with ${membersCte(ws)}, ${connectorsCte(ws)},
+    targets as (
+      select p.id from people p where p.workspace_id = ${ws} and ${inScope(scope, 'p.id')} and ${isOutsider(ws, 'p')}
+    ),
+    together as (
+      -- One row per real meeting or message: the same one seen in two members' accounts shares its time.
+      select distinct tp.person_id as prospect_id, cp.person_id as connector_id, i.kind, i.occurred_at, i.participant_count,
+             i.kind = 'mail' and cp.role = 'from' and tp.role in ('to', 'cc') as sent,
+             i.kind = 'mail' and tp.role = 'from' and cp.role in ('to', 'cc') as received
+        from targets t
+        join interaction_participants tp on tp.workspace_id = ${ws} and tp.person_id = t.id
+        join interactions i on i.workspace_id = ${ws} and i.id = tp.interaction_id
+                            and i.participant_count <= ${maxParticipants} and i.occurred_at <= now()
+        join interaction_participants cp on cp.workspace_id = ${ws} and cp.interaction_id = tp.interaction_id
+                                        and cp.person_id <> tp.person_id
+        join connectors c on c.person_id = cp.person_id
+    ),
+    interaction_evidence as (
+      select prospect_id, connector_id,
+             coalesce(sum(least(1, 2.0 / greatest(participant_count, 2)) * ${decayTo('occurred_at')})
+                        filter (where kind = 'meeting'), 0) as meeting_weight,
+             count(distinct occurred_at) filter (where kind = 'meeting') as meetings,
+             count(*) filter (where sent) as mails_sent,
+             count(*) filter (where received) as mails_received,
+             coalesce(sum(${decayTo('occurred_at')}) filter (where sent), 0) as mail_sent_weight,
+             coalesce(sum(${decayTo('occurred_at')}) filter (where received), 0) as mail_received_weight,
+             max(occurred_at) filter (where kind = 'meeting' or sent or received) as last_interaction_at
+        from together group by prospect_id, connector_id
+    ),
+    linkedin_evidence as (
+      select lc.person_id as prospect_id, m.person_id as connector_id
+        from targets t
+        join linkedin_connections lc on lc.workspace_id = ${ws} and lc.person_id = t.id
+        join members m on m.user_id = lc.user_id
+    ),
+    shared_evidence as (
+      select distinct on (te.person_id, ce.person_id)
+             te.person_id as prospect_id, ce.person_id as connector_id,
+             ((least(coalesce(te.ended_on, current_date), coalesce(ce.ended_on, current_date))
+               - greatest(te.started_on, ce.started_on)) / 30.44)::int as shared_months,
+             coalesce(te.department = ce.department, false) as same_department,
+             least(te.ended_on, ce.ended_on) as ended_on,
+             te.company_id
+        from targets t
+        join employments te on te.workspace_id = ${ws} and te.person_id = t.id
+        join employments ce on ce.workspace_id = ${ws} and ce.company_id = te.company_id and ce.person_id <> te.person_id
+        join connectors c on c.person_id = ce.person_id
+       where greatest(te.started_on, ce.started_on)
+             < least(coalesce(te.ended_on, current_date), coalesce(ce.ended_on, current_date))
+       order by te.person_id, ce.person_id,
+             least(coalesce(te.ended_on, current_date), coalesce(ce.ended_on, current_date))
+               - greatest(te.started_on, ce.started_on) desc
+    ),
+    combined as (
+      select prospect_id, connector_id, meeting_weight, meetings, mails_sent, mails_received, mail_sent_weight,
+             mail_received_weight, last_interaction_at, 0 as shared_months, false as same_department,
+             null::date as ended_on, null::uuid as company_id, false as linkedin
+        from interaction_evidence
+      union all
+      select prospect_id, connector_id, 0, 0, 0, 0, 0, 0, null, 0, false, null, null, true from linkedin_evidence
+      union all
+      select prospect_id, connector_id, 0, 0, 0, 0, 0, 0, null, shared_months, same_department, ended_on, company_id, false
+        from shared_evidence where shared_months > 0
+    ),
+    written as (
+      insert into edges as e (workspace_id, prospect_id, connector_id, meeting_weight, meetings, mails_sent, mails_received,
+                         mail_sent_weight, mail_received_weight, shared_months, shared_same_department, shared_ended_on,
+                         shared_company_id, linkedin, last_interaction_at, evidence_at)
+      select ${ws}::uuid, prospect_id, connector_id, sum(meeting_weight), sum(meetings), sum(mails_sent), sum(mails_received),
+             sum(mail_sent_weight), sum(mail_received_weight), max(shared_months), bool_or(same_department),
+             max(ended_on), max(company_id::text)::uuid, bool_or(linkedin), max(last_interaction_at), now()
+        from combined group by prospect_id, connector_id
+      on conflict (workspace_id, prospect_id, connector_id) do update set
+             meeting_weight = excluded.meeting_weight, meetings = excluded.meetings,
+             mails_sent = excluded.mails_sent, mails_received = excluded.mails_received,
+             mail_sent_weight = excluded.mail_sent_weight, mail_received_weight = excluded.mail_received_weight,
+             shared_months = excluded.shared_months, shared_same_department = excluded.shared_same_department,
+             shared_ended_on = excluded.shared_ended_on, shared_company_id = excluded.shared_company_id,
+             linkedin = excluded.linkedin, last_interaction_at = excluded.last_interaction_at,
+             evidence_at = excluded.evidence_at
+      returning e.prospect_id, e.connector_id
+    )
+    delete from edges e
+     where e.workspace_id = ${ws} and ${inScope(scope, 'e.prospect_id')}
+       and not exists (select 1 from written w where w.prospect_id = e.prospect_id and w.connector_id = e.connector_id)
+    returning 1`);
+  return written.rowCount ?? 0;
+}
+
+/**
+ * Rebuilds the network rows of the people in scope from their edges and signals: best path
+ * proximity (a colleague's link, or an ally's link times the trust the team has in the ally),
+ * engagement, connectors and the signal mask. Rows whose values did not change are not written.
+ */
+export async function rollUpNetworkRows(tx: Tx, workspaceId: string, scope: Scope, model: ProximityModel) {
+  const ws = workspaceId;
+  const proximity = proximitySql(model, 'e');
+  const bit = (type: Parameters<typeof signalBit>[0]) => sql.raw(String(signalBit(type)));
+  const result = await tx.execute(sql`
+    with ${membersCte(ws)},
+    allies as (select person_id, tag from clients where workspace_id = ${ws} and map_network),
+    trust as (
+      select e.prospect_id as ally_id, greatest(${model.allyTrustFloor}::float8, max(${proximity}) / 100.0) as trust
+        from edges e
+        join members m on m.person_id = e.connector_id
+       where e.workspace_id = ${ws} and e.prospect_id in (select person_id from allies)
+       group by e.prospect_id
+    ),
+    scored as (
+      select e.prospect_id, e.connector_id, m.person_id is not null as colleague, ${proximity} as proximity,
+             e.meetings, e.mails_sent + e.mails_received as mails, e.shared_months, e.linkedin, e.created_at
+        from edges e
+        left join members m on m.person_id = e.connector_id
+       where e.workspace_id = ${ws} and ${inScope(scope, 'e.prospect_id')}
+    ),
+    from_edges as (
+      select s.prospect_id,
+             max(case when s.colleague then s.proximity
+                      else round(s.proximity * coalesce(t.trust, ${model.allyTrustFloor}::float8)) end)::int as proximity,
+             max(case when s.colleague and s.meetings > 0 then 2 when s.colleague and s.mails > 0 then 1 else 0 end) as engagement,
+             array_agg(s.connector_id order by s.proximity desc, s.connector_id) as connector_ids,
+             bool_or(not s.colleague) as has_external,
+             bit_or(case when s.colleague then
+                      (case when s.meetings > 0 then ${bit('ALREADY_MET_COLLEAGUE')} else 0 end)
+                    | (case when s.shared_months > 0 then ${bit('WORKED_WITH_COLLEAGUE')} else 0 end)
+                    | (case when s.linkedin then ${bit('CONNECTED_WITH_COLLEAGUE')} else 0 end)
+                    else
+                      (case when s.shared_months > 0 then ${bit('WORKED_WITH_CLIENT')} else 0 end)
+                    | (case when s.linkedin or s.meetings > 0 or s.mails > 0 then ${bit('CONNECTED_WITH_CLIENT')} else 0 end)
+                    end) as mask,
+             min(s.created_at) as first_seen_at
+        from scored s left join trust t on t.ally_id = s.connector_id
+       group by s.prospect_id
+    ),
+    visits as (
+      select p.id as prospect_id, count(*) as views, bool_or(w.path ilike '%pricing%') as pricing,
+             min(w.occurred_at) as first_seen_at
+        from people p
+        join website_events w on w.workspace_id = ${ws}
+             and (w.person_id = p.id or (w.person_id is null and w.company_id = p.company_id))
+       where p.workspace_id = ${ws} and ${inScope(scope, 'p.id')}
+         and w.occurred_at > now() - make_interval(days => ${WEBSITE_SIGNAL_DAYS})
+       group by p.id
+    ),
+    past_clients as (
+      select c.person_id as prospect_id, c.created_at as first_seen_at
+        from clients c join people p on p.workspace_id = c.workspace_id and p.id = c.person_id
+       where c.workspace_id = ${ws} and ${inScope(scope, 'c.person_id')} and c.track_job_changes
+         and c.company_id_at_import is not null and p.company_id is not null and p.company_id <> c.company_id_at_import
+    ),
+    candidates as (
+      select coalesce(f.prospect_id, v.prospect_id, pc.prospect_id) as prospect_id,
+             coalesce(f.proximity, 0) as proximity, coalesce(f.engagement, 0) as engagement,
+             coalesce(f.connector_ids, '{}') as connector_ids, coalesce(f.has_external, false) as has_external,
+             coalesce(f.mask, 0)
+               | (case when v.views > 0 then ${bit('VISITED_WEBSITE')} else 0 end)
+               | (case when v.pricing then ${bit('VISITED_PRICING_PAGE')} else 0 end)
+               | (case when v.views >= ${MANY_PAGES} then ${bit('VISITED_MANY_PAGES')} else 0 end)
+               | (case when pc.prospect_id is not null then ${bit('PAST_CLIENT')} else 0 end) as mask,
+             least(f.first_seen_at, v.first_seen_at, pc.first_seen_at) as first_seen_at
+        from from_edges f
+        full join visits v on v.prospect_id = f.prospect_id
+        full join past_clients pc on pc.prospect_id = coalesce(f.prospect_id, v.prospect_id)
+    ),
+    written as (
+      insert into network_rows as r (workspace_id, prospect_id, full_name, company_id, company_size, industry, country,
+                                company_type, department, seniority, job_title, proximity, engagement, connector_ids,
+                                has_external_connector, signal_mask, first_seen_at)
+      select ${ws}::uuid, p.id, p.full_name, p.company_id, co.size_bucket, co.industry, co.country, co.type,
+             p.department, p.seniority, p.title, c.proximity, c.engagement, c.connector_ids, c.has_external, c.mask,
+             coalesce(c.first_seen_at, now())
+        from candidates c
+        join people p on p.workspace_id = ${ws} and p.id = c.prospect_id
+        left join companies co on co.workspace_id = ${ws} and co.id = p.company_id
+       where ${isOutsider(ws, 'p')}
+      on conflict (workspace_id, prospect_id) do update set
+             full_name = excluded.full_name, company_id = excluded.company_id, company_size = excluded.company_size,
+             industry = excluded.industry, country = excluded.country, company_type = excluded.company_type,
+             department = excluded.department, seniority = excluded.seniority, job_title = excluded.job_title,
+             proximity = excluded.proximity, engagement = excluded.engagement, connector_ids = excluded.connector_ids,
+             has_external_connector = excluded.has_external_connector, signal_mask = excluded.signal_mask
+       where (r.full_name, r.company_id, r.company_size, r.industry, r.country, r.company_type, r.department,
+              r.seniority, r.job_title, r.proximity, r.engagement, r.connector_ids, r.has_external_connector, r.signal_mask)
+             is distinct from
+             (excluded.full_name, excluded.company_id, excluded.company_size, excluded.industry, excluded.country,
+              excluded.company_type, excluded.department, excluded.seniority, excluded.job_title, excluded.proximity,
+              excluded.engagement, excluded.connector_ids, excluded.has_external_connector, excluded.signal_mask)
+      returning r.prospect_id
+    ),
+    removed as (
+      delete from network_rows r
+       where r.workspace_id = ${ws} and ${inScope(scope, 'r.prospect_id')}
+         and not exists (select 1 from candidates c join people p on p.workspace_id = ${ws} and p.id = c.prospect_id
+                          where c.prospect_id = r.prospect_id and ${isOutsider(ws, 'p')})
+      returning 1
+    )
+    select (select count(*) from written)::int as written, (select count(*) from removed)::int as removed`);
+  const row = result.rows[0] as { written: number; removed: number } | undefined;
+  return { written: row?.written ?? 0, removed: row?.removed ?? 0 };
+}

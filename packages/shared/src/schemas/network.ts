@@ -1,0 +1,283 @@
+import { z } from 'zod';
+import { PAGINATION } from '../constants.ts';
+import { CONNECTION_SOURCES, ENGAGEMENTS } from '../enums.ts';
+
+// The network API of spec sections 3 and 7 (Contacts calls): the table, its filters, report cards,
+// the CSV export and the warm-intro panels.
+
+/** Spec section 4: an empty filter list means all, this value means none. */
+export const EMPTY_STATE = 'EMPTY_STATE';
+
+/** Signal types, in the temperature groups of spec section 4 (warm, then medium, then cold). */
+export const SIGNAL_TYPES = [
+  'VISITED_MANY_PAGES',
+  'VISITED_PRICING_PAGE',
+  'ALREADY_MET_COLLEAGUE',
+  'VISITED_WEBSITE',
+  'PAST_CLIENT',
+  'WORKED_WITH_COLLEAGUE',
+  'WORKED_WITH_CLIENT',
+  'CONNECTED_WITH_COLLEAGUE',
+  'CONNECTED_WITH_CLIENT',
+] as const;
+export type SignalType = (typeof SIGNAL_TYPES)[number];
+
+export const SIGNAL_TEMPERATURES = ['warm', 'medium', 'cold'] as const;
+export type SignalTemperature = (typeof SIGNAL_TEMPERATURES)[number];
+export const SIGNAL_TEMPERATURE: Record<SignalType, SignalTemperature> = {
+  VISITED_MANY_PAGES: 'warm',
+  VISITED_PRICING_PAGE: 'warm',
+  ALREADY_MET_COLLEAGUE: 'warm',
+  VISITED_WEBSITE: 'warm',
+  PAST_CLIENT: 'warm',
+  WORKED_WITH_COLLEAGUE: 'medium',
+  WORKED_WITH_CLIENT: 'medium',
+  CONNECTED_WITH_COLLEAGUE: 'cold',
+  CONNECTED_WITH_CLIENT: 'cold',
+};
+export const SIGNAL_LABELS: Record<SignalType, string> = {
+  VISITED_MANY_PAGES: 'Visited many pages',
+  VISITED_PRICING_PAGE: 'Visited pricing page',
+  ALREADY_MET_COLLEAGUE: 'Already met a colleague',
+  VISITED_WEBSITE: 'Visited website',
+  PAST_CLIENT: 'Past client',
+  WORKED_WITH_COLLEAGUE: 'Worked with a colleague',
+  WORKED_WITH_CLIENT: 'Worked with a client',
+  CONNECTED_WITH_COLLEAGUE: 'Connected with a colleague',
+  CONNECTED_WITH_CLIENT: 'Connected with a client',
+};
+
+export const PROXIMITY_BAND_NAMES = ['Low', 'Medium', 'High'] as const;
+export type ProximityBandName = (typeof PROXIMITY_BAND_NAMES)[number];
+
+/** The filter fields of the network table, in the order of the filter bar (spec section 2). */
+export const NETWORK_FILTER_FIELDS = [
+  'companyName',
+  'companySize',
+  'industry',
+  'jobDepartment',
+  'personName',
+  'proximity',
+  'connector',
+  'engagement',
+  'signal',
+] as const;
+export type NetworkFilterField = (typeof NETWORK_FILTER_FIELDS)[number];
+export const NETWORK_FILTER_LABELS: Record<NetworkFilterField, string> = {
+  companyName: 'Companies',
+  companySize: 'Sizes',
+  industry: 'Industries',
+  jobDepartment: 'Departments',
+  personName: 'Names',
+  proximity: 'Proximities',
+  connector: 'Allies',
+  engagement: 'Engagements',
+  signal: 'Signals',
+};
+/** Filters that are not option lists: each takes the single value 'true'. */
+export const NETWORK_TOGGLE_FILTERS = ['idealCustomerProfile', 'personas', 'myAccounts', 'externalOnly'] as const;
+export type NetworkToggleFilter = (typeof NETWORK_TOGGLE_FILTERS)[number];
+/** Prospects at accounts assigned to the listed users (user ids). */
+export const ASSIGNED_TO_FILTER = 'assignedTo';
+
+export const ZFilterItem = z.object({
+  name: z.enum([...NETWORK_FILTER_FIELDS, ...NETWORK_TOGGLE_FILTERS, ASSIGNED_TO_FILTER]),
+  values: z.array(z.string().max(300)).max(5000),
+});
+export type TFilterItem = z.infer<typeof ZFilterItem>;
+export const ZFiltersBody = z.object({ filters: z.array(ZFilterItem).max(20).default([]) });
+export type TFiltersBody = z.input<typeof ZFiltersBody>;
+
+export const ZPageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(PAGINATION.defaultPage),
+  pageSize: z.coerce.number().int().min(1).max(100).default(PAGINATION.defaultPageSize),
+});
+export const ZPagination = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
+  totalCount: z.number().int(),
+});
+export type TPagination = z.infer<typeof ZPagination>;
+
+const ZConnectionSources = z.array(z.enum(CONNECTION_SOURCES));
+
+export const ZConnector = z.object({
+  id: z.uuid(),
+  fullName: z.string(),
+  avatar: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  connectionSources: ZConnectionSources,
+  /** The edge's proximity to the prospect, 0-100. */
+  proximity: z.number().int(),
+});
+export type TConnector = z.infer<typeof ZConnector>;
+
+export const ZContactOwner = z.object({
+  id: z.uuid(),
+  fullName: z.string(),
+  avatar: z.string().nullable(),
+});
+
+export const ZClientConnected = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  linkedinProfileImageUrl: z.string().nullable(),
+  companyName: z.string().nullable(),
+  companyLogo: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  tag: z.string().nullable(),
+  contactOwner: ZContactOwner.nullable(),
+  connectionSources: ZConnectionSources,
+  proximity: z.number().int(),
+});
+export type TClientConnected = z.infer<typeof ZClientConnected>;
+
+export const ZSignal = z.object({
+  id: z.string(),
+  type: z.enum(SIGNAL_TYPES),
+  proximityScore: z.number().int(),
+  metadata: z.object({
+    customTag: z.string().optional(),
+    pastCompanyName: z.string().optional(),
+    newCompanyName: z.string().optional(),
+    connectorName: z.string().optional(),
+    pageViews: z.number().int().optional(),
+  }),
+});
+export type TSignal = z.infer<typeof ZSignal>;
+
+/** Spec section 3, Network row (prospect). */
+export const ZNetworkRow = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  email: z.string().nullable(),
+  companyName: z.string().nullable(),
+  companyLogo: z.string().nullable(),
+  companySize: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  engagement: z.enum(ENGAGEMENTS),
+  connectors: z.array(ZConnector),
+  clientsConnected: z.array(ZClientConnected),
+  proximity: z.number().int(),
+  signals: z.array(ZSignal),
+  /** When the user last asked for an intro to this prospect (null when never). */
+  introRequestedAt: z.string().nullable(),
+});
+export type TNetworkRow = z.infer<typeof ZNetworkRow>;
+
+export const ZContactsPage = z.object({ rows: z.array(ZNetworkRow), pagination: ZPagination });
+export type TContactsPage = z.infer<typeof ZContactsPage>;
+
+export const ZFilterOption = z.object({
+  key: z.string(),
+  name: z.string(),
+  count: z.number().int(),
+  companyLogo: z.string().nullable().optional(),
+  avatar: z.string().nullable().optional(),
+  companyName: z.string().nullable().optional(),
+  tag: z.string().nullable().optional(),
+});
+export type TFilterOption = z.infer<typeof ZFilterOption>;
+
+/** Spec section 3, Network filter. Companies and names come in pages (`hasMore`). */
+export const ZNetworkFilter = z.object({
+  filterField: z.enum(NETWORK_FILTER_FIELDS),
+  prettyName: z.string(),
+  options: z.array(ZFilterOption),
+  hasMore: z.boolean(),
+});
+export type TNetworkFilter = z.infer<typeof ZNetworkFilter>;
+export const ZNetworkFilters = z.object({ filters: z.array(ZNetworkFilter) });
+export type TNetworkFilters = z.infer<typeof ZNetworkFilters>;
+
+export const ZFilterPagesQuery = z.object({
+  companyNamePage: z.coerce.number().int().min(1).default(1),
+  personNamePage: z.coerce.number().int().min(1).default(1),
+});
+export const ZFilterSearchQuery = z.object({
+  filterField: z.enum(NETWORK_FILTER_FIELDS),
+  searchTerm: z.string().trim().max(100).default(''),
+});
+export const ZFilterSearchResult = z.object({ options: z.array(ZFilterOption) });
+export type TFilterSearchResult = z.infer<typeof ZFilterSearchResult>;
+/** Options per page of the companies and names filters. */
+export const FILTER_OPTION_PAGE_SIZE = 50;
+
+const ZReportCard = z.object({ amount: z.number().int(), percentage: z.number() });
+export const ZReportCards = z.object({
+  networkRelationships: ZReportCard,
+  networkConnections: ZReportCard,
+  networkCompanies: ZReportCard,
+});
+export type TReportCards = z.infer<typeof ZReportCards>;
+
+/** Why an edge has its proximity: the evidence per channel and what each channel contributed. */
+export const ZProximityChannel = z.object({
+  source: z.enum(CONNECTION_SOURCES),
+  /** Points this channel adds on its own (0-100). */
+  contribution: z.number().int(),
+  detail: z.string(),
+});
+export const ZProximityExplanation = z.object({
+  prospectId: z.uuid(),
+  proximity: z.number().int(),
+  paths: z.array(
+    z.object({
+      connectorId: z.uuid(),
+      connectorName: z.string(),
+      kind: z.enum(['colleague', 'ally']),
+      /** Via the ally's contact owner, when there is one. */
+      viaName: z.string().nullable(),
+      proximity: z.number().int(),
+      channels: z.array(ZProximityChannel),
+    }),
+  ),
+});
+export type TProximityExplanation = z.infer<typeof ZProximityExplanation>;
+export const ZProspectIdQuery = z.object({ prospectId: z.uuid() });
+
+/** Warm intros: ask a colleague (connector) or a client ally (client). */
+export const WARM_INTRO_SOURCES = ['connector', 'client'] as const;
+export type WarmIntroSource = (typeof WARM_INTRO_SOURCES)[number];
+
+export const ZWarmIntroModalQuery = z.object({
+  source: z.enum(WARM_INTRO_SOURCES),
+  targetId: z.uuid(),
+  connectorId: z.uuid(),
+});
+const ZPersonCard = z.object({
+  id: z.uuid(),
+  fullName: z.string(),
+  firstName: z.string(),
+  avatar: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  companyName: z.string().nullable(),
+});
+export const ZWarmIntroModalData = z.object({
+  source: z.enum(WARM_INTRO_SOURCES),
+  connector: ZPersonCard.extend({ connectionSources: ZConnectionSources, proximity: z.number().int() }),
+  target: ZPersonCard,
+  /** For a client ally with a contact owner: the request goes to the owner, who knows the ally. */
+  contactOwner: ZPersonCard.nullable(),
+  signals: z.array(ZSignal),
+  templates: z.object({ connectorMessage: z.string(), introTargetMessage: z.string() }),
+  /** Connector fairness: requests the person asked received in the last 7 days, and the weekly cap. */
+  introRequestsLast7Days: z.number().int(),
+  weeklyCap: z.number().int(),
+});
+export type TWarmIntroModalData = z.infer<typeof ZWarmIntroModalData>;
+
+/** Spec section 3, Warm intro request item. The body of send-warm-intro-email is a list of them. */
+export const ZWarmIntroItem = z.object({
+  connectorId: z.uuid(),
+  prospectContactId: z.uuid(),
+  connectorMessage: z.string().trim().min(1).max(10_000),
+  introTargetMessage: z.string().trim().max(10_000),
+  source: z.enum(WARM_INTRO_SOURCES),
+});
+export type TWarmIntroItem = z.infer<typeof ZWarmIntroItem>;
+export const ZWarmIntroItems = z.array(ZWarmIntroItem).min(1).max(20);
+export const ZWarmIntroSent = z.object({ sent: z.number().int() });
