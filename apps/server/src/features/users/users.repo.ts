@@ -126,7 +126,10 @@ export async function insertUser(
   await tx
     .insert(userIdentities)
     .values({ idpSubject: user.idpSubject, workspaceId: user.workspaceId, userId: created.id });
-  await recordMember(tx, user.workspaceId, { email: user.email, fullName: `${user.firstName} ${user.lastName}`.trim() });
+  await recordMember(tx, user.workspaceId, {
+    email: user.email,
+    fullName: `${user.firstName} ${user.lastName}`.trim(),
+  });
   return created.id;
 }
 
