@@ -1,7 +1,14 @@
 import { ZPublicConfig } from '@warmpath/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiRequest, checkBackendHealth, setAccessTokenProvider, withSearchParams } from './api.ts';
+import {
+  ApiError,
+  apiFileRequest,
+  apiRequest,
+  checkBackendHealth,
+  setAccessTokenProvider,
+  withSearchParams,
+} from './api.ts';
 import { getAppStatus, setAppStatus } from './appStatus.ts';
 
 const ZOk = z.object({ ok: z.boolean() });
@@ -107,6 +114,22 @@ describe('apiRequest', () => {
     });
     await expect(apiRequest({ path: '/x', schema: ZOk })).rejects.toMatchObject({ name: 'AbortError' });
     expect(getAppStatus().offline).toBe(false);
+  });
+});
+
+describe('apiFileRequest', () => {
+  it('answers the file as it came, asking for its type, and fails like any call', async () => {
+    setAccessTokenProvider(async () => 'secret');
+    const fetchMock = stubFetch(async () => new Response('name\nAda', { headers: { 'Content-Type': 'text/csv' } }));
+    const file = await apiFileRequest({ path: '/export', method: 'POST', body: { filters: [] }, accept: 'text/csv' });
+    await expect(file.text()).resolves.toBe('name\nAda');
+    expect(headersOf(fetchMock).Accept).toBe('text/csv, application/json');
+    expect(headersOf(fetchMock).Authorization).toBe('Bearer secret');
+
+    stubFetch(async () => Response.json({ code: 'INTERNAL', message: 'Export broke' }, { status: 500 }));
+    await expect(
+      apiFileRequest({ path: '/export', accept: 'text/csv', errorMessage: 'Failed to export' }),
+    ).rejects.toMatchObject({ status: 500, message: 'Failed to export' });
   });
 });
 

@@ -30,19 +30,23 @@ export function setAccessTokenProvider(provider: AccessTokenProvider | null): vo
   accessTokenProvider = provider;
 }
 
-export type ApiRequest<T> = {
+type RequestOptions = {
   /** Path under /api, e.g. '/users/query/me'. */
   path: string;
   method?: HttpMethod;
   /** Sent as JSON, or as multipart/form-data when it is a FormData. */
   body?: unknown;
-  schema: z.ZodType<T>;
   /** The spec's gateway message for this call, shown instead of the server's. */
   errorMessage?: string;
   /** Show the server's message when it sent one (invite, create-user, update-workspace calls). */
   preferServerMessage?: boolean;
   signal?: AbortSignal;
 };
+
+export type ApiRequest<T> = RequestOptions & { schema: z.ZodType<T> };
+
+/** A call answering with a file rather than JSON (the CSV export); `accept` is the file's media type. */
+export type ApiFileRequest = RequestOptions & { accept: string };
 
 /** A path with its query string; absent and empty values are left out. */
 export function withSearchParams(path: string, params: Record<string, string | number | undefined>): string {
@@ -56,8 +60,24 @@ export function withSearchParams(path: string, params: Record<string, string | n
 
 /** The one way the web app calls the API. No time-out, by the spec. */
 export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
+  const response = await send(request, 'application/json');
+  const payload = await readJson(response);
+  // Responses are checked against the shared contract while developing; production trusts the server.
+  return import.meta.env.DEV ? request.schema.parse(payload) : (payload as T);
+}
+
+/** A call whose answer is a file: the same authorization and failures as apiRequest, the body as a Blob. */
+export async function apiFileRequest(request: ApiFileRequest): Promise<Blob> {
+  const response = await send(request, request.accept);
+  return response.blob();
+}
+
+async function send(request: RequestOptions, accept: string): Promise<Response> {
   const url = `${API_BASE}${request.path}`;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // A failure still answers JSON ({ code, message }), whatever a success answers.
+  const headers: Record<string, string> = {
+    Accept: accept === 'application/json' ? accept : `${accept}, application/json`,
+  };
   // A multipart body (a file upload) sets its own content type, boundary included.
   const multipart = request.body instanceof FormData;
   if (request.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
@@ -75,11 +95,8 @@ export async function apiRequest<T>(request: ApiRequest<T>): Promise<T> {
     throw networkFailure(error, request);
   }
   setAppStatus({ offline: false });
-
-  const payload = await readJson(response);
-  if (!response.ok) throw failure(response, payload, request);
-  // Responses are checked against the shared contract while developing; production trusts the server.
-  return import.meta.env.DEV ? request.schema.parse(payload) : (payload as T);
+  if (!response.ok) throw failure(response, await readJson(response), request);
+  return response;
 }
 
 /** Asks the backend whether it is up; the app replaces its routes with the spec's message when it is not. */
@@ -99,7 +116,7 @@ function encodeJson(body: unknown): string | undefined {
   return body === undefined ? undefined : JSON.stringify(body);
 }
 
-async function accessToken<T>(request: ApiRequest<T>): Promise<string> {
+async function accessToken(request: RequestOptions): Promise<string> {
   try {
     if (!accessTokenProvider) throw new Error('No identity provider configured');
     return await accessTokenProvider();
@@ -114,7 +131,7 @@ function errorName(error: unknown): string | undefined {
     : undefined;
 }
 
-function networkFailure<T>(error: unknown, request: ApiRequest<T>): unknown {
+function networkFailure(error: unknown, request: RequestOptions): unknown {
   const name = errorName(error);
   // A caller that cancels its own request (a query unmounting) has not lost the network.
   if (name === 'AbortError') return error;
@@ -135,7 +152,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function failure<T>(response: Response, payload: unknown, request: ApiRequest<T>): ApiError {
+function failure(response: Response, payload: unknown, request: RequestOptions): ApiError {
   const body = ZError.safeParse(payload);
   const serverMessage = body.success ? body.data.message : undefined;
   const shownServerMessage = request.preferServerMessage || !request.errorMessage ? serverMessage : undefined;

@@ -1,13 +1,8 @@
 import type { TSyncRun } from '@warmpath/shared';
+import { formatCount } from '../../lib/format.ts';
 
 /** How often the sync status is asked for while a run is queued or running. */
 export const SYNC_POLL_INTERVAL_MS = 1000;
-
-const numberFormat = new Intl.NumberFormat('en-US');
-
-export function formatCount(value: number): string {
-  return numberFormat.format(value);
-}
 
 /** A run still to finish: the status is polled until it is not. */
 export function isSyncActive(run: TSyncRun | null | undefined): boolean {

@@ -1,11 +1,12 @@
 import { ActionIcon, Alert, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import type { TMe, TSyncRun } from '@warmpath/shared';
 import { useId } from 'react';
-import { useLocation } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { formatCount } from '../../../lib/format.ts';
 import { ConnectionIcon } from '../../users/components/ConnectionIcon.tsx';
-import { useConnectGoogle, useGoogleSyncStatus, useRequestGoogleSync } from '../api.ts';
-import { formatCount, isAccessRevoked, isSyncActive, syncCountsSummary, syncPercent } from '../syncRun.ts';
+import { useGoogleSyncStatus, useRequestGoogleSync } from '../api.ts';
+import { isAccessRevoked, isSyncActive, syncCountsSummary, syncPercent } from '../syncRun.ts';
+import { useConnectGoogleHere } from '../useConnectGoogleHere.ts';
 import { UndeliveredEmails } from './UndeliveredEmails.tsx';
 
 export type GoogleConnectionCardProps = { user: Pick<TMe, 'isGoogleConnected'> };
@@ -18,15 +19,10 @@ const PROGRESS_LABEL = 'Google sync progress';
  */
 export function GoogleConnectionCard({ user }: GoogleConnectionCardProps) {
   const titleId = useId();
-  const location = useLocation();
-  const connect = useConnectGoogle();
+  const { connect: startConnect, connecting } = useConnectGoogleHere();
   const requestSync = useRequestGoogleSync();
   const status = useGoogleSyncStatus(user.isGoogleConnected);
   const connected = user.isGoogleConnected;
-  // Still pending after success: the browser is on its way to Google.
-  const connecting = connect.isPending || connect.isSuccess;
-
-  const startConnect = () => connect.mutate(`${location.pathname}${location.search}`);
 
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId}>

@@ -2,9 +2,9 @@ import { Alert, Anchor, Button, Card, FileInput, Group, List, ScrollArea, Stack,
 import type { TLinkedinImportResult, TMe } from '@warmpath/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { CSV_ACCEPT, csvFileError } from '../../../components/csvFile.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { ConnectionIcon } from '../../users/components/ConnectionIcon.tsx';
 import { useUploadLinkedinConnections } from '../api.ts';
-import { formatCount } from '../syncRun.ts';
 
 export type LinkedinConnectionCardProps = {
   user: Pick<TMe, 'isLinkedinConnected'>;
