@@ -1,8 +1,10 @@
 import { Outlet } from 'react-router';
 import { useGoogleConnectionReturn } from '../features/connections/useGoogleConnectionReturn.ts';
+import { useAnalytics } from './useAnalytics.ts';
 
-/** Every route's parent: handles what applies on any page (the return from Google's consent page). */
+/** Every route's parent: handles what applies on any page (the return from Google's consent page, analytics). */
 export function RootRoute() {
   useGoogleConnectionReturn();
+  useAnalytics();
   return <Outlet />;
 }

@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { TMe } from '@warmpath/shared';
+import type { TMe, TPublicConfig } from '@warmpath/shared';
 import { InMemoryWebStorage, User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { AuthProvider } from 'react-oidc-context';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { routes } from '../app/router.tsx';
+import { publicKeys } from '../features/public/api.ts';
 import { userKeys } from '../features/users/api.ts';
 import { renderWithMantine } from './render.tsx';
 
@@ -44,8 +45,15 @@ export const APP_TEST_TIMEOUT_MS = 30_000;
 
 export type Visitor = { signedIn: boolean; me?: TMe | null };
 
+/** The server's public configuration, which the app loads before anything else; analytics off unless a test turns it on. */
+export const publicConfig: TPublicConfig = {
+  oidc: { authority: 'http://idp.test', clientId: 'web', audience: 'backend', extraQueryParams: {} },
+  demoCalendarUrl: 'https://calendar.example/warmpath',
+  posthogKey: null,
+};
+
 /** The whole app at `path`, for a signed-out visitor or a signed-in one with the given user. */
-export async function renderApp(path: string, visitor: Visitor) {
+export async function renderApp(path: string, visitor: Visitor, config: TPublicConfig = publicConfig) {
   const userManager = new UserManager({
     authority: 'http://idp.test',
     client_id: 'web',
@@ -55,6 +63,7 @@ export async function renderApp(path: string, visitor: Visitor) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });
+  queryClient.setQueryData(publicKeys.config(), config);
   if (visitor.signedIn) {
     await userManager.storeUser(new User({ access_token: 'token', token_type: 'Bearer', profile: idTokenProfile }));
     queryClient.setQueryData(userKeys.me(), visitor.me ?? null);
