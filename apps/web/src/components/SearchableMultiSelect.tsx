@@ -1,20 +1,43 @@
 import { CheckIcon, Combobox, Group, Pill, PillsInput, ScrollArea, Text, useCombobox } from '@mantine/core';
 import type { KeyboardEvent, ReactNode } from 'react';
 
-export type MultiSelectOption = { value: string; label: string; prefix?: ReactNode };
+export type MultiSelectOption = {
+  value: string;
+  label: string;
+  prefix?: ReactNode;
+  /** Shown at the end of the option's line (a count). */
+  suffix?: ReactNode;
+};
 
 export type LoadMoreControl = { hasMore: boolean; isLoading: boolean; onLoadMore: () => void };
 
-export type SearchableMultiSelectProps = {
+/** The chosen values as removable pills; picking an option adds or removes it. */
+type PillSelection = {
+  value: readonly string[];
+  onChange: (value: string[]) => void;
+  /** The text of a chosen value, which may not be among the options of the current search. */
+  labelOf: (value: string) => string;
+};
+
+/**
+ * For lists whose picks follow their own rules (the network filters of spec section 4, where
+ * nothing chosen means all): what counts as chosen, what a pick does, and a summary shown in place
+ * of pills.
+ */
+export type RuledSelection = {
+  isChosen: (value: string) => boolean;
+  pick: (value: string) => void;
+  summary: string;
+};
+
+type Picking = Pick<RuledSelection, 'isChosen' | 'pick'>;
+
+type CommonProps = {
   label: string;
   description?: ReactNode;
   placeholder?: string;
   /** The options matching the current search, in the order to show them. */
   options: readonly MultiSelectOption[];
-  value: readonly string[];
-  onChange: (value: string[]) => void;
-  /** The text of a chosen value, which may not be among the options of the current search. */
-  labelOf: (value: string) => string;
   search: string;
   onSearchChange: (search: string) => void;
   maxDropdownHeight: number;
@@ -27,31 +50,31 @@ export type SearchableMultiSelectProps = {
   error?: ReactNode;
 };
 
+export type SearchableMultiSelectProps = CommonProps & (PillSelection | { selection: RuledSelection });
+
 // Never an option's value: the options come from our own constants and the API's identifiers.
 const LOAD_MORE_VALUE = '\u0000load-more';
 
 /**
- * Chosen values as removable pills, and a search field opening a list of options to toggle. The
- * arrow keys move through the list, including 'Load More'; Enter toggles or loads; Backspace in an
- * empty search removes the last value.
+ * Chosen values (as removable pills, or a summary), and a search field opening a list of options to
+ * toggle. The arrow keys move through the list, including 'Load More'; Enter toggles or loads;
+ * Backspace in an empty search removes the last pill.
  */
-export function SearchableMultiSelect({
-  label,
-  description,
-  placeholder,
-  options,
-  value,
-  onChange,
-  labelOf,
-  search,
-  onSearchChange,
-  maxDropdownHeight,
-  onDropdownOpen,
-  isLoading = false,
-  loadError,
-  loadMore,
-  error,
-}: SearchableMultiSelectProps) {
+export function SearchableMultiSelect(props: SearchableMultiSelectProps) {
+  const {
+    label,
+    description,
+    placeholder,
+    options,
+    search,
+    onSearchChange,
+    maxDropdownHeight,
+    onDropdownOpen,
+    isLoading = false,
+    loadError,
+    loadMore,
+    error,
+  } = props;
   const combobox = useCombobox({
     onDropdownClose: () => combobox.resetSelectedOption(),
     onDropdownOpen: () => {
@@ -59,24 +82,20 @@ export function SearchableMultiSelect({
       onDropdownOpen?.();
     },
   });
-  const chosen = new Set(value);
-
-  const remove = (removed: string) => onChange(value.filter((existing) => existing !== removed));
+  const pills = 'selection' in props ? null : props;
+  const selection: Picking = 'selection' in props ? props.selection : pillSelection(props);
+  const summary = 'selection' in props ? props.selection.summary : null;
 
   const submit = (submitted: string) => {
-    if (submitted === LOAD_MORE_VALUE) {
-      loadMore?.onLoadMore();
-      return;
-    }
-    if (chosen.has(submitted)) remove(submitted);
-    else onChange([...value, submitted]);
+    if (submitted === LOAD_MORE_VALUE) loadMore?.onLoadMore();
+    else selection.pick(submitted);
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const last = value.at(-1);
+    const last = pills?.value.at(-1);
     if (event.key === 'Backspace' && search === '' && last !== undefined) {
       event.preventDefault();
-      remove(last);
+      selection.pick(last);
     }
   };
 
@@ -92,16 +111,26 @@ export function SearchableMultiSelect({
           rightSectionPointerEvents="none"
         >
           <Pill.Group>
-            {value.map((item) => (
-              <Pill
-                key={item}
-                withRemoveButton
-                onRemove={() => remove(item)}
-                removeButtonProps={{ 'aria-label': `Remove ${labelOf(item)}`, 'aria-hidden': false, tabIndex: 0 }}
-              >
-                {labelOf(item)}
-              </Pill>
-            ))}
+            {pills ? (
+              pills.value.map((item) => (
+                <Pill
+                  key={item}
+                  withRemoveButton
+                  onRemove={() => selection.pick(item)}
+                  removeButtonProps={{
+                    'aria-label': `Remove ${pills.labelOf(item)}`,
+                    'aria-hidden': false,
+                    tabIndex: 0,
+                  }}
+                >
+                  {pills.labelOf(item)}
+                </Pill>
+              ))
+            ) : (
+              <Text size="sm" span>
+                {summary}
+              </Text>
+            )}
             <Combobox.EventsTarget>
               <PillsInput.Field
                 value={search}
@@ -124,13 +153,18 @@ export function SearchableMultiSelect({
         <Combobox.Options aria-label={label} aria-multiselectable>
           <ScrollArea.Autosize mah={maxDropdownHeight} type="scroll">
             {options.map((option) => {
-              const isChosen = chosen.has(option.value);
+              const isChosen = selection.isChosen(option.value);
               return (
                 <Combobox.Option key={option.value} value={option.value} active={isChosen} aria-selected={isChosen}>
                   <Group gap="xs" wrap="nowrap">
                     {isChosen ? <CheckIcon size={12} aria-hidden /> : null}
                     {option.prefix}
                     <span>{option.label}</span>
+                    {option.suffix === undefined ? null : (
+                      <Text span size="xs" c="dimmed" ml="auto">
+                        {option.suffix}
+                      </Text>
+                    )}
                   </Group>
                 </Combobox.Option>
               );
@@ -154,4 +188,13 @@ export function SearchableMultiSelect({
       </Combobox.Dropdown>
     </Combobox>
   );
+}
+
+/** The plain rule: a pick adds the option, or removes it when chosen. */
+function pillSelection({ value, onChange }: PillSelection): Picking {
+  const chosen = new Set(value);
+  return {
+    isChosen: (option) => chosen.has(option),
+    pick: (option) => onChange(chosen.has(option) ? value.filter((item) => item !== option) : [...value, option]),
+  };
 }
