@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { contactsRoutes } from './features/contacts/contacts.routes.ts';
 import { publicRoutes } from './features/public/public.routes.ts';
 import { targetingRoutes } from './features/targeting/targeting.routes.ts';
 import { teammatesRoutes } from './features/teammates/teammates.routes.ts';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(targetingRoutes, { database: deps.database });
       await api.register(teammatesRoutes, { database: deps.database, publicUrl: deps.config.publicUrl });
       await api.register(linkedinRoutes, { database: deps.database });
+      await api.register(contactsRoutes, { database: deps.database });
       await api.register(googleRoutes, {
         ...googleAccountDeps(deps.config, deps.database, deps.encryptionKey),
         states: createStateSigner(deps.encryptionKey, 'google-oauth'),

@@ -1,3 +1,4 @@
+export * from './actions.ts';
 export * from './graph.ts';
 export * from './idp.ts';
 export * from './invites.ts';

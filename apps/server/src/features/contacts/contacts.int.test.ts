@@ -1,0 +1,202 @@
+import {
+  EMPTY_STATE,
+  NETWORK_FILTER_FIELDS,
+  type TContactsPage,
+  type TFilterItem,
+  type TNetworkFilters,
+  type TProximityExplanation,
+  type TReportCards,
+} from '@warmpath/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildNetwork } from '../../../test/graph-fixtures.ts';
+import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
+import { recomputeDirty } from '../../graph/graph.service.ts';
+
+let ctx: TestContext;
+let network: Awaited<ReturnType<typeof buildNetwork>>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  network = await buildNetwork(ctx);
+  await recomputeDirty(ctx.database, network.ws);
+});
+afterAll(() => ctx.close());
+
+async function query(token: string, filters: TFilterItem[] = [], page = 1, pageSize = 30) {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/contacts/query?page=${page}&pageSize=${pageSize}`,
+    headers: bearer(token),
+    payload: { filters },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<TContactsPage>();
+}
+
+async function filtersOf(token: string, filters: TFilterItem[] = []) {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/contacts/query/filters?companyNamePage=1&personNamePage=1',
+    headers: bearer(token),
+    payload: { filters },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<TNetworkFilters>();
+}
+
+describe('POST /contacts/query', () => {
+  it('returns every field of a network row, best proximity first', async () => {
+    const { rows, pagination } = await query(network.admin.token);
+    expect(pagination).toEqual({ page: 1, pageSize: 30, totalPages: 1, totalCount: rows.length });
+    expect(rows.map((row) => row.proximity)).toEqual([...rows.map((row) => row.proximity)].sort((a, b) => b - a));
+    const met = rows.find((row) => row.email === network.people.met);
+    expect(met).toMatchObject({ engagement: 'MET', companyName: expect.any(String) });
+    expect(met?.connectors[0]?.connectionSources).toEqual(['GOOGLE_MEETING', 'GOOGLE_MAIL']);
+    expect(met?.signals.map((signal) => signal.type)).toContain('ALREADY_MET_COLLEAGUE');
+    const viaAlly = rows.find((row) => row.email === network.people.viaAlly);
+    expect(viaAlly?.clientsConnected).toEqual([
+      expect.objectContaining({ tag: 'investor', connectionSources: ['GOOGLE_MEETING'], contactOwner: null }),
+    ]);
+    const past = rows.find((row) => row.email === network.people.pastClient);
+    expect(past?.signals).toEqual([
+      expect.objectContaining({
+        type: 'PAST_CLIENT',
+        metadata: { pastCompanyName: 'Oldco', newCompanyName: expect.any(String) },
+      }),
+    ]);
+  });
+
+  it('pages forwards and from the far end alike, and past the end returns nothing', async () => {
+    const everything = (await query(network.admin.token)).rows.map((row) => row.id);
+    const pages: string[] = [];
+    for (let page = 1; page <= everything.length; page += 1) {
+      const { rows, pagination } = await query(network.admin.token, [], page, 1);
+      expect(pagination.totalPages).toBe(everything.length);
+      pages.push(...rows.map((row) => row.id));
+    }
+    expect(pages).toEqual(everything);
+    const beyond = await query(network.admin.token, [], everything.length + 1, 1);
+    expect(beyond.rows).toEqual([]);
+  });
+
+  it('treats an empty list as all and EMPTY_STATE as none', async () => {
+    const all = await query(network.admin.token, [{ name: 'proximity', values: [] }]);
+    const none = await query(network.admin.token, [{ name: 'proximity', values: [EMPTY_STATE] }]);
+    expect(all.pagination.totalCount).toBeGreaterThan(0);
+    expect(none.pagination).toMatchObject({ totalCount: 0, totalPages: 1 });
+  });
+
+  it('shows nothing of another workspace, whatever the filters name', async () => {
+    const stranger = await ctx.registerAdmin();
+    const metId = (await query(network.admin.token)).rows[0]?.id ?? '';
+    const theirs = await query(stranger.token, [{ name: 'personName', values: [metId] }]);
+    expect(theirs.rows).toEqual([]);
+    const cards = await ctx.app.inject({
+      url: '/api/contacts/query/network-report-cards',
+      headers: bearer(stranger.token),
+    });
+    expect(cards.json<TReportCards>().networkRelationships.amount).toBe(0);
+    const why = await ctx.app.inject({
+      url: `/api/contacts/query/proximity-explanation?prospectId=${metId}`,
+      headers: bearer(stranger.token),
+    });
+    expect(why.statusCode).toBe(404);
+  });
+});
+
+describe('POST /contacts/query/filters', () => {
+  it('lists every field with counts that match the rows each option selects', async () => {
+    const { filters } = await filtersOf(network.admin.token);
+    expect(filters.map((filter) => filter.filterField)).toEqual([...NETWORK_FILTER_FIELDS]);
+    for (const filter of filters.filter((f) =>
+      ['proximity', 'engagement', 'signal', 'connector', 'companyName'].includes(f.filterField),
+    )) {
+      for (const option of filter.options) {
+        const { pagination } = await query(network.admin.token, [{ name: filter.filterField, values: [option.key] }]);
+        expect(pagination.totalCount, `${filter.filterField}=${option.key}`).toBe(option.count);
+      }
+    }
+  });
+
+  it('counts a field’s options under the other filters, not its own', async () => {
+    const { filters } = await filtersOf(network.admin.token, [
+      { name: 'proximity', values: ['Low'] },
+      { name: 'engagement', values: ['MET'] },
+    ]);
+    const proximity = filters.find((filter) => filter.filterField === 'proximity');
+    const engagement = filters.find((filter) => filter.filterField === 'engagement');
+    // Under engagement=MET alone, the met prospect counts in its own band.
+    expect(proximity?.options.reduce((sum, option) => sum + option.count, 0)).toBeGreaterThan(0);
+    // Under proximity=Low alone, nobody was met.
+    expect(engagement?.options.find((option) => option.key === 'MET')?.count).toBe(0);
+  });
+
+  it('searches a field’s options', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contacts/query/filters/search?filterField=connector&searchTerm=ally',
+      headers: bearer(network.admin.token),
+      payload: { filters: [] },
+    });
+    expect(response.json<{ options: { tag: string }[] }>().options).toEqual([
+      expect.objectContaining({ tag: 'investor' }),
+    ]);
+  });
+});
+
+describe('the rest of the network page', () => {
+  it('reports contacts, connectors and companies with their growth', async () => {
+    const response = await ctx.app.inject({
+      url: '/api/contacts/query/network-report-cards',
+      headers: bearer(network.admin.token),
+    });
+    const cards = response.json<TReportCards>();
+    const { pagination } = await query(network.admin.token);
+    expect(cards.networkRelationships).toEqual({ amount: pagination.totalCount, percentage: 100 });
+    expect(cards.networkConnections.amount).toBe(3);
+  });
+
+  it('explains a proximity by its paths and channels', async () => {
+    const met = (await query(network.admin.token)).rows.find((row) => row.email === network.people.met);
+    const response = await ctx.app.inject({
+      url: `/api/contacts/query/proximity-explanation?prospectId=${met?.id}`,
+      headers: bearer(network.admin.token),
+    });
+    const why = response.json<TProximityExplanation>();
+    expect(why.proximity).toBe(met?.proximity);
+    expect(why.paths[0]).toMatchObject({ kind: 'colleague', proximity: met?.proximity });
+    expect(why.paths[0]?.channels.map((channel) => channel.source)).toEqual(['GOOGLE_MEETING', 'GOOGLE_MAIL']);
+    expect(why.paths[0]?.channels[0]?.detail).toBe('3 meetings together');
+  });
+
+  it('exports the filtered table as CSV with formulas defused', async () => {
+    await ctx.database.inWorkspace(network.ws, (tx) =>
+      tx.execute(
+        sql`update people set full_name = '=HYPERLINK("evil")', title = '@risky' where workspace_id = ${network.ws} and email = ${network.people.met}`,
+      ),
+    );
+    await ctx.database.inWorkspace(network.ws, (tx) =>
+      tx.execute(
+        sql`insert into graph_dirty (workspace_id, person_id) select workspace_id, id from people where workspace_id = ${network.ws} and email = ${network.people.met}`,
+      ),
+    );
+    await recomputeDirty(ctx.database, network.ws);
+    const met = (await query(network.admin.token)).rows.find((row) => row.email === network.people.met);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contacts/query/export-csv',
+      headers: bearer(network.admin.token),
+      payload: { filters: [{ name: 'personName', values: [met?.id ?? ''] }] },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['content-disposition']).toMatch(/attachment; filename="warmpath-export-.*\.csv"/);
+    const lines = response.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Name,Email,LinkedIn URL,Job title,Department,Company,Company size,Industry,Engagement,Proximity,Proximity band,Allies,Signals',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""evil"")",${network.people.met},,'@risky`);
+    expect(lines[1]).toContain('Met');
+  });
+});

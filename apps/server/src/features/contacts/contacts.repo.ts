@@ -1,0 +1,396 @@
+import {
+  CONNECTION_SOURCES,
+  type ConnectionSource,
+  ENGAGEMENTS,
+  FILTER_OPTION_PAGE_SIZE,
+  type NetworkFilterField,
+  type TClientConnected,
+  type TConnector,
+  type TNetworkRow,
+} from '@warmpath/shared';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { membersCte } from '../../graph/graph.sql.ts';
+import { type ProximityModel, proximitySql } from '../../graph/proximity.ts';
+import { WEBSITE_SIGNAL_DAYS } from '../../graph/recompute.ts';
+import { buildSignals, type SignalEdge } from '../../graph/signals.ts';
+import type { CompiledFilters } from './network-filters.ts';
+
+// Reads of the network read model. Every statement runs inside `inWorkspace`, so row-level security
+// scopes it whatever its conditions say; the conditions repeat the workspace for the indexes' sake.
+
+const ORDER = sql`r.proximity desc, r.prospect_id`;
+const REVERSED_ORDER = sql`r.proximity asc, r.prospect_id desc`;
+
+export async function countRows(tx: Tx, filters: CompiledFilters) {
+  const result = await tx.execute<{ count: number }>(
+    sql`select count(*)::int as count from network_rows r where ${filters.where()}`,
+  );
+  return result.rows[0]?.count ?? 0;
+}
+
+/**
+ * The ids of one page, best proximity first. A page past the middle is read from the far end of the
+ * index, so the deepest page costs what the first half's middle costs.
+ */
+export async function pageIds(tx: Tx, filters: CompiledFilters, total: number, page: number, pageSize: number) {
+  const offset = (page - 1) * pageSize;
+  if (offset >= total) return [];
+  const fromEnd = offset > total / 2;
+  const result = fromEnd
+    ? await tx.execute<{ prospect_id: string }>(sql`
+        select r.prospect_id from network_rows r where ${filters.where()} order by ${REVERSED_ORDER}
+         limit ${Math.min(pageSize, total - offset)} offset ${Math.max(0, total - offset - pageSize)}`)
+    : await tx.execute<{ prospect_id: string }>(sql`
+        select r.prospect_id from network_rows r where ${filters.where()} order by ${ORDER}
+         limit ${pageSize} offset ${offset}`);
+  const ids = result.rows.map((row) => row.prospect_id);
+  return fromEnd ? ids.reverse() : ids;
+}
+
+type EdgeRow = {
+  prospect_id: string;
+  connector_id: string;
+  colleague: boolean;
+  link: number;
+  path: number;
+  meetings: number;
+  mails: number;
+  shared_months: number;
+  linkedin: boolean;
+  full_name: string;
+  avatar: string | null;
+  job_title: string | null;
+  company_name: string | null;
+  company_logo: string | null;
+  tag: string | null;
+  owner_id: string | null;
+  owner_name: string | null;
+  owner_avatar: string | null;
+};
+
+/** The connection sources of an edge, in the spec's order. */
+export function connectionSources(edge: Pick<EdgeRow, 'meetings' | 'mails' | 'shared_months' | 'linkedin'>) {
+  const present: Record<ConnectionSource, boolean> = {
+    GOOGLE_MEETING: edge.meetings > 0,
+    GOOGLE_MAIL: edge.mails > 0,
+    SHARED_EXPERIENCE: edge.shared_months > 0,
+    LINKEDIN_CONNECTION: edge.linkedin,
+  };
+  return CONNECTION_SOURCES.filter((source) => present[source]);
+}
+
+/** Every edge of the given prospects with its connector, scored and with the path through allies. */
+export async function edgesOf(tx: Tx, workspaceId: string, prospectIds: string[], model: ProximityModel) {
+  if (prospectIds.length === 0) return [];
+  const ws = workspaceId;
+  const result = await tx.execute<EdgeRow>(sql`
+    with ${membersCte(ws)}
+    select e.prospect_id, e.connector_id, m.person_id is not null as colleague,
+           ${proximitySql(model, 'e')} as link,
+           case when m.person_id is not null then ${proximitySql(model, 'e')}
+                else round(${proximitySql(model, 'e')} * greatest(${model.allyTrustFloor}::float8, coalesce((
+                       select max(${proximitySql(model, 'te')}) / 100.0 from edges te
+                         join members tm on tm.person_id = te.connector_id
+                        where te.workspace_id = ${ws} and te.prospect_id = e.connector_id), 0)))::int end as path,
+           e.meetings, e.mails_sent + e.mails_received as mails, e.shared_months, e.linkedin,
+           coalesce(u.first_name || ' ' || u.last_name, cp.full_name) as full_name,
+           coalesce(u.avatar, cp.avatar_url) as avatar, cp.title as job_title,
+           cc.name as company_name, cc.logo_url as company_logo, cl.tag,
+           ou.id as owner_id, ou.first_name || ' ' || ou.last_name as owner_name, ou.avatar as owner_avatar
+      from edges e
+      join people cp on cp.workspace_id = e.workspace_id and cp.id = e.connector_id
+      left join members m on m.person_id = e.connector_id
+      left join users u on u.workspace_id = e.workspace_id and u.id = m.user_id
+      left join companies cc on cc.workspace_id = e.workspace_id and cc.id = cp.company_id
+      left join clients cl on cl.workspace_id = e.workspace_id and cl.person_id = e.connector_id and cl.map_network
+      left join users ou on ou.workspace_id = e.workspace_id and ou.id = cl.contact_owner_user_id
+     where e.workspace_id = ${ws} and e.prospect_id = any(${sql.param(prospectIds)}::uuid[])
+     order by path desc, e.connector_id`);
+  return result.rows;
+}
+
+type ProspectRow = {
+  id: string;
+  name: string;
+  avatar: string | null;
+  linkedin_url: string | null;
+  email: string | null;
+  company_name: string | null;
+  company_logo: string | null;
+  company_size: string | null;
+  job_title: string | null;
+  engagement: number;
+  proximity: number;
+  signal_mask: number;
+  page_views: number;
+  past_company_name: string | null;
+  intro_requested_at: Date | null;
+};
+
+/** Everything the table shows for the given prospects, in the order of `ids`. */
+export async function networkRows(
+  tx: Tx,
+  caller: { workspaceId: string; userId: string },
+  ids: string[],
+  model: ProximityModel,
+): Promise<TNetworkRow[]> {
+  if (ids.length === 0) return [];
+  const ws = caller.workspaceId;
+  const [prospects, edges] = [
+    await tx.execute<ProspectRow>(sql`
+      select r.prospect_id as id, p.full_name as name, p.avatar_url as avatar, p.linkedin_url, p.email,
+             co.name as company_name, co.logo_url as company_logo, r.company_size, r.job_title,
+             r.engagement, r.proximity, r.signal_mask,
+             (select count(*)::int from website_events w
+               where w.workspace_id = ${ws} and (w.person_id = p.id or (w.person_id is null and w.company_id = p.company_id))
+                 and w.occurred_at > now() - make_interval(days => ${WEBSITE_SIGNAL_DAYS})) as page_views,
+             (select pc.name from clients c join companies pc on pc.workspace_id = c.workspace_id and pc.id = c.company_id_at_import
+               where c.workspace_id = ${ws} and c.person_id = p.id and c.track_job_changes) as past_company_name,
+             (select max(a.acted_at) from actions a
+               where a.workspace_id = ${ws} and a.prospect_id = p.id and a.owner_user_id = ${caller.userId}
+                 and a.type = 'ask-intro' and a.status in ('pending', 'completed')) as intro_requested_at
+        from network_rows r
+        join people p on p.workspace_id = r.workspace_id and p.id = r.prospect_id
+        left join companies co on co.workspace_id = p.workspace_id and co.id = p.company_id
+       where r.workspace_id = ${ws} and r.prospect_id = any(${sql.param(ids)}::uuid[])`),
+    await edgesOf(tx, ws, ids, model),
+  ];
+  const byProspect = new Map<string, EdgeRow[]>();
+  for (const edge of edges) {
+    byProspect.set(edge.prospect_id, [...(byProspect.get(edge.prospect_id) ?? []), edge]);
+  }
+  const rows = new Map(
+    prospects.rows.map((prospect) => {
+      const prospectEdges = byProspect.get(prospect.id) ?? [];
+      const connectors: TConnector[] = prospectEdges
+        .filter((edge) => edge.colleague)
+        .map((edge) => ({
+          id: edge.connector_id,
+          fullName: edge.full_name,
+          avatar: edge.avatar,
+          jobTitle: edge.job_title,
+          connectionSources: connectionSources(edge),
+          proximity: edge.path,
+        }));
+      const clientsConnected: TClientConnected[] = prospectEdges
+        .filter((edge) => !edge.colleague)
+        .map((edge) => ({
+          id: edge.connector_id,
+          name: edge.full_name,
+          linkedinProfileImageUrl: edge.avatar,
+          companyName: edge.company_name,
+          companyLogo: edge.company_logo,
+          jobTitle: edge.job_title,
+          tag: edge.tag,
+          contactOwner:
+            edge.owner_id && edge.owner_name
+              ? { id: edge.owner_id, fullName: edge.owner_name, avatar: edge.owner_avatar }
+              : null,
+          connectionSources: connectionSources(edge),
+          proximity: edge.path,
+        }));
+      const signalEdges: SignalEdge[] = prospectEdges.map((edge) => ({
+        connectorId: edge.connector_id,
+        connectorName: edge.full_name,
+        colleague: edge.colleague,
+        proximity: edge.path,
+        meetings: edge.meetings,
+        mails: edge.mails,
+        sharedMonths: edge.shared_months,
+        linkedin: edge.linkedin,
+        tag: edge.tag,
+      }));
+      const row: TNetworkRow = {
+        id: prospect.id,
+        name: prospect.name,
+        avatar: prospect.avatar,
+        linkedinUrl: prospect.linkedin_url,
+        email: prospect.email,
+        companyName: prospect.company_name,
+        companyLogo: prospect.company_logo,
+        companySize: prospect.company_size,
+        jobTitle: prospect.job_title,
+        engagement: ENGAGEMENTS[prospect.engagement] ?? 'NEVER_MET',
+        connectors,
+        clientsConnected,
+        proximity: prospect.proximity,
+        signals: buildSignals({
+          prospectId: prospect.id,
+          mask: prospect.signal_mask,
+          edges: signalEdges,
+          pageViews: prospect.page_views,
+          pastCompanyName: prospect.past_company_name,
+          newCompanyName: prospect.company_name,
+        }),
+        introRequestedAt: prospect.intro_requested_at ? new Date(prospect.intro_requested_at).toISOString() : null,
+      };
+      return [prospect.id, row] as const;
+    }),
+  );
+  return ids.flatMap((id) => rows.get(id) ?? []);
+}
+
+export type FacetCount = { key: string; count: number };
+
+/** Counts per value of a plain column among the rows matching every other filter. */
+export async function countBy(tx: Tx, filters: CompiledFilters, field: NetworkFilterField, column: string) {
+  const result = await tx.execute<FacetCount>(sql`
+    select ${sql.raw(column)} as key, count(*)::int as count from network_rows r
+     where ${filters.where(field)} and ${sql.raw(column)} is not null group by 1`);
+  return result.rows;
+}
+
+export async function countByProximityBand(tx: Tx, filters: CompiledFilters) {
+  const result = await tx.execute<FacetCount>(sql`
+    select case when r.proximity >= 75 then 'High' when r.proximity >= 25 then 'Medium' else 'Low' end as key,
+           count(*)::int as count
+      from network_rows r where ${filters.where('proximity')} group by 1`);
+  return result.rows;
+}
+
+export async function countByEngagement(tx: Tx, filters: CompiledFilters) {
+  const result = await tx.execute<{ level: number; count: number }>(sql`
+    select r.engagement as level, count(*)::int as count from network_rows r
+     where ${filters.where('engagement')} group by 1`);
+  return result.rows.map((row) => ({ key: ENGAGEMENTS[row.level] ?? 'NEVER_MET', count: row.count }));
+}
+
+/** How many rows have each signal bit. */
+export async function countBySignalBit(tx: Tx, filters: CompiledFilters, bits: number) {
+  const sums = Array.from(
+    { length: bits },
+    (_, bit) => sql`count(*) filter (where (r.signal_mask & ${1 << bit}) <> 0)::int`,
+  );
+  const result = await tx.execute<{ counts: number[] }>(sql`
+    select array[${sql.join(sums, sql`, `)}] as counts from network_rows r where ${filters.where('signal')}`);
+  return result.rows[0]?.counts ?? [];
+}
+
+/** Connectors (colleagues and mapped allies) with the rows each reaches among the filtered ones. */
+export async function connectorOptions(
+  tx: Tx,
+  workspaceId: string,
+  filters: CompiledFilters,
+  searchPattern: string | null,
+) {
+  const ws = workspaceId;
+  const result = await tx.execute<{
+    key: string;
+    name: string;
+    avatar: string | null;
+    company_name: string | null;
+    tag: string | null;
+    count: number;
+  }>(sql`
+    with ${membersCte(ws)},
+    connector_people as (
+      select m.person_id as id, u.first_name || ' ' || u.last_name as name, u.avatar, 'internal' as tag
+        from members m join users u on u.workspace_id = ${ws} and u.id = m.user_id
+      union all
+      select c.person_id, p.full_name, p.avatar_url, coalesce(c.tag, 'ally')
+        from clients c join people p on p.workspace_id = c.workspace_id and p.id = c.person_id
+       where c.workspace_id = ${ws} and c.map_network
+         and not exists (select 1 from members m where m.person_id = c.person_id)
+    ),
+    counts as (
+      select u.id, count(*)::int as count
+        from network_rows r, unnest(r.connector_ids) as u(id)
+       where ${filters.where('connector')}
+       group by u.id
+    )
+    select cp.id as key, cp.name, cp.avatar, co.name as company_name, cp.tag, coalesce(counts.count, 0) as count
+      from connector_people cp
+      join people p on p.workspace_id = ${ws} and p.id = cp.id
+      left join companies co on co.workspace_id = ${ws} and co.id = p.company_id
+      left join counts on counts.id = cp.id
+     where ${searchPattern === null ? sql`true` : sql`cp.name ilike ${searchPattern}`}
+     order by count desc, cp.name`);
+  return result.rows;
+}
+
+/** One page of companies, most prospects first. */
+export async function companyOptions(
+  tx: Tx,
+  workspaceId: string,
+  filters: CompiledFilters,
+  page: number,
+  searchPattern: string | null,
+) {
+  const result = await tx.execute<{ key: string; name: string; logo: string | null; count: number }>(sql`
+    select co.id as key, co.name, co.logo_url as logo, counts.count
+      from (select r.company_id, count(*)::int as count from network_rows r
+             where ${filters.where('companyName')} and r.company_id is not null
+             group by r.company_id) counts
+      join companies co on co.workspace_id = ${workspaceId} and co.id = counts.company_id
+     where ${searchPattern === null ? sql`true` : sql`co.name ilike ${searchPattern}`}
+     order by counts.count desc, co.name, co.id
+     limit ${FILTER_OPTION_PAGE_SIZE + 1} offset ${(page - 1) * FILTER_OPTION_PAGE_SIZE}`);
+  return result.rows;
+}
+
+/** One page of prospects by name. */
+export async function personOptions(
+  tx: Tx,
+  workspaceId: string,
+  filters: CompiledFilters,
+  page: number,
+  searchPattern: string | null,
+) {
+  const result = await tx.execute<{
+    key: string;
+    name: string;
+    avatar: string | null;
+    company_name: string | null;
+  }>(sql`
+    select r.prospect_id as key, r.full_name as name, p.avatar_url as avatar, co.name as company_name
+      from network_rows r
+      join people p on p.workspace_id = r.workspace_id and p.id = r.prospect_id
+      left join companies co on co.workspace_id = r.workspace_id and co.id = r.company_id
+     where ${filters.where('personName')}
+       and ${searchPattern === null ? sql`true` : sql`r.full_name ilike ${searchPattern}`}
+     order by r.full_name, r.prospect_id
+     limit ${FILTER_OPTION_PAGE_SIZE + 1} offset ${(page - 1) * FILTER_OPTION_PAGE_SIZE}`);
+  return result.rows;
+}
+
+const growth = (now: number, before: number) =>
+  before === 0 ? (now > 0 ? 100 : 0) : Math.round(((now - before) / before) * 1000) / 10;
+
+/** Report cards: prospects, connectors and companies now, and their growth over the last 30 days. */
+export async function reportCards(tx: Tx, workspaceId: string) {
+  const ws = workspaceId;
+  const result = await tx.execute<{
+    prospects: number;
+    prospects_before: number;
+    connectors: number;
+    connectors_before: number;
+    companies: number;
+    companies_before: number;
+  }>(sql`
+    with ${membersCte(ws)},
+    connector_since as (
+      select u.created_at as since from members m join users u on u.workspace_id = ${ws} and u.id = m.user_id
+      union all
+      select c.created_at from clients c
+       where c.workspace_id = ${ws} and c.map_network and not exists (select 1 from members m where m.person_id = c.person_id)
+    ),
+    company_since as (
+      select min(r.first_seen_at) as since from network_rows r
+       where r.workspace_id = ${ws} and r.company_id is not null group by r.company_id
+    )
+    select (select count(*)::int from network_rows r where r.workspace_id = ${ws}) as prospects,
+           (select count(*)::int from network_rows r
+             where r.workspace_id = ${ws} and r.first_seen_at < now() - interval '30 days') as prospects_before,
+           (select count(*)::int from connector_since) as connectors,
+           (select count(*)::int from connector_since where since < now() - interval '30 days') as connectors_before,
+           (select count(*)::int from company_since) as companies,
+           (select count(*)::int from company_since where since < now() - interval '30 days') as companies_before`);
+  const row = result.rows[0];
+  const card = (amount: number, before: number) => ({ amount, percentage: growth(amount, before) });
+  return {
+    networkRelationships: card(row?.prospects ?? 0, row?.prospects_before ?? 0),
+    networkConnections: card(row?.connectors ?? 0, row?.connectors_before ?? 0),
+    networkCompanies: card(row?.companies ?? 0, row?.companies_before ?? 0),
+  };
+}

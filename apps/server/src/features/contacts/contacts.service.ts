@@ -1,0 +1,303 @@
+import {
+  COMPANY_SIZES,
+  ENGAGEMENT_LABELS,
+  ENGAGEMENTS,
+  FILTER_OPTION_PAGE_SIZE,
+  JOB_DEPARTMENTS,
+  NETWORK_FILTER_LABELS,
+  type NetworkFilterField,
+  PROXIMITY_BANDS,
+  SIGNAL_LABELS,
+  SIGNAL_TYPES,
+  type TContactsPage,
+  type TFilterItem,
+  type TFilterOption,
+  type TNetworkFilter,
+  type TProximityExplanation,
+} from '@warmpath/shared';
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.ts';
+import { membersCte } from '../../graph/graph.sql.ts';
+import { type EdgeEvidence, scoreEdge } from '../../graph/proximity.ts';
+import { loadGraphSettings } from '../../graph/settings.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
+import type { Member } from '../../plugins/auth.ts';
+import {
+  companyOptions,
+  connectorOptions,
+  countBy,
+  countByEngagement,
+  countByProximityBand,
+  countBySignalBit,
+  countRows,
+  edgesOf,
+  networkRows,
+  pageIds,
+  personOptions,
+  reportCards,
+} from './contacts.repo.ts';
+import { type CompiledFilters, compileFilters } from './network-filters.ts';
+
+export type ContactsDeps = { database: Database };
+
+export async function queryContacts(
+  deps: ContactsDeps,
+  member: Member,
+  filters: TFilterItem[],
+  page: number,
+  pageSize: number,
+): Promise<TContactsPage> {
+  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    const compiled = await compileFilters(tx, member, filters);
+    const totalCount = await countRows(tx, compiled);
+    const ids = await pageIds(tx, compiled, totalCount, page, pageSize);
+    const { model } = await loadGraphSettings(tx, member.workspaceId);
+    return {
+      rows: await networkRows(tx, member, ids, model),
+      pagination: { page, pageSize, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / pageSize)) },
+    };
+  });
+}
+
+const withCounts = (
+  keys: readonly string[],
+  counts: { key: string; count: number }[],
+  label = (key: string) => key,
+) => {
+  const byKey = new Map(counts.map((entry) => [entry.key, entry.count]));
+  const extra = counts.map((entry) => entry.key).filter((key) => !keys.includes(key));
+  return [...keys, ...extra].map((key) => ({ key, name: label(key), count: byKey.get(key) ?? 0 }));
+};
+
+type OptionSource = (
+  tx: Tx,
+  compiled: CompiledFilters,
+  member: Member,
+) => Promise<{ options: TFilterOption[]; hasMore: boolean }>;
+const all = (options: TFilterOption[]) => ({ options, hasMore: false });
+
+/** The options of each field with their counts; companies and names come in pages. */
+function optionSources(pages: { companyNamePage: number; personNamePage: number }, search: string | null) {
+  const matches = (option: TFilterOption) =>
+    search === null || option.name.toLowerCase().includes(search.toLowerCase());
+  const pattern = containsPattern(search ?? undefined);
+  const page = <T>(rows: T[]) => ({
+    rows: rows.slice(0, FILTER_OPTION_PAGE_SIZE),
+    hasMore: rows.length > FILTER_OPTION_PAGE_SIZE,
+  });
+  const sources: Record<NetworkFilterField, OptionSource> = {
+    companyName: async (tx, compiled, member) => {
+      const { rows, hasMore } = page(
+        await companyOptions(tx, member.workspaceId, compiled, pages.companyNamePage, pattern),
+      );
+      return {
+        options: rows.map((row) => ({ key: row.key, name: row.name, count: row.count, companyLogo: row.logo })),
+        hasMore,
+      };
+    },
+    companySize: async (tx, compiled) =>
+      all(withCounts(COMPANY_SIZES, await countBy(tx, compiled, 'companySize', 'r.company_size')).filter(matches)),
+    industry: async (tx, compiled) =>
+      all(
+        withCounts([], await countBy(tx, compiled, 'industry', 'r.industry'))
+          .filter(matches)
+          .sort((a, b) => b.count - a.count),
+      ),
+    jobDepartment: async (tx, compiled) =>
+      all(withCounts(JOB_DEPARTMENTS, await countBy(tx, compiled, 'jobDepartment', 'r.department')).filter(matches)),
+    personName: async (tx, compiled, member) => {
+      const { rows, hasMore } = page(
+        await personOptions(tx, member.workspaceId, compiled, pages.personNamePage, pattern),
+      );
+      return {
+        options: rows.map((row) => ({
+          key: row.key,
+          name: row.name,
+          count: 1,
+          avatar: row.avatar,
+          companyName: row.company_name,
+        })),
+        hasMore,
+      };
+    },
+    proximity: async (tx, compiled) =>
+      all(
+        withCounts(
+          PROXIMITY_BANDS.map((band) => band.name),
+          await countByProximityBand(tx, compiled),
+        ).filter(matches),
+      ),
+    connector: async (tx, compiled, member) =>
+      all(
+        (await connectorOptions(tx, member.workspaceId, compiled, pattern)).map((row) => ({
+          key: row.key,
+          name: row.name,
+          count: row.count,
+          avatar: row.avatar,
+          companyName: row.company_name,
+          tag: row.tag,
+        })),
+      ),
+    engagement: async (tx, compiled) =>
+      all(
+        withCounts(
+          ENGAGEMENTS,
+          await countByEngagement(tx, compiled),
+          (key) => ENGAGEMENT_LABELS[key as keyof typeof ENGAGEMENT_LABELS] ?? key,
+        ).filter(matches),
+      ),
+    signal: async (tx, compiled) => {
+      const counts = await countBySignalBit(tx, compiled, SIGNAL_TYPES.length);
+      return all(
+        SIGNAL_TYPES.map((type, bit) => ({ key: type, name: SIGNAL_LABELS[type], count: counts[bit] ?? 0 })).filter(
+          matches,
+        ),
+      );
+    },
+  };
+  return sources;
+}
+
+export async function queryFilters(
+  deps: ContactsDeps,
+  member: Member,
+  filters: TFilterItem[],
+  pages: { companyNamePage: number; personNamePage: number },
+): Promise<{ filters: TNetworkFilter[] }> {
+  const sources = optionSources(pages, null);
+  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    const compiled = await compileFilters(tx, member, filters);
+    const result: TNetworkFilter[] = [];
+    for (const field of Object.keys(NETWORK_FILTER_LABELS) as NetworkFilterField[]) {
+      const { options, hasMore } = await sources[field](tx, compiled, member);
+      result.push({ filterField: field, prettyName: NETWORK_FILTER_LABELS[field], options, hasMore });
+    }
+    return { filters: result };
+  });
+}
+
+export async function searchFilterOptions(
+  deps: ContactsDeps,
+  member: Member,
+  filters: TFilterItem[],
+  field: NetworkFilterField,
+  searchTerm: string,
+) {
+  const sources = optionSources({ companyNamePage: 1, personNamePage: 1 }, searchTerm || null);
+  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    const compiled = await compileFilters(tx, member, filters);
+    return { options: (await sources[field](tx, compiled, member)).options };
+  });
+}
+
+export async function networkReportCards(deps: ContactsDeps, member: Member) {
+  return deps.database.inWorkspace(member.workspaceId, (tx) => reportCards(tx, member.workspaceId));
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** Why a prospect has its proximity: each path's channels, what each adds, and the evidence behind it. */
+export async function explainProximity(
+  deps: ContactsDeps,
+  member: Member,
+  prospectId: string,
+): Promise<TProximityExplanation> {
+  const ws = member.workspaceId;
+  return deps.database.inWorkspace(ws, async (tx) => {
+    const { model } = await loadGraphSettings(tx, ws);
+    const row = await tx.execute<{ proximity: number }>(
+      sql`select proximity from network_rows where workspace_id = ${ws} and prospect_id = ${prospectId}`,
+    );
+    if (!row.rows[0]) throw new AppError('NOT_FOUND', 'Prospect not found');
+    const edges = await tx.execute<{
+      connector_id: string;
+      name: string;
+      colleague: boolean;
+      owner_name: string | null;
+      meeting_weight: number;
+      meetings: number;
+      mails_sent: number;
+      mails_received: number;
+      mail_sent_weight: number;
+      mail_received_weight: number;
+      shared_months: number;
+      shared_same_department: boolean;
+      shared_ended_on: string | null;
+      shared_company: string | null;
+      linkedin: boolean;
+      evidence_at: Date;
+      now: Date;
+    }>(sql`
+      with ${membersCte(ws)}
+      select e.*, now() as now, coalesce(u.first_name || ' ' || u.last_name, p.full_name) as name,
+             m.person_id is not null as colleague, ou.first_name || ' ' || ou.last_name as owner_name,
+             sc.name as shared_company
+        from edges e
+        join people p on p.workspace_id = e.workspace_id and p.id = e.connector_id
+        left join members m on m.person_id = e.connector_id
+        left join users u on u.workspace_id = e.workspace_id and u.id = m.user_id
+        left join clients c on c.workspace_id = e.workspace_id and c.person_id = e.connector_id and c.map_network
+        left join users ou on ou.workspace_id = e.workspace_id and ou.id = c.contact_owner_user_id
+        left join companies sc on sc.workspace_id = e.workspace_id and sc.id = e.shared_company_id
+       where e.workspace_id = ${ws} and e.prospect_id = ${prospectId}`);
+    const pathProximity = new Map(
+      (await edgesOf(tx, ws, [prospectId], model)).map((edge) => [edge.connector_id, edge.path]),
+    );
+    const paths = edges.rows.map((edge) => {
+      const evidence: EdgeEvidence = {
+        meetingWeight: edge.meeting_weight,
+        meetings: edge.meetings,
+        mailsSent: edge.mails_sent,
+        mailsReceived: edge.mails_received,
+        mailSentWeight: edge.mail_sent_weight,
+        mailReceivedWeight: edge.mail_received_weight,
+        sharedMonths: edge.shared_months,
+        sharedSameDepartment: edge.shared_same_department,
+        sharedEndedOn: edge.shared_ended_on ? new Date(edge.shared_ended_on) : null,
+        linkedin: edge.linkedin,
+        evidenceAt: new Date(edge.evidence_at),
+      };
+      const { proximity, contributions } = scoreEdge(evidence, model, new Date(edge.now));
+      const channels = [
+        edge.meetings > 0 && {
+          source: 'GOOGLE_MEETING' as const,
+          contribution: contributions.meeting,
+          detail: `${plural(edge.meetings, 'meeting')} together`,
+        },
+        edge.mails_sent + edge.mails_received > 0 && {
+          source: 'GOOGLE_MAIL' as const,
+          contribution: contributions.mail,
+          detail:
+            edge.mails_sent > 0 && edge.mails_received > 0
+              ? `${plural(edge.mails_sent, 'e-mail')} sent, ${edge.mails_received} received`
+              : `${plural(edge.mails_sent + edge.mails_received, 'e-mail')}, one way only`,
+        },
+        edge.shared_months > 0 && {
+          source: 'SHARED_EXPERIENCE' as const,
+          contribution: contributions.sharedExperience,
+          detail: `${plural(edge.shared_months, 'month')} together${edge.shared_company ? ` at ${edge.shared_company}` : ''}${edge.shared_same_department ? ', same department' : ''}`,
+        },
+        edge.linkedin && {
+          source: 'LINKEDIN_CONNECTION' as const,
+          contribution: contributions.linkedin,
+          detail: 'Connected on LinkedIn',
+        },
+      ].filter((channel) => channel !== false);
+      return {
+        connectorId: edge.connector_id,
+        connectorName: edge.name,
+        kind: edge.colleague ? ('colleague' as const) : ('ally' as const),
+        viaName: edge.colleague ? null : edge.owner_name,
+        // An ally's path is its link scaled by the team's trust in the ally.
+        proximity: pathProximity.get(edge.connector_id) ?? proximity,
+        channels,
+      };
+    });
+    return {
+      prospectId,
+      proximity: row.rows[0].proximity,
+      paths: paths.sort((a, b) => b.proximity - a.proximity),
+    };
+  });
+}

@@ -1,0 +1,168 @@
+import {
+  EMPTY_STATE,
+  ENGAGEMENTS,
+  type NetworkFilterField,
+  PROXIMITY_BANDS,
+  SIGNAL_TYPES,
+  type TFilterItem,
+  type TPersona,
+  type TTargetingScheme,
+} from '@warmpath/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { signalBit } from '../../graph/graph.sql.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
+import { findPersonas, findTargetingScheme } from '../targeting/targeting.repo.ts';
+
+// The network table's filters (spec section 4) as SQL over `network_rows r`. An empty list means all,
+// EMPTY_STATE means none; values that cannot name an option (a malformed id, an unknown band) match
+// nothing rather than failing the whole query.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuids = (values: string[]) => values.filter((value) => UUID.test(value));
+const texts = (values: string[]) => sql.param(values);
+
+/** Each field's condition on its chosen values. */
+const FIELD_CONDITIONS: Record<NetworkFilterField, (values: string[]) => SQL> = {
+  companyName: (values) => sql`r.company_id = any(${sql.param(uuids(values))}::uuid[])`,
+  companySize: (values) => sql`r.company_size = any(${texts(values)}::text[])`,
+  industry: (values) => sql`r.industry = any(${texts(values)}::text[])`,
+  jobDepartment: (values) => sql`r.department = any(${texts(values)}::text[])`,
+  personName: (values) => sql`r.prospect_id = any(${sql.param(uuids(values))}::uuid[])`,
+  proximity: (values) => {
+    const bands = PROXIMITY_BANDS.filter((band) => values.includes(band.name));
+    if (bands.length === 0) return sql`false`;
+    return sql.join(
+      bands.map((band) => sql`r.proximity between ${band.min} and ${band.max}`),
+      sql` or `,
+    );
+  },
+  connector: (values) => sql`r.connector_ids && ${sql.param(uuids(values))}::uuid[]`,
+  engagement: (values) => {
+    const levels = ENGAGEMENTS.flatMap((engagement, level) => (values.includes(engagement) ? [level] : []));
+    return sql`r.engagement = any(${sql.param(levels)}::int[])`;
+  },
+  signal: (values) => {
+    const mask = SIGNAL_TYPES.filter((type) => values.includes(type)).reduce((bits, type) => bits | signalBit(type), 0);
+    return sql`(r.signal_mask & ${mask}) <> 0`;
+  },
+};
+
+export type NetworkQuery = {
+  /** Chosen values per field; a field absent or with [] is not filtered. */
+  fields: Partial<Record<NetworkFilterField, string[]>>;
+  idealCustomerProfile: boolean;
+  personas: boolean;
+  myAccounts: boolean;
+  externalOnly: boolean;
+  assignedTo: string[];
+};
+
+export function parseFilters(items: TFilterItem[]): NetworkQuery {
+  const query: NetworkQuery = {
+    fields: {},
+    idealCustomerProfile: false,
+    personas: false,
+    myAccounts: false,
+    externalOnly: false,
+    assignedTo: [],
+  };
+  for (const { name, values } of items) {
+    if (name === 'idealCustomerProfile' || name === 'personas' || name === 'myAccounts' || name === 'externalOnly') {
+      query[name] = values.includes('true');
+    } else if (name === 'assignedTo') {
+      query.assignedTo = uuids(values);
+    } else if (values.length > 0) {
+      query.fields[name] = values;
+    }
+  }
+  return query;
+}
+
+const titleMatches = (titles: string[]) => {
+  const patterns = titles.map(containsPattern).filter((pattern): pattern is string => pattern !== null);
+  return patterns.length > 0 ? sql`r.job_title ilike any(${sql.param(patterns)}::text[])` : sql`false`;
+};
+
+/** The ideal customer profile of a targeting scheme, as conditions on the row and its company. */
+function idealCustomerProfile(workspaceId: string, scheme: TTargetingScheme | null): SQL {
+  if (!scheme) return sql`false`;
+  const conditions: SQL[] = [];
+  const ifAny = (values: string[], condition: SQL) => {
+    if (values.length > 0) conditions.push(condition);
+  };
+  ifAny(scheme.countries, sql`r.country = any(${texts(scheme.countries)}::text[])`);
+  ifAny(scheme.companySize, sql`r.company_size = any(${texts(scheme.companySize)}::text[])`);
+  ifAny(scheme.companyType, sql`r.company_type = any(${texts(scheme.companyType)}::text[])`);
+  ifAny(scheme.industries, sql`r.industry = any(${texts(scheme.industries)}::text[])`);
+  const departments = scheme.jobDepartments.length
+    ? sql`r.department = any(${texts(scheme.jobDepartments)}::text[])`
+    : sql`true`;
+  const seniorities = scheme.seniorities.length
+    ? sql`r.seniority = any(${texts(scheme.seniorities)}::text[])`
+    : sql`true`;
+  conditions.push(sql`((${departments} and ${seniorities}) or ${titleMatches(scheme.selectedCustomJobTitles)})`);
+  const technologies = scheme.technologies.map((technology) => technology.value);
+  const competitors = scheme.competitorDomainsToExclude;
+  if (technologies.length > 0 || competitors.length > 0) {
+    conditions.push(sql`r.company_id in (
+      select c.id from companies c where c.workspace_id = ${workspaceId}
+         and (${technologies.length === 0} or c.technologies && ${texts(technologies)}::text[])
+         and c.domain <> all(${texts(competitors)}::text[]))`);
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+/** A persona matches by custom titles, or by department and seniority together. */
+function personasMatch(personas: TPersona[]): SQL {
+  const matches = personas.map((persona) => {
+    const byRole =
+      persona.jobDepartments.length > 0 && persona.seniorities.length > 0
+        ? sql`(r.department = any(${texts(persona.jobDepartments)}::text[])
+               and r.seniority = any(${texts(persona.seniorities)}::text[]))`
+        : sql`false`;
+    return sql`(${byRole} or ${titleMatches(persona.customJobTitles)})`;
+  });
+  return matches.length > 0 ? sql`(${sql.join(matches, sql` or `)})` : sql`false`;
+}
+
+const atAccountsAssignedTo = (workspaceId: string, userIds: string[]) => sql`r.company_id in (
+  select a.company_id from accounts a
+    join account_assignees aa on aa.workspace_id = a.workspace_id and aa.account_id = a.id
+   where a.workspace_id = ${workspaceId} and aa.user_id = any(${sql.param(userIds)}::uuid[]))`;
+
+export type CompiledFilters = {
+  /** The conditions of every active filter but `except`'s own (a facet's counts ignore its own choice). */
+  where: (except?: NetworkFilterField) => SQL;
+  query: NetworkQuery;
+};
+
+/** Compiles a request's filters for one caller, loading their targeting scheme and personas if asked for. */
+export async function compileFilters(
+  tx: Tx,
+  caller: { workspaceId: string; userId: string },
+  items: TFilterItem[],
+): Promise<CompiledFilters> {
+  const query = parseFilters(items);
+  const { workspaceId, userId } = caller;
+  const shared: SQL[] = [sql`r.workspace_id = ${workspaceId}`];
+  if (query.idealCustomerProfile) {
+    shared.push(idealCustomerProfile(workspaceId, await findTargetingScheme(tx, workspaceId, userId)));
+  }
+  if (query.personas) shared.push(personasMatch(await findPersonas(tx, workspaceId, userId)));
+  if (query.myAccounts) shared.push(atAccountsAssignedTo(workspaceId, [userId]));
+  if (query.assignedTo.length > 0) shared.push(atAccountsAssignedTo(workspaceId, query.assignedTo));
+  if (query.externalOnly) shared.push(sql`r.has_external_connector`);
+
+  return {
+    query,
+    where: (except) => {
+      const conditions = [...shared];
+      for (const [field, values] of Object.entries(query.fields) as [NetworkFilterField, string[]][]) {
+        if (field === except) continue;
+        conditions.push(values.includes(EMPTY_STATE) ? sql`false` : sql`(${FIELD_CONDITIONS[field](values)})`);
+      }
+      return sql.join(conditions, sql` and `);
+    },
+  };
+}
