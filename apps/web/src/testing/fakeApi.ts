@@ -3,8 +3,8 @@ import { vi } from 'vitest';
 /** A request the app made: method, path without the /api prefix and query, the query, the JSON body (or the FormData of an upload). */
 export type ApiCall = { method: string; path: string; search: URLSearchParams; body: unknown };
 
-/** A JSON answer, or a function of the request giving one. */
-export type FakeRoute = Response | ((call: ApiCall) => Response);
+/** A JSON answer, or a function of the request giving one (or a promise of one, to answer late or never). */
+export type FakeRoute = Response | ((call: ApiCall) => Response | Promise<Response>);
 
 /**
  * Replaces fetch with a fake API: routes are keyed 'METHOD /path' (no /api prefix, no query).

@@ -1,5 +1,5 @@
 import type { TSyncRun } from '@warmpath/shared';
-import { formatCount } from '../../lib/format.ts';
+import { plural } from '../../lib/format.ts';
 
 /** How often the sync status is asked for while a run is queued or running. */
 export const SYNC_POLL_INTERVAL_MS = 1000;
@@ -13,10 +13,6 @@ export function isSyncActive(run: TSyncRun | null | undefined): boolean {
 export function syncPercent(run: Pick<TSyncRun, 'processed' | 'total'>): number | null {
   if (run.total === null || run.total <= 0) return null;
   return Math.min(100, Math.round((run.processed / run.total) * 100));
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
 /**
