@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { RouteTabs } from '../components/RouteTabs.tsx';
+import { NetworkPage } from '../features/network/pages/NetworkPage.tsx';
 import { BookADemoPage } from '../features/onboarding/pages/BookADemoPage.tsx';
 import { ConnectPage } from '../features/onboarding/pages/ConnectPage.tsx';
 import { CreateDetailsPage } from '../features/onboarding/pages/CreateDetailsPage.tsx';
@@ -69,7 +70,7 @@ export const routes: RouteObject[] = [
             { path: PATHS.pastActions, element: <PageHeader title="Past actions" /> },
             { path: PATHS.pendingActions, element: <PageHeader title="Pending actions" /> },
             { path: PATHS.skippedActions, element: <PageHeader title="Skipped actions" /> },
-            { path: PATHS.network, element: <PageHeader title="Network" /> },
+            { path: PATHS.network, element: <NetworkPage /> },
             {
               element: <RouteTabs label="Targeting" tabs={PROFILE_TABS} resolveActive={activeProfileTab} />,
               children: [

@@ -1,0 +1,82 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { PAGINATION } from '@warmpath/shared';
+import { useMemo, useState } from 'react';
+import { useSession } from '../../../app/useSession.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { TablePagination } from '../../../components/TablePagination.tsx';
+import { useContacts, useExportContactsCsv, useNetworkFilters, type WarmIntroRequest } from '../api.ts';
+import { NetworkEmptyState } from '../components/NetworkEmptyState.tsx';
+import { NetworkFilterBar } from '../components/NetworkFilterBar.tsx';
+import { NetworkTable } from '../components/NetworkTable.tsx';
+import { ReportCards } from '../components/ReportCards.tsx';
+import { WarmIntroDrawer } from '../components/WarmIntroDrawer.tsx';
+import { initialFilterState, type NetworkFilterState, toFilterItems } from '../filterToggle.ts';
+
+/** The network home: report cards, filters, the table of prospects and who knows them, and warm intros. */
+export function NetworkPage() {
+  const { user } = useSession();
+  const [filterState, setFilterState] = useState<NetworkFilterState>(initialFilterState);
+  const [page, setPage] = useState<number>(PAGINATION.defaultPage);
+  const [pageSize, setPageSize] = useState<number>(PAGINATION.defaultPageSize);
+  const [warmIntro, setWarmIntro] = useState<WarmIntroRequest | null>(null);
+  const filterItems = useMemo(() => toFilterItems(filterState), [filterState]);
+
+  const contacts = useContacts(filterItems, page, pageSize);
+  const filters = useNetworkFilters(filterItems);
+  const exportCsv = useExportContactsCsv();
+
+  // Spec section 4: any filter change goes back to page 1, keeping the page size.
+  const changeFilters = (next: NetworkFilterState) => {
+    setFilterState(next);
+    setPage(PAGINATION.defaultPage);
+  };
+  const changePageSize = (next: number) => {
+    setPageSize(next);
+    setPage(PAGINATION.defaultPage);
+  };
+
+  return (
+    <>
+      <PageHeader title="Network" />
+      <Stack gap="lg">
+        <ReportCards />
+        <NetworkFilterBar
+          filters={filters.data?.filters}
+          loadError={filters.isError ? filters.error.message : null}
+          onRetry={() => void filters.refetch()}
+          state={filterState}
+          onChange={changeFilters}
+          filterItems={filterItems}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => exportCsv.mutate(filterItems)} loading={exportCsv.isPending}>
+            Download CSV
+          </Button>
+        </Group>
+        <NetworkTable
+          rows={contacts.data?.rows}
+          error={contacts.isError ? contacts.error.message : null}
+          onRetry={() => void contacts.refetch()}
+          isRefreshing={contacts.isPlaceholderData}
+          emptyState={
+            <NetworkEmptyState
+              filtered={filterItems.length > 0}
+              onClearFilters={() => changeFilters(initialFilterState())}
+              user={user}
+            />
+          }
+          onAsk={setWarmIntro}
+        />
+        {contacts.data ? (
+          <TablePagination
+            label="Contacts pages"
+            pagination={contacts.data.pagination}
+            onPageChange={setPage}
+            onPageSizeChange={changePageSize}
+          />
+        ) : null}
+      </Stack>
+      <WarmIntroDrawer request={warmIntro} onClose={() => setWarmIntro(null)} />
+    </>
+  );
+}
