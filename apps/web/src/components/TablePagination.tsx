@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { PAGINATION, type TPagination } from '@warmpath/shared';
-import { formatCount } from '../lib/format.ts';
+import { plural } from '../lib/format.ts';
 import { pageWindow } from './pageWindow.ts';
 
 export type TablePaginationProps = {
@@ -30,7 +30,7 @@ export function TablePagination({
     <Group justify="space-between" wrap="wrap" gap="sm">
       <Group gap="md">
         <Text size="sm" role="status">
-          {formatCount(pagination.totalCount)} results
+          {plural(pagination.totalCount, 'result', 'results')}
         </Text>
         <NativeSelect
           size="xs"
