@@ -94,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(workspaceRoutes, domainRules);
       await api.register(targetingRoutes, { database: deps.database });
       await api.register(teammatesRoutes, { database: deps.database, publicUrl: deps.config.publicUrl });
-      await api.register(linkedinRoutes, { database: deps.database });
+      await api.register(linkedinRoutes, { database: deps.database, jobs: deps.jobs });
       await api.register(contactsRoutes, { database: deps.database });
       await api.register(googleRoutes, {
         ...googleAccountDeps(deps.config, deps.database, deps.encryptionKey),

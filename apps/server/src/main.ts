@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig, REPO_ROOT } from './config.ts';
+import { recomputeDirty } from './graph/graph.service.ts';
 import { createIdentityProvider } from './idp/provider.ts';
 import { googleAccountDeps } from './integrations/google/google-deps.ts';
 import { runGoogleSyncJob } from './integrations/google/google-sync-runs.ts';
@@ -21,7 +22,13 @@ async function start() {
   const encryptionKey = await loadEncryptionKey({ configured: config.encryptionKey, dataDir: config.dataDir });
   const jobs = await startJobQueue(runtime.databaseUrl, log);
   const google = googleAccountDeps(config, runtime.database, encryptionKey);
-  await jobs.work({ googleSync: (job) => runGoogleSyncJob({ ...google, jobs }, job) });
+  await jobs.work({
+    googleSync: (job) => runGoogleSyncJob({ ...google, jobs }, job),
+    graphRecompute: async ({ workspaceId }) => {
+      const report = await recomputeDirty(runtime.database, workspaceId);
+      if (report.people > 0) log(`graph: ${JSON.stringify({ workspaceId, ...report })}`);
+    },
+  });
   const outbox = startOutboxDispatcher(google, {
     log: (message, detail) => log(`${message} ${JSON.stringify(detail)}`),
   });

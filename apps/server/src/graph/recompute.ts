@@ -20,24 +20,36 @@ const decayTo = (time: string) =>
  * are removed. Returns the number of edges written.
  */
 export async function rebuildEdges(tx: Tx, workspaceId: string, scope: Scope) {
+  const result = await tx.execute<{ written: number }>(rebuildEdgesSql(workspaceId, scope));
+  return result.rows[0]?.written ?? 0;
+}
+
+export function rebuildEdgesSql(workspaceId: string, scope: Scope) {
   const ws = workspaceId;
-  const written = await tx.execute(sql`
+  return sql`
     with ${membersCte(ws)}, ${connectorsCte(ws)},
     targets as (
       select p.id from people p where p.workspace_id = ${ws} and ${inScope(scope, 'p.id')} and ${isOutsider(ws, 'p')}
     ),
     together as (
+      -- Per target, through its own participations (a lateral join: the path the indexes serve, whatever
+      -- the planner's statistics say about tables a sync has just filled; the same in the CTEs below).
       -- One row per real meeting or message: the same one seen in two members' accounts shares its time.
-      select distinct tp.person_id as prospect_id, cp.person_id as connector_id, i.kind, i.occurred_at, i.participant_count,
-             i.kind = 'mail' and cp.role = 'from' and tp.role in ('to', 'cc') as sent,
-             i.kind = 'mail' and tp.role = 'from' and cp.role in ('to', 'cc') as received
+      select distinct pairs.*
         from targets t
-        join interaction_participants tp on tp.workspace_id = ${ws} and tp.person_id = t.id
-        join interactions i on i.workspace_id = ${ws} and i.id = tp.interaction_id
-                            and i.participant_count <= ${maxParticipants} and i.occurred_at <= now()
-        join interaction_participants cp on cp.workspace_id = ${ws} and cp.interaction_id = tp.interaction_id
-                                        and cp.person_id <> tp.person_id
-        join connectors c on c.person_id = cp.person_id
+        cross join lateral (
+          select tp.person_id as prospect_id, cp.person_id as connector_id, i.kind, i.occurred_at, i.participant_count,
+                 i.kind = 'mail' and cp.role = 'from' and tp.role in ('to', 'cc') as sent,
+                 i.kind = 'mail' and tp.role = 'from' and cp.role in ('to', 'cc') as received
+            from interaction_participants tp
+            join interactions i on i.workspace_id = ${ws} and i.id = tp.interaction_id
+                                and i.participant_count <= ${maxParticipants} and i.occurred_at <= now()
+            join interaction_participants cp on cp.workspace_id = ${ws} and cp.interaction_id = tp.interaction_id
+                                            and cp.person_id <> tp.person_id
+            join connectors c on c.person_id = cp.person_id
+           where tp.workspace_id = ${ws} and tp.person_id = t.id
+          offset 0 -- keeps the planner from flattening the lateral join back into a join order of its own
+        ) pairs
     ),
     interaction_evidence as (
       select prospect_id, connector_id,
@@ -52,28 +64,33 @@ export async function rebuildEdges(tx: Tx, workspaceId: string, scope: Scope) {
         from together group by prospect_id, connector_id
     ),
     linkedin_evidence as (
-      select lc.person_id as prospect_id, m.person_id as connector_id
-        from targets t
-        join linkedin_connections lc on lc.workspace_id = ${ws} and lc.person_id = t.id
-        join members m on m.user_id = lc.user_id
+      select linked.* from targets t
+      cross join lateral (
+        select lc.person_id as prospect_id, m.person_id as connector_id
+          from linkedin_connections lc join members m on m.user_id = lc.user_id
+         where lc.workspace_id = ${ws} and lc.person_id = t.id
+        offset 0
+      ) linked
     ),
     shared_evidence as (
-      select distinct on (te.person_id, ce.person_id)
-             te.person_id as prospect_id, ce.person_id as connector_id,
-             ((least(coalesce(te.ended_on, current_date), coalesce(ce.ended_on, current_date))
-               - greatest(te.started_on, ce.started_on)) / 30.44)::int as shared_months,
-             coalesce(te.department = ce.department, false) as same_department,
-             least(te.ended_on, ce.ended_on) as ended_on,
-             te.company_id
+      select distinct on (prospect_id, connector_id) stints.*
         from targets t
-        join employments te on te.workspace_id = ${ws} and te.person_id = t.id
-        join employments ce on ce.workspace_id = ${ws} and ce.company_id = te.company_id and ce.person_id <> te.person_id
-        join connectors c on c.person_id = ce.person_id
-       where greatest(te.started_on, ce.started_on)
-             < least(coalesce(te.ended_on, current_date), coalesce(ce.ended_on, current_date))
-       order by te.person_id, ce.person_id,
-             least(coalesce(te.ended_on, current_date), coalesce(ce.ended_on, current_date))
-               - greatest(te.started_on, ce.started_on) desc
+        cross join lateral (
+          select te.person_id as prospect_id, ce.person_id as connector_id,
+                 ((least(coalesce(te.ended_on, current_date), coalesce(ce.ended_on, current_date))
+                   - greatest(te.started_on, ce.started_on)) / 30.44)::int as shared_months,
+                 coalesce(te.department = ce.department, false) as same_department,
+                 least(te.ended_on, ce.ended_on) as ended_on,
+                 te.company_id
+            from employments te
+            join employments ce on ce.workspace_id = ${ws} and ce.company_id = te.company_id and ce.person_id <> te.person_id
+            join connectors c on c.person_id = ce.person_id
+           where te.workspace_id = ${ws} and te.person_id = t.id
+             and greatest(te.started_on, ce.started_on)
+                 < least(coalesce(te.ended_on, current_date), coalesce(ce.ended_on, current_date))
+          offset 0
+        ) stints
+       order by prospect_id, connector_id, shared_months desc
     ),
     combined as (
       select prospect_id, connector_id, meeting_weight, meetings, mails_sent, mails_received, mail_sent_weight,
@@ -103,12 +120,14 @@ export async function rebuildEdges(tx: Tx, workspaceId: string, scope: Scope) {
              linkedin = excluded.linkedin, last_interaction_at = excluded.last_interaction_at,
              evidence_at = excluded.evidence_at
       returning e.prospect_id, e.connector_id
+    ),
+    removed as (
+      delete from edges e
+       where e.workspace_id = ${ws} and ${inScope(scope, 'e.prospect_id')}
+         and not exists (select 1 from written w where w.prospect_id = e.prospect_id and w.connector_id = e.connector_id)
+      returning 1
     )
-    delete from edges e
-     where e.workspace_id = ${ws} and ${inScope(scope, 'e.prospect_id')}
-       and not exists (select 1 from written w where w.prospect_id = e.prospect_id and w.connector_id = e.connector_id)
-    returning 1`);
-  return written.rowCount ?? 0;
+    select (select count(*) from written)::int as written, (select count(*) from removed)::int as removed`;
 }
 
 /**
@@ -117,10 +136,16 @@ export async function rebuildEdges(tx: Tx, workspaceId: string, scope: Scope) {
  * engagement, connectors and the signal mask. Rows whose values did not change are not written.
  */
 export async function rollUpNetworkRows(tx: Tx, workspaceId: string, scope: Scope, model: ProximityModel) {
+  const result = await tx.execute<{ written: number; removed: number }>(rollUpSql(workspaceId, scope, model));
+  const row = result.rows[0];
+  return { written: row?.written ?? 0, removed: row?.removed ?? 0 };
+}
+
+export function rollUpSql(workspaceId: string, scope: Scope, model: ProximityModel) {
   const ws = workspaceId;
   const proximity = proximitySql(model, 'e');
   const bit = (type: Parameters<typeof signalBit>[0]) => sql.raw(String(signalBit(type)));
-  const result = await tx.execute(sql`
+  return sql`
     with ${membersCte(ws)},
     allies as (select person_id, tag from clients where workspace_id = ${ws} and map_network),
     trust as (
@@ -218,7 +243,5 @@ export async function rollUpNetworkRows(tx: Tx, workspaceId: string, scope: Scop
                           where c.prospect_id = r.prospect_id and ${isOutsider(ws, 'p')})
       returning 1
     )
-    select (select count(*) from written)::int as written, (select count(*) from removed)::int as removed`);
-  const row = result.rows[0] as { written: number; removed: number } | undefined;
-  return { written: row?.written ?? 0, removed: row?.removed ?? 0 };
+    select (select count(*) from written)::int as written, (select count(*) from removed)::int as removed`;
 }

@@ -98,6 +98,7 @@ export async function runGoogleSyncJob(deps: SyncRunDeps, job: GoogleSyncJob) {
       await update({ phase, processed, total });
     });
     await update({ status: 'succeeded', phase: 'Done', counts, finishedAt: new Date() });
+    await deps.jobs.enqueueGraphRecompute(job.workspaceId);
   } catch (error) {
     const reconnect = error instanceof GoogleReconnectRequired;
     await update({

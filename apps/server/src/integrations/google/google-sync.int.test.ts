@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
+import { recomputeDirty } from '../../graph/graph.service.ts';
 import { GoogleReconnectRequired } from './google-account.ts';
 import { googleAccountDeps } from './google-deps.ts';
 import { type SyncDeps, syncGoogleAccount } from './google-sync.ts';
@@ -170,9 +171,14 @@ async function sealedTokens(workspaceId: string) {
 }
 
 describe('sync runs', () => {
-  it('run as durable jobs: queued, picked up by a worker, with progress and the counts at the end', async () => {
+  it('run as durable jobs: queued, picked up by a worker, with the counts at the end, then fill the network', async () => {
     const admin = await connectedAdmin();
-    await ctx.jobs.work({ googleSync: (job) => runGoogleSyncJob({ ...deps, jobs: ctx.jobs }, job) });
+    await ctx.jobs.work({
+      googleSync: (job) => runGoogleSyncJob({ ...deps, jobs: ctx.jobs }, job),
+      graphRecompute: async ({ workspaceId }) => {
+        await recomputeDirty(ctx.database, workspaceId);
+      },
+    });
     const requested = await ctx.app.inject({
       method: 'POST',
       url: '/api/google/command/sync',
@@ -192,5 +198,20 @@ describe('sync runs', () => {
       finishedAt: expect.any(String),
     });
     expect(run.counts.messages).toBeGreaterThan(1000);
+
+    // The sync asks for the graph's recompute: the people in the mailbox appear in the network table.
+    let network = { pagination: { totalCount: 0 } };
+    for (let tries = 0; tries < 120 && network.pagination.totalCount === 0; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      network = (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/contacts/query',
+          headers: bearer(admin.token),
+          payload: { filters: [] },
+        })
+      ).json();
+    }
+    expect(network.pagination.totalCount).toBeGreaterThan(100);
   });
 });

@@ -85,7 +85,7 @@ describe('POST /linkedin/command/upload-connections', () => {
       { full_name: 'Zoë Müller', email: null, title: 'Sales', linkedin_url: 'https://www.linkedin.com/in/zoe-muller' },
     ]);
     const people = await ctx.database.inWorkspace(workspaceId, (tx) =>
-      tx.execute('select count(*)::int as n from people'),
+      tx.execute('select count(*)::int as n from people where linkedin_url is not null'),
     );
     expect(people.rows[0]).toEqual({ n: 3 });
   });
