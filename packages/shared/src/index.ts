@@ -7,3 +7,4 @@ export * from './schemas/targeting.ts';
 export * from './schemas/team.ts';
 export * from './schemas/users.ts';
 export * from './schemas/workspace.ts';
+export * from './templates.ts';

@@ -11,6 +11,10 @@ import {
   ZProspectIdQuery,
   ZProximityExplanation,
   ZReportCards,
+  ZWarmIntroItems,
+  ZWarmIntroModalData,
+  ZWarmIntroModalQuery,
+  ZWarmIntroSent,
 } from '@warmpath/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberOf } from '../../plugins/auth.ts';
@@ -23,6 +27,7 @@ import {
   searchFilterOptions,
 } from './contacts.service.ts';
 import { exportNetworkCsv } from './export-csv.ts';
+import { sendWarmIntros, warmIntroModalData } from './warm-intro.service.ts';
 
 // The network table's calls (spec section 7, Contacts). Every one is scoped to the caller's workspace.
 export const contactsRoutes: FastifyPluginAsyncZod<ContactsDeps> = async (app, deps) => {
@@ -105,5 +110,23 @@ export const contactsRoutes: FastifyPluginAsyncZod<ContactsDeps> = async (app, d
         .header('content-disposition', `attachment; filename="${EXPORT_FILE_PREFIX}-export-${stamp}.csv"`)
         .send(out);
     },
+  );
+
+  app.get(
+    '/contacts/query/warm-intro-modal-data',
+    {
+      config: { access: 'read' },
+      schema: { tags: ['contacts'], querystring: ZWarmIntroModalQuery, response: { 200: ZWarmIntroModalData } },
+    },
+    async (request) => warmIntroModalData(deps, memberOf(request), request.query),
+  );
+
+  app.post(
+    '/contacts/command/send-warm-intro-email',
+    {
+      config: { access: 'write' },
+      schema: { tags: ['contacts'], body: ZWarmIntroItems, response: { 200: ZWarmIntroSent } },
+    },
+    async (request) => sendWarmIntros(deps, memberOf(request), request.body),
   );
 };
