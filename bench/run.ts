@@ -2,9 +2,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { googleSync } from './google-sync.ts';
+import { network } from './network.ts';
 import { startup } from './startup.ts';
 
-const BENCHMARKS: Record<string, () => Promise<Record<string, unknown>>> = { startup, 'google-sync': googleSync };
+const BENCHMARKS: Record<string, () => Promise<Record<string, unknown>>> = {
+  startup,
+  'google-sync': googleSync,
+  network,
+};
 
 const names = process.argv.slice(2).filter((arg) => arg !== '--');
 const selected = names.length > 0 ? names : Object.keys(BENCHMARKS);

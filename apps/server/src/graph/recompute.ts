@@ -182,14 +182,20 @@ export function rollUpSql(workspaceId: string, scope: Scope, model: ProximityMod
        group by s.prospect_id
     ),
     visits as (
-      select p.id as prospect_id, count(*) as views, bool_or(w.path ilike '%pricing%') as pricing,
-             min(w.occurred_at) as first_seen_at
-        from people p
-        join website_events w on w.workspace_id = ${ws}
-             and (w.person_id = p.id or (w.person_id is null and w.company_id = p.company_id))
-       where p.workspace_id = ${ws} and ${inScope(scope, 'p.id')}
-         and w.occurred_at > now() - make_interval(days => ${WEBSITE_SIGNAL_DAYS})
-       group by p.id
+      -- Visits identified to the person, and anonymous ones from their company: two joins, each on its index.
+      select prospect_id, count(*) as views, bool_or(path ilike '%pricing%') as pricing, min(occurred_at) as first_seen_at
+        from (
+          select p.id as prospect_id, w.path, w.occurred_at
+            from people p join website_events w on w.workspace_id = ${ws} and w.person_id = p.id
+           where p.workspace_id = ${ws} and ${inScope(scope, 'p.id')}
+             and w.occurred_at > now() - make_interval(days => ${WEBSITE_SIGNAL_DAYS})
+          union all
+          select p.id, w.path, w.occurred_at
+            from people p join website_events w on w.workspace_id = ${ws} and w.company_id = p.company_id and w.person_id is null
+           where p.workspace_id = ${ws} and ${inScope(scope, 'p.id')}
+             and w.occurred_at > now() - make_interval(days => ${WEBSITE_SIGNAL_DAYS})
+        ) seen
+       group by prospect_id
     ),
     past_clients as (
       select c.person_id as prospect_id, c.created_at as first_seen_at

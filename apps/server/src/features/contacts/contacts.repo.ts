@@ -85,27 +85,34 @@ export async function edgesOf(tx: Tx, workspaceId: string, prospectIds: string[]
   if (prospectIds.length === 0) return [];
   const ws = workspaceId;
   const result = await tx.execute<EdgeRow>(sql`
-    with ${membersCte(ws)}
-    select e.prospect_id, e.connector_id, m.person_id is not null as colleague,
-           ${proximitySql(model, 'e')} as link,
-           case when m.person_id is not null then ${proximitySql(model, 'e')}
-                else round(${proximitySql(model, 'e')} * greatest(${model.allyTrustFloor}::float8, coalesce((
-                       select max(${proximitySql(model, 'te')}) / 100.0 from edges te
-                         join members tm on tm.person_id = te.connector_id
-                        where te.workspace_id = ${ws} and te.prospect_id = e.connector_id), 0)))::int end as path,
+    with ${membersCte(ws)},
+    page_edges as (
+      select e.*, ${proximitySql(model, 'e')} as link
+        from edges e where e.workspace_id = ${ws} and e.prospect_id = any(${sql.param(prospectIds)}::uuid[])
+    ),
+    ally_trust as (
+      -- The team's trust in each ally on the page: its best link to a member, never below the floor.
+      select te.prospect_id as ally_id, greatest(${model.allyTrustFloor}::float8, max(${proximitySql(model, 'te')}) / 100.0) as trust
+        from edges te join members tm on tm.person_id = te.connector_id
+       where te.workspace_id = ${ws} and te.prospect_id in (select connector_id from page_edges)
+       group by te.prospect_id
+    )
+    select e.prospect_id, e.connector_id, m.person_id is not null as colleague, e.link,
+           case when m.person_id is not null then e.link
+                else round(e.link * coalesce(t.trust, ${model.allyTrustFloor}::float8))::int end as path,
            e.meetings, e.mails_sent + e.mails_received as mails, e.shared_months, e.linkedin,
            coalesce(u.first_name || ' ' || u.last_name, cp.full_name) as full_name,
            coalesce(u.avatar, cp.avatar_url) as avatar, cp.title as job_title,
            cc.name as company_name, cc.logo_url as company_logo, cl.tag,
            ou.id as owner_id, ou.first_name || ' ' || ou.last_name as owner_name, ou.avatar as owner_avatar
-      from edges e
-      join people cp on cp.workspace_id = e.workspace_id and cp.id = e.connector_id
+      from page_edges e
+      join people cp on cp.workspace_id = ${ws} and cp.id = e.connector_id
       left join members m on m.person_id = e.connector_id
-      left join users u on u.workspace_id = e.workspace_id and u.id = m.user_id
-      left join companies cc on cc.workspace_id = e.workspace_id and cc.id = cp.company_id
-      left join clients cl on cl.workspace_id = e.workspace_id and cl.person_id = e.connector_id and cl.map_network
-      left join users ou on ou.workspace_id = e.workspace_id and ou.id = cl.contact_owner_user_id
-     where e.workspace_id = ${ws} and e.prospect_id = any(${sql.param(prospectIds)}::uuid[])
+      left join ally_trust t on t.ally_id = e.connector_id
+      left join users u on u.workspace_id = ${ws} and u.id = m.user_id
+      left join companies cc on cc.workspace_id = ${ws} and cc.id = cp.company_id
+      left join clients cl on cl.workspace_id = ${ws} and cl.person_id = e.connector_id and cl.map_network
+      left join users ou on ou.workspace_id = ${ws} and ou.id = cl.contact_owner_user_id
      order by path desc, e.connector_id`);
   return result.rows;
 }
@@ -143,7 +150,10 @@ export async function networkRows(
              co.name as company_name, co.logo_url as company_logo, r.company_size, r.job_title,
              r.engagement, r.proximity, r.signal_mask,
              (select count(*)::int from website_events w
-               where w.workspace_id = ${ws} and (w.person_id = p.id or (w.person_id is null and w.company_id = p.company_id))
+               where w.workspace_id = ${ws} and w.person_id = p.id
+                 and w.occurred_at > now() - make_interval(days => ${WEBSITE_SIGNAL_DAYS}))
+             + (select count(*)::int from website_events w
+               where w.workspace_id = ${ws} and w.company_id = p.company_id and w.person_id is null
                  and w.occurred_at > now() - make_interval(days => ${WEBSITE_SIGNAL_DAYS})) as page_views,
              (select pc.name from clients c join companies pc on pc.workspace_id = c.workspace_id and pc.id = c.company_id_at_import
                where c.workspace_id = ${ws} and c.person_id = p.id and c.track_job_changes) as past_company_name,
