@@ -37,6 +37,7 @@ const janeConnector: TConnector = {
   jobTitle: 'Account Executive',
   connectionSources: ['LINKEDIN_CONNECTION', 'GOOGLE_MEETING'],
   proximity: 82,
+  isCurrentUser: false,
 };
 const bobConnector: TConnector = {
   id: ids.bob,
@@ -45,6 +46,7 @@ const bobConnector: TConnector = {
   jobTitle: 'CTO',
   connectionSources: ['GOOGLE_MAIL'],
   proximity: 40,
+  isCurrentUser: false,
 };
 const carlConnector: TConnector = {
   id: ids.carl,
@@ -53,6 +55,7 @@ const carlConnector: TConnector = {
   jobTitle: 'CEO',
   connectionSources: ['LINKEDIN_CONNECTION', 'SHARED_EXPERIENCE', 'GOOGLE_MAIL'],
   proximity: 30,
+  isCurrentUser: false,
 };
 
 export const john: TNetworkRow = {

@@ -110,6 +110,8 @@ export const ZConnector = z.object({
   connectionSources: ZConnectionSources,
   /** The edge's proximity to the prospect, 0-100. */
   proximity: z.number().int(),
+  /** The caller themself: shown, never asked. */
+  isCurrentUser: z.boolean(),
 });
 export type TConnector = z.infer<typeof ZConnector>;
 

@@ -52,6 +52,8 @@ describe('POST /contacts/query', () => {
     const met = rows.find((row) => row.email === network.people.met);
     expect(met).toMatchObject({ engagement: 'MET', companyName: expect.any(String) });
     expect(met?.connectors[0]?.connectionSources).toEqual(['GOOGLE_MEETING', 'GOOGLE_MAIL']);
+    // The caller is among those who know the prospect, marked so that nobody asks themself.
+    expect(met?.connectors.map((connector) => connector.isCurrentUser).sort()).toEqual([false, true]);
     expect(met?.signals.map((signal) => signal.type)).toContain('ALREADY_MET_COLLEAGUE');
     const viaAlly = rows.find((row) => row.email === network.people.viaAlly);
     expect(viaAlly?.clientsConnected).toEqual([

@@ -67,6 +67,7 @@ type EdgeRow = {
   owner_id: string | null;
   owner_name: string | null;
   owner_avatar: string | null;
+  member_user_id: string | null;
 };
 
 /** The connection sources of an edge, in the spec's order. */
@@ -97,7 +98,7 @@ export async function edgesOf(tx: Tx, workspaceId: string, prospectIds: string[]
        where te.workspace_id = ${ws} and te.prospect_id in (select connector_id from page_edges)
        group by te.prospect_id
     )
-    select e.prospect_id, e.connector_id, m.person_id is not null as colleague, e.link,
+    select e.prospect_id, e.connector_id, m.person_id is not null as colleague, m.user_id as member_user_id, e.link,
            case when m.person_id is not null then e.link
                 else round(e.link * coalesce(t.trust, ${model.allyTrustFloor}::float8))::int end as path,
            e.meetings, e.mails_sent + e.mails_received as mails, e.shared_months, e.linkedin,
@@ -182,6 +183,7 @@ export async function networkRows(
           jobTitle: edge.job_title,
           connectionSources: connectionSources(edge),
           proximity: edge.path,
+          isCurrentUser: edge.member_user_id === caller.userId,
         }));
       const clientsConnected: TClientConnected[] = prospectEdges
         .filter((edge) => !edge.colleague)

@@ -99,8 +99,11 @@ async function resolveIntro(
   if (!link || !connector) throw new AppError('NOT_FOUND', 'This connector does not know this prospect');
   const target = await findPerson(tx, ws, request.targetId);
   if (!target) throw new AppError('NOT_FOUND', 'Prospect not found');
+  // An ally whose relationship the caller owns is asked directly.
   const owner =
-    request.source === 'client' && connector.owner_user_id ? await findOwner(tx, ws, connector.owner_user_id) : null;
+    request.source === 'client' && connector.owner_user_id && connector.owner_user_id !== member.userId
+      ? await findOwner(tx, ws, connector.owner_user_id)
+      : null;
   const me = await findOwner(tx, ws, member.userId);
   return { row, link, connector, target, owner, me, weeklyIntroCap };
 }

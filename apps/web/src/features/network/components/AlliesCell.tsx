@@ -18,6 +18,8 @@ type Ally = {
   sources: readonly ConnectionSource[];
   /** A client ally's account owner, who is the one asked. */
   ownerName: string | null;
+  /** The user themself: shown among those who know the prospect, never asked. */
+  isYou: boolean;
 };
 
 function alliesOf(row: TNetworkRow): { connectors: Ally[]; clients: Ally[] } {
@@ -30,6 +32,7 @@ function alliesOf(row: TNetworkRow): { connectors: Ally[]; clients: Ally[] } {
       detail: connector.jobTitle,
       sources: connector.connectionSources,
       ownerName: null,
+      isYou: connector.isCurrentUser,
     })),
     clients: row.clientsConnected.map((client) => ({
       source: 'client',
@@ -39,6 +42,7 @@ function alliesOf(row: TNetworkRow): { connectors: Ally[]; clients: Ally[] } {
       detail: [client.jobTitle, client.companyName].filter(Boolean).join(' at ') || null,
       sources: client.connectionSources,
       ownerName: client.contactOwner?.fullName ?? null,
+      isYou: false,
     })),
   };
 }
@@ -79,9 +83,15 @@ function AllyGroup({ allies, kind, prospectName, onAsk }: AllyGroupProps) {
     <Group gap={4} wrap="nowrap">
       {shown.map((ally) => (
         <Tooltip key={ally.id} label={<AllySummary ally={ally} />} withArrow>
-          <UnstyledButton aria-label={askLabel(ally, prospectName)} onClick={() => onAsk(ally)}>
-            <AllyAvatar ally={ally} />
-          </UnstyledButton>
+          {ally.isYou ? (
+            <span role="img" aria-label={`You know ${prospectName}`}>
+              <AllyAvatar ally={ally} />
+            </span>
+          ) : (
+            <UnstyledButton aria-label={askLabel(ally, prospectName)} onClick={() => onAsk(ally)}>
+              <AllyAvatar ally={ally} />
+            </UnstyledButton>
+          )}
         </Tooltip>
       ))}
       <MorePopover
@@ -90,14 +100,21 @@ function AllyGroup({ allies, kind, prospectName, onAsk }: AllyGroupProps) {
         label={`Show ${plural(rest.length, `more ${kind[0]}`, `more ${kind[1]}`)}`}
       >
         <Stack gap="xs">
-          {rest.map((ally) => (
-            <UnstyledButton key={ally.id} aria-label={askLabel(ally, prospectName)} onClick={() => onAsk(ally)}>
-              <Group gap="xs" wrap="nowrap">
+          {rest.map((ally) =>
+            ally.isYou ? (
+              <Group key={ally.id} gap="xs" wrap="nowrap" aria-label={`You know ${prospectName}`}>
                 <AllyAvatar ally={ally} />
                 <AllySummary ally={ally} />
               </Group>
-            </UnstyledButton>
-          ))}
+            ) : (
+              <UnstyledButton key={ally.id} aria-label={askLabel(ally, prospectName)} onClick={() => onAsk(ally)}>
+                <Group gap="xs" wrap="nowrap">
+                  <AllyAvatar ally={ally} />
+                  <AllySummary ally={ally} />
+                </Group>
+              </UnstyledButton>
+            ),
+          )}
         </Stack>
       </MorePopover>
     </Group>
