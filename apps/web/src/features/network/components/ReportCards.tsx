@@ -28,7 +28,7 @@ export function ReportCards() {
               <Text fz={28} fw={700}>
                 {formatCount(cards.data[key].amount)}
               </Text>
-              <Text size="sm" fw={600} c={cards.data[key].percentage < 0 ? 'red.9' : 'green.9'}>
+              <Text size="sm" fw={600} c={cards.data[key].percentage < 0 ? 'red.9' : 'teal.9'}>
                 {formatPercentage(cards.data[key].percentage)}
               </Text>
             </Group>

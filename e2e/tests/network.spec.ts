@@ -1,0 +1,164 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { allowGoogleConsent, newDomain, signInThroughProvider } from './fixtures.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** A workspace filled by the demo generator, through the CLI, on the running server's data. */
+async function seededUser() {
+  const email = `nina@${newDomain()}`;
+  await promisify(execFile)('npm', ['run', '--silent', 'cli', '--', 'seed-demo', '--email', email, '--size', 'small'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: path.join(root, '.data-e2e'), PORT: process.env.E2E_PORT ?? '3111' },
+    timeout: 120_000,
+  });
+  return email;
+}
+
+async function signInAndConnectGoogle(page: Page, email: string) {
+  await page.goto('/');
+  await page
+    .getByRole('button', { name: /Sign in|Connect with Google/ })
+    .first()
+    .click();
+  await signInThroughProvider(page, email, 'Nina Demo');
+  // A member of a workspace that is already set up goes straight into the product.
+  await page.getByRole('button', { name: /Account menu of/ }).click();
+  await page.getByRole('menuitem', { name: 'My Account' }).click();
+  await page.getByRole('region', { name: 'Google' }).getByRole('button', { name: 'Connect', exact: true }).click();
+  await allowGoogleConsent(page);
+  await expect(page.getByText('Google account connected.')).toBeVisible();
+  // The first sync brings the mailbox's people in; the graph takes them up right after.
+  await page.getByRole('button', { name: /Account menu of/ }).click();
+  await page.getByRole('menuitem', { name: 'My Account' }).click();
+  await expect(page.getByText(/Last sync: [\d,]+ messages/)).toBeVisible({ timeout: 90_000 });
+  await page.keyboard.press('Escape');
+}
+
+/** The result count once the background recompute has settled (the same twice, a few seconds apart). */
+async function settledCount(page: Page) {
+  let previous = -1;
+  for (;;) {
+    await page.goto('/network');
+    await expect(table(page).getByRole('row').nth(1)).toBeVisible();
+    const count = await resultsCount(page);
+    if (count === previous) return count;
+    previous = count;
+    await page.waitForTimeout(3000);
+  }
+}
+
+const table = (page: Page) => page.getByRole('table', { name: 'Contacts' });
+const resultsCount = async (page: Page) =>
+  Number(((await page.getByText(/^[\d,]+ results?$/).textContent()) ?? '0').replace(/[^\d]/g, ''));
+
+test('the network page: filter, page, export, see why, and ask a colleague for a warm intro', async ({
+  page,
+}, info) => {
+  test.setTimeout(240_000);
+  const email = await seededUser();
+  await signInAndConnectGoogle(page, email);
+
+  const everyone = await settledCount(page);
+  await expect(page.getByText('Contacts', { exact: true }).first()).toBeVisible();
+  expect(everyone).toBeGreaterThan(100);
+  await page.screenshot({ path: info.outputPath('network.png'), fullPage: true });
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  const serious = axe.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
+  expect(
+    serious.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary}`).join(' | ')}`,
+    ),
+  ).toEqual([]);
+
+  // Proximity High only: 'All' toggles to none, then picking one selects only it (spec section 4).
+  await page.getByRole('textbox', { name: 'Proximities' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'All' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: /^High/ }).click();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => resultsCount(page)).toBeLessThan(everyone);
+  const high = await resultsCount(page);
+  await expect(table(page).getByRole('button', { name: /^(Low|Medium) \d+, why\?/ })).toHaveCount(0);
+  await expect(
+    table(page)
+      .getByRole('button', { name: /^High \d+, why\?/ })
+      .first(),
+  ).toBeVisible();
+
+  // And one company: fewer still.
+  await page.getByRole('textbox', { name: 'Companies' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'All' }).click();
+  await page.getByRole('listbox').getByRole('option').nth(1).click();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => resultsCount(page)).toBeLessThan(high);
+
+  // Clear the filters, then page and change the page size.
+  await page.goto('/network');
+  await expect(table(page).getByRole('row').nth(1)).toBeVisible();
+  const firstRow = await table(page).getByRole('row').nth(1).textContent();
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(table(page).getByRole('row').nth(1)).not.toHaveText(firstRow ?? '');
+  await page.getByLabel('Rows per page').selectOption('15');
+  await expect(table(page).getByRole('row')).toHaveCount(16);
+  await expect(page.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+
+  // Export the table and read the file.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^warmpath-export-.*\.csv$/);
+  const csv = await fs.readFile((await file.path()) ?? '', 'utf8');
+  const lines = csv.trimEnd().split('\r\n');
+  expect(lines[0]).toBe(
+    'Name,Email,LinkedIn URL,Job title,Department,Company,Company size,Industry,Engagement,Proximity,Proximity band,Allies,Signals',
+  );
+  expect(lines.length - 1).toBe(everyone);
+  await expect(page.getByText('CSV Download finished successfully!.')).toBeVisible();
+
+  // Why a proximity is what it is.
+  await table(page)
+    .getByRole('button', { name: /, why\?/ })
+    .first()
+    .click();
+  await expect(page.getByText(/^Proximity (High|Medium|Low) \d+$/)).toBeVisible();
+  await expect(
+    page.getByText(/meetings? together|e-mails?|months? together|Connected on LinkedIn/).first(),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Ask a colleague for a warm intro: a real e-mail, sent from the user's Google account.
+  const ask = table(page)
+    .getByRole('button', { name: /^Ask [^,]+ for an intro to / })
+    .first();
+  const label = (await ask.getAttribute('aria-label')) ?? '';
+  const [, colleague, prospect] = /^Ask (.+) for an intro to (.+)$/.exec(label) ?? [];
+  await ask.click();
+  const panel = page.getByRole('dialog');
+  await expect(panel.getByRole('textbox', { name: /^Message to / })).toHaveValue(new RegExp(`you know ${prospect}`));
+  await panel.getByRole('textbox', { name: /^Message to / }).fill(`Hi, would you introduce me to ${prospect}? Thanks!`);
+  await panel.getByRole('button', { name: 'Send intro request' }).click();
+  await expect(page.getByText('Warm intro sent!')).toBeVisible();
+  await expect(panel).toBeHidden();
+  await expect(table(page).getByText('Intro requested').first()).toBeVisible();
+
+  await expect
+    .poll(
+      async () => {
+        const sent = await page.request.get('/sandbox/google/mail.json');
+        const { messages } = (await sent.json()) as { messages: { subject: string; text: string; from: string }[] };
+        return messages.find(
+          (message) =>
+            message.subject === `Intro to ${prospect}` || message.subject.startsWith(`Intro to ${prospect} (`),
+        );
+      },
+      { timeout: 30_000 },
+    )
+    .toMatchObject({ text: expect.stringContaining(`would you introduce me to ${prospect}`) });
+  expect(colleague).toBeTruthy();
+});
