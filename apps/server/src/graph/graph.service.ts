@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.ts';
-import { rebuildEdges, rollUpNetworkRows } from './recompute.ts';
+import { rebuildEdges, rebuildNetworkSummaries, rollUpNetworkRows } from './recompute.ts';
 import { loadGraphSettings } from './settings.ts';
 
 /** People per incremental step: one transaction each, so reads and writers never wait long. */
@@ -47,6 +47,9 @@ export async function recomputeDirty(database: Database, workspaceId: string, ba
     });
     if (done) break;
   }
+  if (report.rowsWritten + report.rowsRemoved > 0) {
+    await database.inWorkspace(workspaceId, (tx) => rebuildNetworkSummaries(tx, workspaceId));
+  }
   report.ms = Math.round(performance.now() - started);
   return report;
 }
@@ -76,6 +79,7 @@ export async function recomputeAll(database: Database, workspaceId: string, opti
     const rows = await rollUpNetworkRows(tx, workspaceId, 'all', model);
     report.rowsWritten += rows.written;
     report.rowsRemoved += rows.removed;
+    await rebuildNetworkSummaries(tx, workspaceId);
   });
   report.ms = Math.round(performance.now() - started);
   return report;

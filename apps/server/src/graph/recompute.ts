@@ -251,3 +251,29 @@ export function rollUpSql(workspaceId: string, scope: Scope, model: ProximityMod
     )
     select (select count(*) from written)::int as written, (select count(*) from removed)::int as removed`;
 }
+
+/**
+ * Rebuilds the workspace's network summaries (the cube and the reach per company and connector) from
+ * its network rows, in one transaction: readers see the old summaries or the new, never half.
+ */
+export async function rebuildNetworkSummaries(tx: Tx, workspaceId: string) {
+  const ws = workspaceId;
+  await tx.execute(sql`delete from network_cube where workspace_id = ${ws}`);
+  await tx.execute(sql`
+    insert into network_cube (workspace_id, company_size, industry, department, proximity, engagement, signal_mask,
+                              has_external_connector, rows)
+    select ${ws}::uuid, company_size, industry, department,
+           case when proximity >= 75 then 75 when proximity >= 25 then 25 else 0 end,
+           engagement, signal_mask, has_external_connector, count(*)
+      from network_rows where workspace_id = ${ws}
+     group by 2, 3, 4, 5, 6, 7, 8`);
+  await tx.execute(sql`delete from network_reach where workspace_id = ${ws}`);
+  await tx.execute(sql`
+    insert into network_reach (workspace_id, kind, key, rows)
+    select ${ws}::uuid, 'company', company_id, count(*) from network_rows
+     where workspace_id = ${ws} and company_id is not null group by company_id`);
+  await tx.execute(sql`
+    insert into network_reach (workspace_id, kind, key, rows)
+    select ${ws}::uuid, 'connector', c.id, count(*) from network_rows r, unnest(r.connector_ids) as c(id)
+     where r.workspace_id = ${ws} group by c.id`);
+}

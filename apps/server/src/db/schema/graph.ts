@@ -195,3 +195,36 @@ export const graphDirty = pgTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.personId] })],
 );
+
+/**
+ * The network rows summed by their low-cardinality filter fields (proximity as its band's lower
+ * bound), rebuilt after each recompute: counts and facets under those filters read thousands of
+ * rows here instead of a million there.
+ */
+export const networkCube = pgTable(
+  'network_cube',
+  {
+    workspaceId: workspaceId(),
+    companySize: text('company_size'),
+    industry: text('industry'),
+    department: text('department'),
+    proximity: smallint('proximity').notNull(),
+    engagement: smallint('engagement').notNull(),
+    signalMask: integer('signal_mask').notNull(),
+    hasExternalConnector: boolean('has_external_connector').notNull(),
+    rows: integer('rows').notNull(),
+  },
+  (t) => [index('network_cube_workspace_idx').on(t.workspaceId)],
+);
+
+/** Unfiltered prospect counts per company and per connector, rebuilt with the cube. */
+export const networkReach = pgTable(
+  'network_reach',
+  {
+    workspaceId: workspaceId(),
+    kind: text('kind', { enum: ['company', 'connector'] }).notNull(),
+    key: uuid('key').notNull(),
+    rows: integer('rows').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.kind, t.key] })],
+);

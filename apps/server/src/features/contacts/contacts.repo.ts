@@ -23,8 +23,9 @@ const ORDER = sql`r.proximity desc, r.prospect_id`;
 const REVERSED_ORDER = sql`r.proximity asc, r.prospect_id desc`;
 
 export async function countRows(tx: Tx, filters: CompiledFilters) {
+  const { from, count } = filters.counted();
   const result = await tx.execute<{ count: number }>(
-    sql`select count(*)::int as count from network_rows r where ${filters.where()}`,
+    sql`select ${count} as count from ${from} where ${filters.where()}`,
   );
   return result.rows[0]?.count ?? 0;
 }
@@ -247,35 +248,39 @@ export type FacetCount = { key: string; count: number };
 
 /** Counts per value of a plain column among the rows matching every other filter. */
 export async function countBy(tx: Tx, filters: CompiledFilters, field: NetworkFilterField, column: string) {
+  const { from, count } = filters.counted(field);
   const result = await tx.execute<FacetCount>(sql`
-    select ${sql.raw(column)} as key, count(*)::int as count from network_rows r
+    select ${sql.raw(column)} as key, ${count} as count from ${from}
      where ${filters.where(field)} and ${sql.raw(column)} is not null group by 1`);
   return result.rows;
 }
 
 export async function countByProximityBand(tx: Tx, filters: CompiledFilters) {
+  const { from, count } = filters.counted('proximity');
   const result = await tx.execute<FacetCount>(sql`
     select case when r.proximity >= 75 then 'High' when r.proximity >= 25 then 'Medium' else 'Low' end as key,
-           count(*)::int as count
-      from network_rows r where ${filters.where('proximity')} group by 1`);
+           ${count} as count
+      from ${from} where ${filters.where('proximity')} group by 1`);
   return result.rows;
 }
 
 export async function countByEngagement(tx: Tx, filters: CompiledFilters) {
+  const { from, count } = filters.counted('engagement');
   const result = await tx.execute<{ level: number; count: number }>(sql`
-    select r.engagement as level, count(*)::int as count from network_rows r
+    select r.engagement as level, ${count} as count from ${from}
      where ${filters.where('engagement')} group by 1`);
   return result.rows.map((row) => ({ key: ENGAGEMENTS[row.level] ?? 'NEVER_MET', count: row.count }));
 }
 
 /** How many rows have each signal bit. */
 export async function countBySignalBit(tx: Tx, filters: CompiledFilters, bits: number) {
+  const { from, weight } = filters.counted('signal');
   const sums = Array.from(
     { length: bits },
-    (_, bit) => sql`count(*) filter (where (r.signal_mask & ${1 << bit}) <> 0)::int`,
+    (_, bit) => sql`coalesce(sum(${weight}) filter (where (r.signal_mask & ${1 << bit}) <> 0), 0)::int`,
   );
   const result = await tx.execute<{ counts: number[] }>(sql`
-    select array[${sql.join(sums, sql`, `)}] as counts from network_rows r where ${filters.where('signal')}`);
+    select array[${sql.join(sums, sql`, `)}] as counts from ${from} where ${filters.where('signal')}`);
   return result.rows[0]?.counts ?? [];
 }
 
@@ -306,10 +311,14 @@ export async function connectorOptions(
          and not exists (select 1 from members m where m.person_id = c.person_id)
     ),
     counts as (
-      select u.id, count(*)::int as count
-        from network_rows r, unnest(r.connector_ids) as u(id)
-       where ${filters.where('connector')}
-       group by u.id
+      ${
+        filters.unfiltered('connector')
+          ? sql`select key as id, rows as count from network_reach where workspace_id = ${ws} and kind = 'connector'`
+          : sql`select u.id, count(*)::int as count
+                  from network_rows r, unnest(r.connector_ids) as u(id)
+                 where ${filters.where('connector')}
+                 group by u.id`
+      }
     )
     select cp.id as key, cp.name, cp.avatar, co.name as company_name, cp.tag, coalesce(counts.count, 0) as count
       from connector_people cp
@@ -331,9 +340,14 @@ export async function companyOptions(
 ) {
   const result = await tx.execute<{ key: string; name: string; logo: string | null; count: number }>(sql`
     select co.id as key, co.name, co.logo_url as logo, counts.count
-      from (select r.company_id, count(*)::int as count from network_rows r
-             where ${filters.where('companyName')} and r.company_id is not null
-             group by r.company_id) counts
+      from (${
+        filters.unfiltered('companyName')
+          ? sql`select key as company_id, rows as count from network_reach
+                 where workspace_id = ${workspaceId} and kind = 'company'`
+          : sql`select r.company_id, count(*)::int as count from network_rows r
+                 where ${filters.where('companyName')} and r.company_id is not null
+                 group by r.company_id`
+      }) counts
       join companies co on co.workspace_id = ${workspaceId} and co.id = counts.company_id
      where ${searchPattern === null ? sql`true` : sql`co.name ilike ${searchPattern}`}
      order by counts.count desc, co.name, co.id

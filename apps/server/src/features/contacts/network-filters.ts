@@ -131,9 +131,26 @@ const atAccountsAssignedTo = (workspaceId: string, userIds: string[]) => sql`r.c
     join account_assignees aa on aa.workspace_id = a.workspace_id and aa.account_id = a.id
    where a.workspace_id = ${workspaceId} and aa.user_id = any(${sql.param(userIds)}::uuid[]))`;
 
+/** The fields the network cube keeps (graph/recompute.ts rebuildNetworkSummaries). */
+const CUBE_FIELDS: readonly NetworkFilterField[] = [
+  'companySize',
+  'industry',
+  'jobDepartment',
+  'proximity',
+  'engagement',
+  'signal',
+];
+
 export type CompiledFilters = {
   /** The conditions of every active filter but `except`'s own (a facet's counts ignore its own choice). */
   where: (except?: NetworkFilterField) => SQL;
+  /**
+   * Where to count the rows matching `where(except)`, aliased `r`: the cube (thousands of rows) when
+   * every active condition is on its fields, else the network rows themselves.
+   */
+  counted: (except?: NetworkFilterField) => { from: SQL; count: SQL; weight: SQL };
+  /** Whether no condition applies besides `except`'s own. */
+  unfiltered: (except?: NetworkFilterField) => boolean;
   query: NetworkQuery;
 };
 
@@ -154,8 +171,16 @@ export async function compileFilters(
   if (query.assignedTo.length > 0) shared.push(atAccountsAssignedTo(workspaceId, query.assignedTo));
   if (query.externalOnly) shared.push(sql`r.has_external_connector`);
 
+  const activeFields = (except?: NetworkFilterField) =>
+    (Object.keys(query.fields) as NetworkFilterField[]).filter((field) => field !== except);
+  const onlyCubeConditions = shared.length === 1 || (shared.length === 2 && query.externalOnly);
   return {
     query,
+    unfiltered: (except) => shared.length === 1 && activeFields(except).length === 0,
+    counted: (except) =>
+      onlyCubeConditions && activeFields(except).every((field) => CUBE_FIELDS.includes(field))
+        ? { from: sql`network_cube r`, count: sql`coalesce(sum(r.rows), 0)::int`, weight: sql`r.rows` }
+        : { from: sql`network_rows r`, count: sql`count(*)::int`, weight: sql`1` },
     where: (except) => {
       const conditions = [...shared];
       for (const [field, values] of Object.entries(query.fields) as [NetworkFilterField, string[]][]) {

@@ -1,0 +1,3 @@
+SELECT enable_tenant_rls('network_cube');
+--> statement-breakpoint
+SELECT enable_tenant_rls('network_reach');
