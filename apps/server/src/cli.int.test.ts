@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 import { loadIdpSecrets, publicJwks } from './idp/secrets.ts';
@@ -32,6 +33,19 @@ describe('npm run cli', () => {
   it('lists its commands', async () => {
     const { stdout } = await cli('--help');
     expect(stdout).toContain('token --email <e> [--name <n>]');
+    expect(stdout).toContain('seed-demo --email <e> [--size small|medium|large]');
+    expect(stdout).toContain('recompute [--email <e>] [--from-evidence]');
+  });
+
+  it('refuses a size it does not know, before touching any data', async () => {
+    const refused = await cli('seed-demo', '--email', 'ops@example.test', '--size', 'huge').catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(refused).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--size must be one of small, medium, large'),
+    });
+    expect(await postmasterPid()).toBeNull();
   });
 
   it('prints a valid access token with no server running, and leaves no database behind', async () => {
@@ -70,4 +84,36 @@ describe('npm run cli', () => {
       await server.close();
     }
   });
+
+  // Last: it adds a sign-in account, which the tests above count.
+  it('seeds a demo workspace for a new e-mail, whose owner can sign in, and recomputes it', async () => {
+    const { stdout } = await cli('seed-demo', '--email', 'Demo.Owner@demo-cli.test');
+    const workspaceId = /^workspace: (\S+)$/m.exec(stdout)?.[1];
+    expect(Number(/^network rows: (\d+)$/m.exec(stdout)?.[1])).toBeGreaterThan(2500);
+
+    let runtime: Runtime | undefined;
+    try {
+      runtime = await openRuntime(loadConfig({ DATA_DIR: dataDir, PORT: '3998', LOG_LEVEL: 'silent' }), () => {});
+      // The built-in provider's account signs in as the workspace's admin, onboarding done.
+      const { rows } = await runtime.database.pool.query(
+        `select i.workspace_id from idp_accounts a join user_identities i on i.idp_subject = a.subject
+          where a.email = 'demo.owner@demo-cli.test'`,
+      );
+      expect(rows).toEqual([{ workspace_id: workspaceId }]);
+      const me = await runtime.database.inWorkspace(workspaceId ?? '', (tx) =>
+        tx.execute(sql`
+          select w.name, u.first_name, u.last_name, u.role, u.has_completed_onboarding
+            from users u join workspaces w on w.id = u.workspace_id
+           where u.email = 'demo.owner@demo-cli.test'`),
+      );
+      expect(me.rows).toEqual([
+        { name: 'Demo Cli', first_name: 'Demo', last_name: 'Owner', role: 'admin', has_completed_onboarding: true },
+      ]);
+    } finally {
+      await runtime?.close();
+    }
+
+    const recomputed = await cli('recompute', '--email', 'demo.owner@demo-cli.test');
+    expect(recomputed.stdout).toMatch(new RegExp(`^workspace ${workspaceId}: .* rows written`, 'm'));
+  }, 120_000);
 });

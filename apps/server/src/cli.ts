@@ -1,7 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config.ts';
+import pg from 'pg';
+import { type Config, loadConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { DEMO_SIZES, type SeedReport, seedDemo } from './demo/seed-demo.ts';
+import {
+  findDomainOwners,
+  findUsersByEmail,
+  insertUser,
+  insertWorkspace,
+  listWorkspaceIds,
+  setOnboarding,
+} from './features/users/users.repo.ts';
+import { recomputeAll } from './graph/graph.service.ts';
+import { upsertAccount } from './idp/accounts.ts';
 import { mintAccessToken } from './idp/provider.ts';
-import { openRuntime } from './runtime.ts';
+import { emailDomain, isFreeEmailDomain } from './lib/free-email-domains.ts';
+import { openRuntime, type Runtime } from './runtime.ts';
 
 const HELP = `Usage: npm run cli -- <command> [options]
 
@@ -9,10 +24,182 @@ Commands work on the same data as the server (DATA_DIR or DATABASE_URL), whether
 
   token --email <e> [--name <n>]   Print an access token for that user from the built-in identity
                                     provider, creating the sign-in account if needed.
+  seed-demo --email <e> [--size small|medium|large]
+                                    Fill that user's workspace with demo data: companies, people,
+                                    colleagues, allies, accounts, evidence and the network built from
+                                    it. An unknown e-mail gets a new workspace (named after its domain)
+                                    with that user as admin, and a sign-in account. Default size small
+                                    (300 companies, 3,000 prospects); medium has 100,000 prospects and
+                                    1M edges, large 1M prospects and 10M edges. Running it again adds
+                                    nothing twice.
+  recompute [--email <e>] [--from-evidence]
+                                    Recompute the relationship graph of that user's workspace, or of
+                                    every workspace: rescore every edge and rebuild the network rows;
+                                    with --from-evidence, rebuild the edges from raw evidence first.
   help                              Show this help.
 `;
 
+/** A mistake in how a command was called: its message is printed, not a stack trace. */
+class UsageError extends Error {}
+/** Ours, or parseArgs' (an unknown option, a missing value). */
+const isUsageError = (error: unknown): error is Error =>
+  error instanceof UsageError ||
+  (error instanceof TypeError && String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS'));
+
 const log = (line: string) => process.stderr.write(`${line}\n`);
+const out = (line: string) => process.stdout.write(`${line}\n`);
+const fmt = (value: number) => value.toLocaleString('en-US');
+
+async function withRuntime<T>(config: Config, work: (runtime: Runtime) => Promise<T>) {
+  const runtime = await openRuntime(config, log);
+  try {
+    return await work(runtime);
+  } finally {
+    await runtime.close();
+  }
+}
+
+async function tokenCommand(config: Config, args: string[]) {
+  const { values } = parseArgs({ args, options: { email: { type: 'string' }, name: { type: 'string' } } });
+  if (!values.email) throw new UsageError('token: --email is required');
+  if (!config.oidc.builtIn) {
+    throw new UsageError('token: an external identity provider is configured (OIDC_ISSUER); ask it for tokens');
+  }
+  const email = values.email;
+  const token = await withRuntime(config, (runtime) =>
+    mintAccessToken(config, runtime.database.db, { email, name: values.name }),
+  );
+  out(token);
+  return 0;
+}
+
+/** "jane.doe@acme-demo.test" -> Jane Doe, and its workspace "Acme Demo". */
+function namesOf(email: string) {
+  const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+  const [first = 'Demo', ...rest] = email
+    .slice(0, email.indexOf('@'))
+    .split(/[._+-]+/)
+    .filter(Boolean);
+  const domain = emailDomain(email);
+  return {
+    firstName: capitalise(first),
+    lastName: rest.map(capitalise).join(' '),
+    workspaceName: domain.split('.')[0]?.split('-').map(capitalise).join(' ') || domain,
+  };
+}
+
+/**
+ * The user with this e-mail in any workspace, or a new workspace with them as its admin (onboarding
+ * done) and, with the built-in identity provider, the account they sign in with.
+ */
+async function findOrCreateDemoUser(config: Config, database: Database, email: string) {
+  const [found, ...others] = await findUsersByEmail(database, email);
+  if (found) {
+    if (others.length > 0)
+      log(`seed-demo: ${email} is in ${others.length + 1} workspaces; filling ${found.workspaceId}`);
+    return { workspaceId: found.workspaceId, userId: found.userId, created: false };
+  }
+  const domain = emailDomain(email);
+  const domains = isFreeEmailDomain(domain) ? [] : [domain];
+  if ((await findDomainOwners(database.db, domains)).length > 0) {
+    throw new UsageError(`seed-demo: ${domain} belongs to another workspace; use an e-mail of one of its users`);
+  }
+  const { firstName, lastName, workspaceName } = namesOf(email);
+  // Without the built-in provider the user signs in elsewhere; the subject only has to be unique.
+  const subject = config.oidc.builtIn ? (await upsertAccount(database.db, email, '')).subject : `demo|${randomUUID()}`;
+  const workspaceId = randomUUID();
+  const userId = await database.inWorkspace(workspaceId, async (tx) => {
+    await insertWorkspace(tx, { id: workspaceId, name: workspaceName, domains, allowDomainJoin: false });
+    const id = await insertUser(tx, { workspaceId, idpSubject: subject, firstName, lastName, email, role: 'admin' });
+    await setOnboarding(tx, workspaceId, id, { onboardingStep: 'ACCOUNTS_IMPORT_DONE', hasCompletedOnboarding: true });
+    return id;
+  });
+  log(`seed-demo: created workspace "${workspaceName}" (${workspaceId}) for ${email}`);
+  return { workspaceId, userId, created: true };
+}
+
+function printSeedReport(email: string, report: SeedReport) {
+  const { created: c, totals } = report;
+  out(`workspace: ${report.workspaceId}`);
+  out(`user: ${email}`);
+  out(`size: ${report.size}`);
+  out(
+    `created: ${fmt(c.companies)} companies, ${fmt(c.people)} people, ${fmt(c.members)} members, ${fmt(c.allies)} allies, ` +
+      `${fmt(c.trackedClients)} tracked clients, ${fmt(c.accounts)} accounts (${fmt(c.accountAssignees)} assignees), ` +
+      `${fmt(c.employments)} employments, ${fmt(c.websiteEvents)} website events, ${fmt(c.interactions)} interactions ` +
+      `(${fmt(c.participants)} participants), ${fmt(c.linkedinConnections)} LinkedIn connections, ${fmt(c.edges)} edges`,
+  );
+  out(`edges: ${totals.edges}`);
+  out(`network rows: ${totals.networkRows}`);
+  out(
+    `time: ${(report.ms / 1000).toFixed(1)} s (${Object.entries(report.timings)
+      .map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`)
+      .join(', ')})`,
+  );
+}
+
+/** ANALYZE needs the tables' owner: the runtime's URL connects as the owner, the app role's pool does not. */
+async function analyzeAsOwner(databaseUrl: string, tables: readonly string[]) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`analyze ${tables.map((table) => client.escapeIdentifier(table)).join(', ')}`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function seedDemoCommand(config: Config, args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { email: { type: 'string' }, size: { type: 'string', default: 'small' } },
+  });
+  const email = values.email?.trim().toLowerCase();
+  if (!email?.includes('@')) throw new UsageError('seed-demo: --email is required');
+  const size = DEMO_SIZES.find((name) => name === values.size);
+  if (!size) throw new UsageError(`seed-demo: --size must be one of ${DEMO_SIZES.join(', ')}`);
+  await withRuntime(config, async ({ database, databaseUrl }) => {
+    const user = await findOrCreateDemoUser(config, database, email);
+    const report = await seedDemo(database, {
+      workspaceId: user.workspaceId,
+      seedUserId: user.userId,
+      size,
+      log,
+      analyze: (tables) => analyzeAsOwner(databaseUrl, tables),
+    });
+    printSeedReport(email, report);
+  });
+  return 0;
+}
+
+async function recomputeCommand(config: Config, args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { email: { type: 'string' }, 'from-evidence': { type: 'boolean', default: false } },
+  });
+  const fromEvidence = values['from-evidence'];
+  await withRuntime(config, async ({ database }) => {
+    const workspaceIds = values.email
+      ? [...new Set((await findUsersByEmail(database, values.email)).map((user) => user.workspaceId))]
+      : await listWorkspaceIds(database);
+    if (values.email && workspaceIds.length === 0) throw new UsageError(`recompute: no user ${values.email}`);
+    for (const workspaceId of workspaceIds) {
+      log(`recompute: workspace ${workspaceId}...`);
+      const report = await recomputeAll(database, workspaceId, { fromEvidence });
+      out(
+        `workspace ${workspaceId}: ${fmt(report.people)} people, ${fmt(report.edges)} edges rebuilt, ` +
+          `${fmt(report.rowsWritten)} rows written, ${fmt(report.rowsRemoved)} removed, ${(report.ms / 1000).toFixed(1)} s`,
+      );
+    }
+  });
+  return 0;
+}
+
+const COMMANDS: Record<string, (config: Config, args: string[]) => Promise<number>> = {
+  token: tokenCommand,
+  'seed-demo': seedDemoCommand,
+  recompute: recomputeCommand,
+};
 
 async function main(argv: string[]) {
   const [command, ...rest] = argv;
@@ -20,29 +207,19 @@ async function main(argv: string[]) {
     process.stdout.write(HELP);
     return 0;
   }
-  const config = loadConfig();
-  if (command === 'token') {
-    const { values } = parseArgs({ args: rest, options: { email: { type: 'string' }, name: { type: 'string' } } });
-    if (!values.email) {
-      log('token: --email is required');
-      return 2;
-    }
-    if (!config.oidc.builtIn) {
-      log('token: an external identity provider is configured (OIDC_ISSUER); ask it for tokens');
-      return 2;
-    }
-    const runtime = await openRuntime(config, log);
-    try {
-      const token = await mintAccessToken(config, runtime.database.db, { email: values.email, name: values.name });
-      process.stdout.write(`${token}\n`);
-    } finally {
-      await runtime.close();
-    }
-    return 0;
+  const run = COMMANDS[command];
+  if (!run) {
+    log(`Unknown command: ${command}\n`);
+    process.stdout.write(HELP);
+    return 2;
   }
-  log(`Unknown command: ${command}\n`);
-  process.stdout.write(HELP);
-  return 2;
+  try {
+    return await run(loadConfig(), rest);
+  } catch (error) {
+    if (!isUsageError(error)) throw error;
+    log(error.message);
+    return 2;
+  }
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -30,6 +30,37 @@ export async function findIdentity(database: Database, subject: string) {
   return user ? { ...identity, role: user.role as Role } : null;
 }
 
+/**
+ * Every workspace that has a user, from the global identity table: an operator's command may list
+ * them without a workspace context.
+ */
+export async function listWorkspaceIds(database: Database) {
+  const rows = await database.db
+    .selectDistinct({ workspaceId: userIdentities.workspaceId })
+    .from(userIdentities)
+    .orderBy(userIdentities.workspaceId);
+  return rows.map((row) => row.workspaceId);
+}
+
+/**
+ * The users with this e-mail in any workspace (an operator's lookup): the workspaces come from the
+ * global identity table, and each is searched under its own row-level-security context.
+ */
+export async function findUsersByEmail(database: Database, email: string) {
+  const normalized = email.trim().toLowerCase();
+  const found: { workspaceId: string; userId: string; role: Role }[] = [];
+  for (const workspaceId of await listWorkspaceIds(database)) {
+    const rows = await database.inWorkspace(workspaceId, (tx) =>
+      tx
+        .select({ userId: users.id, role: users.role })
+        .from(users)
+        .where(and(eq(users.workspaceId, workspaceId), sql`lower(${users.email}) = ${normalized}`)),
+    );
+    found.push(...rows.map((row) => ({ workspaceId, userId: row.userId, role: row.role as Role })));
+  }
+  return found;
+}
+
 // In the correlated subqueries below the outer row is named `users.…` in plain SQL: Drizzle renders
 // its own column references unqualified there, and an inner table with the same column (integrations.id)
 // would capture them.

@@ -1,0 +1,150 @@
+import { SIGNAL_TYPES, type TMe } from '@warmpath/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { type SeedReport, seedDemo } from './seed-demo.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const TABLES = [
+  'companies',
+  'people',
+  'users',
+  'clients',
+  'accounts',
+  'account_assignees',
+  'employments',
+  'website_events',
+  'interactions',
+  'interaction_participants',
+  'linkedin_connections',
+  'edges',
+  'network_rows',
+] as const;
+
+/** Rows per table that the workspace can see. */
+async function counts(workspaceId: string) {
+  return ctx.database.inWorkspace(workspaceId, async (tx) => {
+    const entries = await Promise.all(
+      TABLES.map(async (table) => {
+        const result = await tx.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`);
+        return [table, result.rows[0]?.n ?? 0] as const;
+      }),
+    );
+    return Object.fromEntries(entries) as Record<(typeof TABLES)[number], number>;
+  });
+}
+
+describe('the small demo dataset', () => {
+  let me: TMe;
+  let report: SeedReport;
+  const seed = () =>
+    seedDemo(ctx.database, { workspaceId: me.workspaceId, seedUserId: me.id, size: 'small', log: () => {} });
+
+  beforeAll(async () => {
+    me = (await ctx.registerAdmin()).me;
+    report = await seed();
+  }, 120_000);
+
+  it('fills the workspace with companies, people, colleagues, allies, accounts and evidence', async () => {
+    expect(report.created).toMatchObject({ companies: 300, members: 7, allies: 30, trackedClients: 60 });
+    expect(report.created.people).toBeGreaterThan(2900);
+    expect(report.created.interactions + report.created.participants).toBeGreaterThan(30_000);
+    expect(report.created.edges).toBe(report.totals.edges);
+    const shape = await ctx.database.inWorkspace(me.workspaceId, async (tx) => {
+      const result = await tx.execute<{
+        roles: string[];
+        big_threads: number;
+        company_visits: number;
+        person_visits: number;
+        mine: number;
+        accounts: number;
+      }>(sql`
+        select (select array_agg(distinct role order by role) from users) as roles,
+               (select count(*)::int from interactions where participant_count > 20) as big_threads,
+               (select count(*)::int from website_events where person_id is null) as company_visits,
+               (select count(*)::int from website_events where person_id is not null) as person_visits,
+               (select count(distinct account_id)::int from account_assignees where user_id = ${me.id}) as mine,
+               (select count(*)::int from accounts) as accounts`);
+      return result.rows[0];
+    });
+    expect(shape?.roles).toEqual(['admin', 'member', 'viewer']);
+    expect(shape?.big_threads).toBeGreaterThan(0);
+    expect(shape?.company_visits).toBeGreaterThan(0);
+    expect(shape?.person_visits).toBeGreaterThan(0);
+    // The seeding user gets a good share of the target accounts.
+    expect(shape?.mine).toBeGreaterThan((shape?.accounts ?? 0) / 4);
+  });
+
+  it('builds a network with every band, engagement and signal, through the real pipeline', async () => {
+    const spread = await ctx.database.inWorkspace(me.workspaceId, async (tx) => {
+      const result = await tx.execute<{
+        rows: number;
+        low: number;
+        medium: number;
+        high: number;
+        never_met: number;
+        touched: number;
+        met: number;
+        external: number;
+        signals: number[];
+      }>(sql`
+        select count(*)::int as rows,
+               count(*) filter (where proximity < 25)::int as low,
+               count(*) filter (where proximity between 25 and 74)::int as medium,
+               count(*) filter (where proximity >= 75)::int as high,
+               count(*) filter (where engagement = 0)::int as never_met,
+               count(*) filter (where engagement = 1)::int as touched,
+               count(*) filter (where engagement = 2)::int as met,
+               count(*) filter (where has_external_connector)::int as external,
+               (select array_agg(n order by bit)
+                  from (select bit, count(*) filter (where r.signal_mask & (1 << bit) <> 0)::int as n
+                          from network_rows r, generate_series(0, ${SIGNAL_TYPES.length - 1}) as bit
+                         group by bit) as per_bit) as signals
+          from network_rows`);
+      return result.rows[0];
+    });
+    if (!spread) throw new Error('no spread');
+    expect(spread.rows).toBeGreaterThan(2500);
+    // A believable spread: each band and each engagement is at least a twentieth of the network.
+    for (const part of [spread.low, spread.medium, spread.high, spread.never_met, spread.touched, spread.met]) {
+      expect(part).toBeGreaterThan(spread.rows / 20);
+    }
+    expect(spread.low).toBeGreaterThan(spread.high);
+    expect(spread.external).toBeGreaterThan(0);
+    expect(Object.fromEntries(SIGNAL_TYPES.map((type, bit) => [type, (spread.signals[bit] ?? 0) > 0]))).toEqual(
+      Object.fromEntries(SIGNAL_TYPES.map((type) => [type, true])),
+    );
+  });
+
+  it('adds nothing when run again on the same workspace', async () => {
+    const before = await counts(me.workspaceId);
+    const again = await seed();
+    expect(Object.values(again.created).every((created) => created === 0)).toBe(true);
+    expect(await counts(me.workspaceId)).toEqual(before);
+  }, 120_000);
+
+  it('shows none of it to another workspace', async () => {
+    const other = (await ctx.registerAdmin()).me;
+    expect(await counts(other.workspaceId)).toEqual({
+      companies: 0,
+      // The other admin's own person record.
+      people: 1,
+      users: 1,
+      clients: 0,
+      accounts: 0,
+      account_assignees: 0,
+      employments: 0,
+      website_events: 0,
+      interactions: 0,
+      interaction_participants: 0,
+      linkedin_connections: 0,
+      edges: 0,
+      network_rows: 0,
+    });
+  });
+});
