@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { type Config, loadConfig } from './config.ts';
+import { analyzeAsOwner } from './db/analyze.ts';
 import type { Database } from './db/client.ts';
 import { DEMO_SIZES, type SeedReport, seedDemo } from './demo/seed-demo.ts';
 import {
@@ -136,17 +136,6 @@ function printSeedReport(email: string, report: SeedReport) {
       .map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`)
       .join(', ')})`,
   );
-}
-
-/** ANALYZE needs the tables' owner: the runtime's URL connects as the owner, the app role's pool does not. */
-async function analyzeAsOwner(databaseUrl: string, tables: readonly string[]) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(`analyze ${tables.map((table) => client.escapeIdentifier(table)).join(', ')}`);
-  } finally {
-    await client.end();
-  }
 }
 
 async function seedDemoCommand(config: Config, args: string[]) {

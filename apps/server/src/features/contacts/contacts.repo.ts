@@ -356,13 +356,7 @@ export async function companyOptions(
 }
 
 /** One page of prospects by name. */
-export async function personOptions(
-  tx: Tx,
-  workspaceId: string,
-  filters: CompiledFilters,
-  page: number,
-  searchPattern: string | null,
-) {
+export async function personOptions(tx: Tx, filters: CompiledFilters, page: number, searchPattern: string | null) {
   const result = await tx.execute<{
     key: string;
     name: string;

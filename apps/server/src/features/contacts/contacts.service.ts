@@ -107,9 +107,7 @@ function optionSources(pages: { companyNamePage: number; personNamePage: number 
     jobDepartment: async (tx, compiled) =>
       all(withCounts(JOB_DEPARTMENTS, await countBy(tx, compiled, 'jobDepartment', 'r.department')).filter(matches)),
     personName: async (tx, compiled, member) => {
-      const { rows, hasMore } = page(
-        await personOptions(tx, member.workspaceId, compiled, pages.personNamePage, pattern),
-      );
+      const { rows, hasMore } = page(await personOptions(tx, compiled, pages.personNamePage, pattern));
       return {
         options: rows.map((row) => ({
           key: row.key,
