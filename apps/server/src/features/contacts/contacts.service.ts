@@ -106,7 +106,7 @@ function optionSources(pages: { companyNamePage: number; personNamePage: number 
       ),
     jobDepartment: async (tx, compiled) =>
       all(withCounts(JOB_DEPARTMENTS, await countBy(tx, compiled, 'jobDepartment', 'r.department')).filter(matches)),
-    personName: async (tx, compiled, member) => {
+    personName: async (tx, compiled) => {
       const { rows, hasMore } = page(await personOptions(tx, compiled, pages.personNamePage, pattern));
       return {
         options: rows.map((row) => ({
