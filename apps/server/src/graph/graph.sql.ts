@@ -8,9 +8,12 @@ import { MAX_PARTICIPANTS } from './proximity.ts';
 /** Each member's own person record (by e-mail), with the member's user id. */
 export const membersCte = (workspaceId: string) => sql`
   members as (
+    -- Per member, one lookup on people's e-mail index: a workspace has few members and many people.
     select p.id as person_id, u.id as user_id
       from users u
-      join people p on p.workspace_id = u.workspace_id and p.email = lower(u.email)
+      cross join lateral (
+        select p.id from people p where p.workspace_id = u.workspace_id and p.email = lower(u.email) offset 0
+      ) p
      where u.workspace_id = ${workspaceId}
   )`;
 
