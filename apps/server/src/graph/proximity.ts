@@ -115,14 +115,15 @@ export const allyPathProximity = (allyLink: number, allyTrust: number) => Math.r
  */
 export function proximitySql(model: ProximityModel, alias: string, now: SQL = sql`now()`): SQL {
   const e = (column: string) => sql.raw(`${alias}.${column}`);
-  const decay = sql`power(0.5, greatest(0, extract(epoch from (${now} - ${e('evidence_at')}))) / 86400.0 / ${EVIDENCE_HALF_LIFE_DAYS})`;
+  // float8 throughout: extract() returns numeric, and numeric power() costs tens of microseconds a row.
+  const decay = sql`power(0.5::float8, greatest(0, extract(epoch from (${now} - ${e('evidence_at')}))::float8) / 86400.0::float8 / ${EVIDENCE_HALF_LIFE_DAYS}::float8)`;
   const saturate = (value: SQL, saturation: number) => sql`(1 - exp(-(${value}) / ${saturation}::float8))`;
   const meeting = saturate(sql`${e('meeting_weight')} * ${decay}`, model.meetingSaturation);
   const mail = sql`(case when ${e('mails_sent')} > 0 and ${e('mails_received')} > 0 then 1 else ${model.oneWayMailFactor}::float8 end)
     * ${saturate(sql`(${e('mail_sent_weight')} + ${e('mail_received_weight')}) * ${decay}`, model.mailSaturation)}`;
   const shared = sql`least(1, ${e('shared_months')} / ${model.sharedMonthsForFull}::float8)
     * (case when ${e('shared_same_department')} then 1 else ${model.otherDepartmentFactor}::float8 end)
-    * power(0.5, coalesce(greatest(0, (${now}::date - ${e('shared_ended_on')})) / 365.25, 0) / ${model.sharedHalfLifeYears}::float8)`;
+    * power(0.5::float8, coalesce(greatest(0, (${now}::date - ${e('shared_ended_on')}))::float8 / 365.25::float8, 0) / ${model.sharedHalfLifeYears}::float8)`;
   const linkedin = sql`(case when ${e('linkedin')} then 1 else 0 end)`;
   const w = model.weights;
   return sql`round(100 * (1 - (1 - ${w.meeting}::float8 * ${meeting}) * (1 - ${w.mail}::float8 * ${mail})

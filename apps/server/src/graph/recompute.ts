@@ -12,7 +12,7 @@ export const WEBSITE_SIGNAL_DAYS = 30;
 export const MANY_PAGES = 5;
 
 const decayTo = (time: string) =>
-  sql`power(0.5, greatest(0, extract(epoch from (now() - ${sql.raw(time)}))) / 86400.0 / ${EVIDENCE_HALF_LIFE_DAYS})`;
+  sql`power(0.5::float8, greatest(0, extract(epoch from (now() - ${sql.raw(time)}))::float8) / 86400.0::float8 / ${EVIDENCE_HALF_LIFE_DAYS}::float8)`;
 
 /**
  * Rebuilds the edges of the outsiders in scope from all their evidence: meetings and mail with a
