@@ -9,29 +9,40 @@ export const RECOMPUTE_BATCH = 5000;
 export type RecomputeReport = { people: number; edges: number; rowsWritten: number; rowsRemoved: number; ms: number };
 const emptyReport = (): RecomputeReport => ({ people: 0, edges: 0, rowsWritten: 0, rowsRemoved: 0, ms: 0 });
 
-async function takeDirty(tx: Tx, workspaceId: string, limit: number) {
-  const taken = await tx.execute<{ person_id: string }>(sql`
-    delete from graph_dirty
-     where workspace_id = ${workspaceId} and person_id in (
-       select person_id from graph_dirty where workspace_id = ${workspaceId}
-        order by marked_at limit ${limit} for update skip locked)
-    returning person_id`);
-  return taken.rows.map((row) => row.person_id);
+/**
+ * A batch of dirty people, read without locking them: evidence writers re-marking someone meanwhile
+ * never wait for a recompute. Each mark is cleared only as it was read (`clearDirty`), so a re-mark
+ * made during the batch survives it and is picked up by the next.
+ */
+async function readDirty(tx: Tx, workspaceId: string, limit: number) {
+  const batch = await tx.execute<{ person_id: string; marked_at: string }>(sql`
+    select person_id, marked_at::text as marked_at from graph_dirty
+     where workspace_id = ${workspaceId} order by marked_at limit ${limit}`);
+  return batch.rows;
+}
+
+async function clearDirty(tx: Tx, workspaceId: string, batch: { person_id: string; marked_at: string }[]) {
+  await tx.execute(sql`
+    delete from graph_dirty d
+     using unnest(${sql.param(batch.map((row) => row.person_id))}::uuid[],
+                  ${sql.param(batch.map((row) => row.marked_at))}::timestamptz[]) as read(person_id, marked_at)
+     where d.workspace_id = ${workspaceId} and d.person_id = read.person_id and d.marked_at = read.marked_at`);
 }
 
 /**
  * The incremental recompute: takes the people marked dirty in batches and rebuilds only their edges
  * and rows. When one of them is a mapped ally, the team's trust in the ally may have changed, so the
  * rows of everyone the ally knows are rolled up again too. Each batch commits on its own; a crash
- * mid-batch rolls it back, dirty marks included, so the next run redoes it.
+ * mid-batch rolls it back, and the marks it had read are still there for the next run.
  */
 export async function recomputeDirty(database: Database, workspaceId: string, batch = RECOMPUTE_BATCH) {
   const report = emptyReport();
   const started = performance.now();
   for (;;) {
     const done = await database.inWorkspace(workspaceId, async (tx) => {
-      const personIds = await takeDirty(tx, workspaceId, batch);
-      if (personIds.length === 0) return true;
+      const dirty = await readDirty(tx, workspaceId, batch);
+      if (dirty.length === 0) return true;
+      const personIds = dirty.map((row) => row.person_id);
       const { model } = await loadGraphSettings(tx, workspaceId);
       report.people += personIds.length;
       report.edges += await rebuildEdges(tx, workspaceId, { personIds });
@@ -43,6 +54,7 @@ export async function recomputeDirty(database: Database, workspaceId: string, ba
       const rows = await rollUpNetworkRows(tx, workspaceId, { personIds: rollUp }, model);
       report.rowsWritten += rows.written;
       report.rowsRemoved += rows.removed;
+      await clearDirty(tx, workspaceId, dirty);
       return false;
     });
     if (done) break;
