@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig, REPO_ROOT } from './config.ts';
+import { analyzeAsOwner } from './db/analyze.ts';
 import { recomputeDirty } from './graph/graph.service.ts';
 import { createIdentityProvider } from './idp/provider.ts';
 import { googleAccountDeps } from './integrations/google/google-deps.ts';
@@ -13,6 +14,17 @@ import { openRuntime } from './runtime.ts';
 import { createGoogleSandbox } from './sandbox/google/index.ts';
 
 const started = performance.now();
+const GRAPH_TABLES = [
+  'people',
+  'interactions',
+  'interaction_participants',
+  'linkedin_connections',
+  'employments',
+  'clients',
+  'edges',
+  'network_rows',
+  'graph_dirty',
+];
 const config = loadConfig();
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -25,6 +37,9 @@ async function start() {
   await jobs.work({
     googleSync: (job) => runGoogleSyncJob({ ...google, jobs }, job),
     graphRecompute: async ({ workspaceId }) => {
+      // A sync writes thousands of rows at once, faster than autovacuum re-reads the statistics; the
+      // recompute's plans depend on them (seconds rather than minutes), so they are refreshed first.
+      await analyzeAsOwner(runtime.databaseUrl, GRAPH_TABLES);
       const report = await recomputeDirty(runtime.database, workspaceId);
       if (report.people > 0) log(`graph: ${JSON.stringify({ workspaceId, ...report })}`);
     },
