@@ -44,9 +44,10 @@ async function settledCount(page: Page) {
   let previous = -1;
   for (;;) {
     await page.goto('/network');
-    await expect(table(page).getByRole('row').nth(1)).toBeVisible();
+    // A row with a name link is data, not the loading skeleton.
+    await expect(table(page).getByRole('row').nth(1).getByRole('link').first()).toBeVisible({ timeout: 60_000 });
     const count = await resultsCount(page);
-    if (count === previous) return count;
+    if (count === previous && count > 0) return count;
     previous = count;
     await page.waitForTimeout(3000);
   }
