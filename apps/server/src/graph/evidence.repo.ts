@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { markDirty, markNeighbourhoodDirty } from './dirty.ts';
+import { markDirty } from './dirty.ts';
 
 export type Participant = { email: string; name: string | null; role: 'from' | 'to' | 'cc' | 'organizer' | 'attendee' };
 export type InteractionEvidence = {
@@ -141,9 +141,8 @@ export async function recordMember(tx: Tx, workspaceId: string, member: { email:
     insert into people (workspace_id, full_name, email)
     values (${workspaceId}, ${member.fullName}, ${email})
     on conflict (workspace_id, email) do update set full_name = excluded.full_name, updated_at = now()`);
-  await markNeighbourhoodDirty(
-    tx,
-    workspaceId,
-    sql`select id from people where workspace_id = ${workspaceId} and email = ${email}`,
-  );
+  // Only the member themself, on the request's path: marking everyone their evidence reaches made
+  // joining a workspace wait on large scans. Their neighbours' edges follow as evidence touches them
+  // or with `recompute --from-evidence` (known gap, issue 5).
+  await markDirty(tx, workspaceId, sql`select id from people where workspace_id = ${workspaceId} and email = ${email}`);
 }
