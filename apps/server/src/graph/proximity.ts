@@ -63,6 +63,35 @@ export type EdgeEvidence = {
   evidenceAt: Date;
 };
 
+/** An `edges` row as the database returns it. */
+export type EdgeEvidenceRow = {
+  meeting_weight: number;
+  meetings: number;
+  mails_sent: number;
+  mails_received: number;
+  mail_sent_weight: number;
+  mail_received_weight: number;
+  shared_months: number;
+  shared_same_department: boolean;
+  shared_ended_on: string | null;
+  linkedin: boolean;
+  evidence_at: Date | string;
+};
+
+export const edgeEvidenceOf = (row: EdgeEvidenceRow): EdgeEvidence => ({
+  meetingWeight: row.meeting_weight,
+  meetings: row.meetings,
+  mailsSent: row.mails_sent,
+  mailsReceived: row.mails_received,
+  mailSentWeight: row.mail_sent_weight,
+  mailReceivedWeight: row.mail_received_weight,
+  sharedMonths: row.shared_months,
+  sharedSameDepartment: row.shared_same_department,
+  sharedEndedOn: row.shared_ended_on ? new Date(row.shared_ended_on) : null,
+  linkedin: row.linkedin,
+  evidenceAt: new Date(row.evidence_at),
+});
+
 export type ChannelStrengths = { meeting: number; mail: number; sharedExperience: number; linkedin: number };
 
 const saturate = (value: number, saturation: number) => 1 - Math.exp(-value / saturation);

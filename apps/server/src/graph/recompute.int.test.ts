@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNetwork } from '../../test/graph-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { recomputeAll, recomputeDirty } from './graph.service.ts';
-import { DEFAULT_PROXIMITY_MODEL, proximitySql, scoreEdge } from './proximity.ts';
+import { DEFAULT_PROXIMITY_MODEL, type EdgeEvidenceRow, edgeEvidenceOf, proximitySql, scoreEdge } from './proximity.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -47,41 +47,13 @@ describe('the relationship graph', () => {
     const { ws } = await buildNetwork(ctx);
     await recomputeDirty(ctx.database, ws);
     const edges = await ctx.database.inWorkspace(ws, (tx) =>
-      tx.execute<{
-        meeting_weight: number;
-        meetings: number;
-        mails_sent: number;
-        mails_received: number;
-        mail_sent_weight: number;
-        mail_received_weight: number;
-        shared_months: number;
-        shared_same_department: boolean;
-        shared_ended_on: string | null;
-        linkedin: boolean;
-        evidence_at: Date;
-        now: Date;
-        proximity: number;
-      }>(sql`select e.*, now() as now, ${proximitySql(DEFAULT_PROXIMITY_MODEL, 'e')} as proximity from edges e`),
+      tx.execute<EdgeEvidenceRow & { now: Date; proximity: number }>(
+        sql`select e.*, now() as now, ${proximitySql(DEFAULT_PROXIMITY_MODEL, 'e')} as proximity from edges e`,
+      ),
     );
     expect(edges.rows.length).toBeGreaterThan(4);
     for (const edge of edges.rows) {
-      const expected = scoreEdge(
-        {
-          meetingWeight: edge.meeting_weight,
-          meetings: edge.meetings,
-          mailsSent: edge.mails_sent,
-          mailsReceived: edge.mails_received,
-          mailSentWeight: edge.mail_sent_weight,
-          mailReceivedWeight: edge.mail_received_weight,
-          sharedMonths: edge.shared_months,
-          sharedSameDepartment: edge.shared_same_department,
-          sharedEndedOn: edge.shared_ended_on ? new Date(edge.shared_ended_on) : null,
-          linkedin: edge.linkedin,
-          evidenceAt: new Date(edge.evidence_at),
-        },
-        DEFAULT_PROXIMITY_MODEL,
-        new Date(edge.now),
-      );
+      const expected = scoreEdge(edgeEvidenceOf(edge), DEFAULT_PROXIMITY_MODEL, new Date(edge.now));
       expect(edge.proximity).toBe(expected.proximity);
     }
   });

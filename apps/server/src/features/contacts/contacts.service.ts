@@ -18,7 +18,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { membersCte } from '../../graph/graph.sql.ts';
-import { type EdgeEvidence, scoreEdge } from '../../graph/proximity.ts';
+import { type EdgeEvidenceRow, edgeEvidenceOf, scoreEdge } from '../../graph/proximity.ts';
 import { loadGraphSettings } from '../../graph/settings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
@@ -208,25 +208,16 @@ export async function explainProximity(
       sql`select proximity from network_rows where workspace_id = ${ws} and prospect_id = ${prospectId}`,
     );
     if (!row.rows[0]) throw new AppError('NOT_FOUND', 'Prospect not found');
-    const edges = await tx.execute<{
-      connector_id: string;
-      name: string;
-      colleague: boolean;
-      owner_name: string | null;
-      meeting_weight: number;
-      meetings: number;
-      mails_sent: number;
-      mails_received: number;
-      mail_sent_weight: number;
-      mail_received_weight: number;
-      shared_months: number;
-      shared_same_department: boolean;
-      shared_ended_on: string | null;
-      shared_company: string | null;
-      linkedin: boolean;
-      evidence_at: Date;
-      now: Date;
-    }>(sql`
+    const edges = await tx.execute<
+      EdgeEvidenceRow & {
+        connector_id: string;
+        name: string;
+        colleague: boolean;
+        owner_name: string | null;
+        shared_company: string | null;
+        now: Date;
+      }
+    >(sql`
       with ${membersCte(ws)}
       select e.*, now() as now, coalesce(u.first_name || ' ' || u.last_name, p.full_name) as name,
              m.person_id is not null as colleague, ou.first_name || ' ' || ou.last_name as owner_name,
@@ -243,20 +234,7 @@ export async function explainProximity(
       (await edgesOf(tx, ws, [prospectId], model)).map((edge) => [edge.connector_id, edge.path]),
     );
     const paths = edges.rows.map((edge) => {
-      const evidence: EdgeEvidence = {
-        meetingWeight: edge.meeting_weight,
-        meetings: edge.meetings,
-        mailsSent: edge.mails_sent,
-        mailsReceived: edge.mails_received,
-        mailSentWeight: edge.mail_sent_weight,
-        mailReceivedWeight: edge.mail_received_weight,
-        sharedMonths: edge.shared_months,
-        sharedSameDepartment: edge.shared_same_department,
-        sharedEndedOn: edge.shared_ended_on ? new Date(edge.shared_ended_on) : null,
-        linkedin: edge.linkedin,
-        evidenceAt: new Date(edge.evidence_at),
-      };
-      const { proximity, contributions } = scoreEdge(evidence, model, new Date(edge.now));
+      const { proximity, contributions } = scoreEdge(edgeEvidenceOf(edge), model, new Date(edge.now));
       const channels = [
         edge.meetings > 0 && {
           source: 'GOOGLE_MEETING' as const,
