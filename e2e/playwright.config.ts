@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 3111);
 export const baseURL = `http://localhost:${port}`;
+// One data directory per port, so two runs on one machine never delete each other's database.
+const dataDir = port === 3111 ? '.data-e2e' : `.data-e2e-${port}`;
 
 /**
  * The product as a user gets it: `npm start` on a fresh data directory, driven in Debian's Chromium
@@ -18,7 +20,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: [['list']],
-  outputDir: path.join(root, 'test-results'),
+  outputDir: path.join(root, port === 3111 ? 'test-results' : `test-results-${port}`),
   timeout: 60_000,
   expect: { timeout: 15_000 },
   use: {
@@ -39,10 +41,10 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf .data-e2e && npm start`,
+    command: `rm -rf ${dataDir} && npm start`,
     cwd: root,
     url: `${baseURL}/api/health`,
-    env: { DATA_DIR: path.join(root, '.data-e2e'), PORT: String(port), LOG_LEVEL: 'warn' },
+    env: { DATA_DIR: path.join(root, dataDir), PORT: String(port), LOG_LEVEL: 'warn' },
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -47,6 +48,22 @@ async function loadEmbeddedPostgres() {
   return EmbeddedPostgres;
 }
 
+/**
+ * PG_SLOW_LOG=<file>: the embedded server writes there every statement over a second with its plan,
+ * and every lock wait. How a slow job is diagnosed (a plan misled by fresh statistics shows here).
+ */
+const slowLogFile = process.env.PG_SLOW_LOG;
+const slowLogFlags = slowLogFile
+  ? [
+      'log_min_duration_statement=1000',
+      'log_lock_waits=on',
+      'deadlock_timeout=500',
+      'shared_preload_libraries=auto_explain',
+      'auto_explain.log_min_duration=1000',
+      'auto_explain.log_nested_statements=on',
+    ].flatMap((setting) => ['-c', setting])
+  : [];
+
 export async function openEmbeddedCluster(dataDir: string, log: (line: string) => void): Promise<EmbeddedCluster> {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pgDir = path.join(dataDir, 'pg');
@@ -66,8 +83,8 @@ export async function openEmbeddedCluster(dataDir: string, log: (line: string) =
       persistent: true,
       createPostgresUser: true,
       // No Unix socket (nothing to clash with in /tmp); loopback TCP only.
-      postgresFlags: ['-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1'],
-      onLog: () => {},
+      postgresFlags: ['-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1', ...slowLogFlags],
+      onLog: slowLogFile ? (line) => appendFileSync(slowLogFile, `${String(line)}\n`) : () => {},
       onError: (error) => log(`postgres: ${String(error)}`),
     });
     if (!(await exists(path.join(pgDir, 'PG_VERSION')))) {

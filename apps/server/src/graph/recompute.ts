@@ -32,24 +32,33 @@ export function rebuildEdgesSql(workspaceId: string, scope: Scope) {
       select p.id from people p where p.workspace_id = ${ws} and ${inScope(scope, 'p.id')} and ${isOutsider(ws, 'p')}
     ),
     together as (
-      -- Per target, through its own participations (a lateral join: the path the indexes serve, whatever
-      -- the planner's statistics say about tables a sync has just filled; the same in the CTEs below).
-      -- One row per real meeting or message: the same one seen in two members' accounts shares its time.
-      select distinct pairs.*
+      -- Per target: its own participations first, then the other people in each of those interactions.
+      -- Each step is a lateral subquery behind an 'offset 0' fence, so the order is this one whatever the
+      -- statistics say about tables a sync has just filled (starting from a member's participations instead
+      -- visits every interaction the member ever had, once per target). One row per real meeting or
+      -- message: the same one seen in two members' accounts shares its time.
+      select distinct tp.person_id as prospect_id, cp.person_id as connector_id, i.kind, i.occurred_at,
+             i.participant_count,
+             i.kind = 'mail' and cp.role = 'from' and tp.role in ('to', 'cc') as sent,
+             i.kind = 'mail' and tp.role = 'from' and cp.role in ('to', 'cc') as received
         from targets t
         cross join lateral (
-          select tp.person_id as prospect_id, cp.person_id as connector_id, i.kind, i.occurred_at, i.participant_count,
-                 i.kind = 'mail' and cp.role = 'from' and tp.role in ('to', 'cc') as sent,
-                 i.kind = 'mail' and tp.role = 'from' and cp.role in ('to', 'cc') as received
-            from interaction_participants tp
-            join interactions i on i.workspace_id = ${ws} and i.id = tp.interaction_id
-                                and i.participant_count <= ${maxParticipants} and i.occurred_at <= now()
-            join interaction_participants cp on cp.workspace_id = ${ws} and cp.interaction_id = tp.interaction_id
-                                            and cp.person_id <> tp.person_id
-            join connectors c on c.person_id = cp.person_id
+          select tp.person_id, tp.interaction_id, tp.role from interaction_participants tp
            where tp.workspace_id = ${ws} and tp.person_id = t.id
-          offset 0 -- keeps the planner from flattening the lateral join back into a join order of its own
-        ) pairs
+          offset 0
+        ) tp
+        cross join lateral (
+          select i.kind, i.occurred_at, i.participant_count from interactions i
+           where i.workspace_id = ${ws} and i.id = tp.interaction_id
+             and i.participant_count <= ${maxParticipants} and i.occurred_at <= now()
+          offset 0
+        ) i
+        cross join lateral (
+          select cp.person_id, cp.role from interaction_participants cp
+           where cp.workspace_id = ${ws} and cp.interaction_id = tp.interaction_id and cp.person_id <> tp.person_id
+          offset 0
+        ) cp
+        join connectors c on c.person_id = cp.person_id
     ),
     interaction_evidence as (
       select prospect_id, connector_id,
@@ -148,7 +157,8 @@ export function rollUpSql(workspaceId: string, scope: Scope, model: ProximityMod
   return sql`
     with ${membersCte(ws)},
     allies as (select person_id, tag from clients where workspace_id = ${ws} and map_network),
-    trust as (
+    trust as materialized (
+      -- Computed once: inlined, a planner misled by fresh statistics re-ran it for every edge.
       select e.prospect_id as ally_id, greatest(${model.allyTrustFloor}::float8, max(${proximity}) / 100.0) as trust
         from edges e
         join members m on m.person_id = e.connector_id
@@ -217,17 +227,22 @@ export function rollUpSql(workspaceId: string, scope: Scope, model: ProximityMod
         full join visits v on v.prospect_id = f.prospect_id
         full join past_clients pc on pc.prospect_id = coalesce(f.prospect_id, v.prospect_id)
     ),
-    written as (
-      insert into network_rows as r (workspace_id, prospect_id, full_name, company_id, company_size, industry, country,
-                                company_type, department, seniority, job_title, proximity, engagement, connector_ids,
-                                has_external_connector, signal_mask, first_seen_at)
-      select ${ws}::uuid, p.id, p.full_name, p.company_id, co.size_bucket, co.industry, co.country, co.type,
+    kept as materialized (
+      -- Materialized once, for the write and for the removal: referenced from the removal's anti-join,
+      -- a planner misled by fresh statistics re-ran the whole join once per existing row.
+      select p.id as prospect_id, p.full_name, p.company_id, co.size_bucket, co.industry, co.country, co.type,
              p.department, p.seniority, p.title, c.proximity, c.engagement, c.connector_ids, c.has_external, c.mask,
-             coalesce(c.first_seen_at, now())
+             coalesce(c.first_seen_at, now()) as first_seen_at
         from candidates c
         join people p on p.workspace_id = ${ws} and p.id = c.prospect_id
         left join companies co on co.workspace_id = ${ws} and co.id = p.company_id
        where ${isOutsider(ws, 'p')}
+    ),
+    written as (
+      insert into network_rows as r (workspace_id, prospect_id, full_name, company_id, company_size, industry, country,
+                                company_type, department, seniority, job_title, proximity, engagement, connector_ids,
+                                has_external_connector, signal_mask, first_seen_at)
+      select ${ws}::uuid, k.* from kept k
       on conflict (workspace_id, prospect_id) do update set
              full_name = excluded.full_name, company_id = excluded.company_id, company_size = excluded.company_size,
              industry = excluded.industry, country = excluded.country, company_type = excluded.company_type,
@@ -245,8 +260,7 @@ export function rollUpSql(workspaceId: string, scope: Scope, model: ProximityMod
     removed as (
       delete from network_rows r
        where r.workspace_id = ${ws} and ${inScope(scope, 'r.prospect_id')}
-         and not exists (select 1 from candidates c join people p on p.workspace_id = ${ws} and p.id = c.prospect_id
-                          where c.prospect_id = r.prospect_id and ${isOutsider(ws, 'p')})
+         and r.prospect_id not in (select prospect_id from kept) -- a hashed subplan, whatever the estimates
       returning 1
     )
     select (select count(*) from written)::int as written, (select count(*) from removed)::int as removed`;
