@@ -28,6 +28,8 @@ import { openRuntime } from '../apps/server/src/runtime.ts';
 const SIZE = (process.env.BENCH_SIZE ?? 'large') as DemoSize;
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(REPO_ROOT, `.data-bench-${SIZE}`);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/** BENCH_SEED_ONLY=1 builds (or completes) the dataset and stops: seeding can run on a busy machine, measuring cannot. */
+const SEED_ONLY = process.env.BENCH_SEED_ONLY === '1';
 const EMAIL = `bench@${SIZE}.bench.test`;
 
 const percentile = (values: number[], p: number) => {
@@ -171,6 +173,7 @@ export async function network() {
   try {
     const database = runtime.database;
     const member = await benchWorkspace(database, runtime.databaseUrl, log);
+    if (SEED_ONLY) return null;
     // What autovacuum does within a minute on a running server; a benchmark process lives shorter.
     // VACUUM sets the visibility map, without which every index-only scan reads the heap as well.
     await vacuumAnalyzeAsOwner(runtime.databaseUrl, [

@@ -5,7 +5,8 @@ import { googleSync } from './google-sync.ts';
 import { network } from './network.ts';
 import { startup } from './startup.ts';
 
-const BENCHMARKS: Record<string, () => Promise<Record<string, unknown>>> = {
+/** A benchmark returns its figures, or null when it only prepared its data (nothing to record). */
+const BENCHMARKS: Record<string, () => Promise<Record<string, unknown> | null>> = {
   startup,
   'google-sync': googleSync,
   network,
@@ -19,7 +20,9 @@ for (const name of selected) {
     console.error(`Unknown benchmark "${name}". Known: ${Object.keys(BENCHMARKS).join(', ')}`);
     process.exit(2);
   }
-  const figures = { benchmark: name, measuredAt: new Date().toISOString(), ...(await benchmark()) };
+  const measured = await benchmark();
+  if (measured === null) continue;
+  const figures = { benchmark: name, measuredAt: new Date().toISOString(), ...measured };
   const file = path.join(import.meta.dirname, 'results', `${name}.json`);
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.writeFile(file, `${JSON.stringify(figures, null, 2)}\n`);
