@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './enums.ts';
 export * from './messages.ts';
+export * from './schemas/actions.ts';
 export * from './schemas/common.ts';
 export * from './schemas/network.ts';
 export * from './schemas/targeting.ts';

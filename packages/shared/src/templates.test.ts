@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { connectorIntroRequest, contactOwnerIntroRequest, directMessage, introTargetForward } from './templates.ts';
+import {
+  askIntroActionMessage,
+  askIntroMessage,
+  connectorIntroRequest,
+  contactOwnerIntroRequest,
+  directMessage,
+  introTargetForward,
+} from './templates.ts';
 
 const input = {
   connectorFullName: 'Jane Doe',
@@ -36,5 +43,22 @@ describe('message templates', () => {
     expect(moved).toContain('your move to Newco');
     expect(moved).toContain('working with you at Unknown');
     expect(moved).toContain('Ada Lovelace');
+  });
+});
+
+describe('the Ask intro panel prefill', () => {
+  it('is the plain intro request without a job change', () => {
+    expect(askIntroActionMessage({ ...input, pastClient: null })).toBe(askIntroMessage(input));
+  });
+
+  it('tells the connector about a past client’s move, with Unknown for a missing company', () => {
+    const message = askIntroActionMessage({
+      ...input,
+      pastClient: { newCompanyName: 'Newco', pastCompanyName: null },
+    });
+    expect(message).toMatch(/^Hi Jane,/);
+    expect(message).toContain('John Smith, whom we worked with at Unknown, has just moved to Newco.');
+    expect(message).toContain('would you be open to introducing us?');
+    expect(message.trimEnd().split('\n').at(-1)).toBe('Ada Lovelace');
   });
 });

@@ -55,6 +55,29 @@ export function contactOwnerIntroRequest(input: IntroTemplateInput & { ownerFull
 /** The Ask intro panel of the recommended actions: the template with connector and target names. */
 export const askIntroMessage = connectorIntroRequest;
 
+type PastClientMove = { newCompanyName: string | null; pastCompanyName: string | null };
+
+/** Ask-intro engagement after a job change (spec section 4): the target is a past client who moved. */
+export function askIntroAfterJobChange(input: IntroTemplateInput & { pastClient: PastClientMove }) {
+  const newCompany = input.pastClient.newCompanyName ?? 'Unknown';
+  const pastCompany = input.pastClient.pastCompanyName ?? 'Unknown';
+  return [
+    `Hi ${firstNameOf(input.connectorFullName)},`,
+    '',
+    `${input.targetFullName}, whom we worked with at ${pastCompany}, has just moved to ${newCompany}. ` +
+      'I saw that you know them: would you be open to introducing us? ' +
+      'Only if you are comfortable with it: a no is perfectly fine.',
+    '',
+    'Thank you,',
+    input.userFullName,
+  ].join('\n');
+}
+
+/** The Ask intro panel's prefill: the job-change variant for a PAST_CLIENT signal, else the plain ask. */
+export function askIntroActionMessage(input: IntroTemplateInput & { pastClient: PastClientMove | null }) {
+  return input.pastClient ? askIntroAfterJobChange({ ...input, pastClient: input.pastClient }) : askIntroMessage(input);
+}
+
 /** The direct message to a prospect (spec section 4): a past client's move, or a plain hello. */
 export function directMessage(input: {
   prospectFullName: string;
