@@ -1,6 +1,6 @@
 import { CSV_UPLOAD } from '@warmpath/shared';
 import { describe, expect, it } from 'vitest';
-import { csvFileError } from './csvFile.ts';
+import { chooseCsvFile, csvFileError, csvFileRejection } from './csvFile.ts';
 
 describe('csvFileError', () => {
   it('accepts a .csv file whatever its case', () => {
@@ -13,5 +13,32 @@ describe('csvFileError', () => {
     expect(csvFileError({ name: 'Connections.csv', size: CSV_UPLOAD.maxBytes + 1 })).toBe(
       'File is larger than 1073741824 bytes',
     );
+  });
+});
+
+describe('csvFileRejection', () => {
+  it('names each refusal by its code', () => {
+    expect(csvFileRejection({ name: 'a.txt', size: 10 })?.code).toBe('file-invalid-type');
+    expect(csvFileRejection({ name: 'a.csv', size: CSV_UPLOAD.maxBytes + 1 })?.code).toBe('file-too-large');
+    expect(csvFileRejection({ name: 'a.csv', size: 0 })).toEqual({
+      code: 'file-too-small',
+      message: 'File is smaller than 1 byte',
+    });
+  });
+
+  it('accepts a file of exactly 1GB', () => {
+    expect(csvFileRejection({ name: 'a.csv', size: CSV_UPLOAD.maxBytes })).toBeNull();
+  });
+});
+
+describe('chooseCsvFile', () => {
+  it('takes one good file, refuses two, and ignores an empty choice', () => {
+    const good = { name: 'clients.csv', size: 5 };
+    expect(chooseCsvFile([good])).toEqual({ file: good, rejection: null });
+    expect(chooseCsvFile([good, good])).toEqual({
+      file: null,
+      rejection: { code: 'too-many-files', message: 'Too many files' },
+    });
+    expect(chooseCsvFile([])).toBeNull();
   });
 });

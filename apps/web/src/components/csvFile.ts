@@ -1,16 +1,45 @@
 import { CSV_UPLOAD } from '@warmpath/shared';
 
 const CSV_EXTENSION = /\.csv$/i;
+/** An empty file has no header to read: the smallest file accepted has one byte. */
+const MIN_BYTES = 1;
 
-/**
- * Why a chosen file cannot be uploaded as CSV (spec section 5: .csv only, up to 1GB), in the spec's
- * generic rejection words; null when it can. The extension decides: browsers disagree on a CSV's type.
- */
-export function csvFileError(file: Pick<File, 'name' | 'size'>): string | null {
-  if (!CSV_EXTENSION.test(file.name)) return 'File type must be text/csv,.csv';
-  if (file.size > CSV_UPLOAD.maxBytes) return `File is larger than ${CSV_UPLOAD.maxBytes} bytes`;
-  return null;
-}
+/** Spec section 8's file rejection codes. */
+export type FileRejectionCode = 'file-invalid-type' | 'file-too-large' | 'file-too-small' | 'too-many-files';
+export type FileRejection = { code: FileRejectionCode; message: string };
+
+const bytes = (count: number) => `${count} ${count === 1 ? 'byte' : 'bytes'}`;
 
 /** What the file picker offers. */
 export const CSV_ACCEPT = '.csv,text/csv';
+
+/**
+ * Why a chosen file cannot be uploaded as CSV (spec section 5: .csv only, up to 1GB), with the code and
+ * the spec's generic words; null when it can. The extension decides: browsers disagree on a CSV's type.
+ */
+export function csvFileRejection(file: Pick<File, 'name' | 'size'>): FileRejection | null {
+  if (!CSV_EXTENSION.test(file.name)) return { code: 'file-invalid-type', message: 'File type must be text/csv,.csv' };
+  if (file.size > CSV_UPLOAD.maxBytes) {
+    return { code: 'file-too-large', message: `File is larger than ${bytes(CSV_UPLOAD.maxBytes)}` };
+  }
+  if (file.size < MIN_BYTES) return { code: 'file-too-small', message: `File is smaller than ${bytes(MIN_BYTES)}` };
+  return null;
+}
+
+/** The rejection's message alone, for a single file input. */
+export function csvFileError(file: Pick<File, 'name' | 'size'>): string | null {
+  return csvFileRejection(file)?.message ?? null;
+}
+
+/** A drop or a pick: the one acceptable file, or why the choice is refused (one file only). */
+export function chooseCsvFile<T extends Pick<File, 'name' | 'size'>>(
+  files: readonly T[],
+): { file: T; rejection: null } | { file: null; rejection: FileRejection } | null {
+  if (files.length === 0) return null;
+  const [file] = files;
+  if (files.length > CSV_UPLOAD.maxFiles || file === undefined) {
+    return { file: null, rejection: { code: 'too-many-files', message: 'Too many files' } };
+  }
+  const rejection = csvFileRejection(file);
+  return rejection ? { file: null, rejection } : { file, rejection: null };
+}

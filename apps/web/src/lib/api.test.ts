@@ -1,12 +1,15 @@
 import { ZPublicConfig } from '@warmpath/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { stubApi } from '../testing/fakeApi.ts';
 import {
   ApiError,
   apiFileRequest,
   apiRequest,
+  apiUpload,
   checkBackendHealth,
   setAccessTokenProvider,
+  type UploadProgress,
   withSearchParams,
 } from './api.ts';
 import { getAppStatus, setAppStatus } from './appStatus.ts';
@@ -157,5 +160,34 @@ describe('withSearchParams', () => {
     expect(withSearchParams('/users/query/technologies-list', { page: 2, searchTerm: undefined })).toBe(
       '/users/query/technologies-list?page=2',
     );
+  });
+});
+
+describe('apiUpload', () => {
+  it('posts the form with the token, reports the bytes sent and checks the answer', async () => {
+    setAccessTokenProvider(async () => 'secret');
+    const api = stubApi({ 'POST /imports/command/upload': Response.json({ ok: true }) });
+    const body = new FormData();
+    body.set('file', new File(['a,b\r\n1,2\r\n'], 'rows.csv', { type: 'text/csv' }));
+    const progress: UploadProgress[] = [];
+    await expect(
+      apiUpload({ path: '/imports/command/upload', body, schema: ZOk, onProgress: (sent) => progress.push(sent) }),
+    ).resolves.toEqual({ ok: true });
+    expect(progress).toEqual([{ loaded: 10, total: 10 }]);
+    expect(api.calls[0]?.body).toBe(body);
+  });
+
+  it("fails with the server's code and the gateway's message", async () => {
+    setAccessTokenProvider(async () => 'secret');
+    stubApi({
+      'POST /imports/command/upload': Response.json({ code: 'BAD_CSV', message: 'No header' }, { status: 400 }),
+    });
+    const failure = apiUpload({
+      path: '/imports/command/upload',
+      body: new FormData(),
+      schema: ZOk,
+      errorMessage: 'Failed to import clients',
+    });
+    await expect(failure).rejects.toMatchObject({ status: 400, code: 'BAD_CSV', message: 'Failed to import clients' });
   });
 });

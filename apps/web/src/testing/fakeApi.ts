@@ -28,7 +28,61 @@ export function stubApi(routes: Record<string, FakeRoute>) {
     return typeof route === 'function' ? route(call) : route.clone();
   });
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('XMLHttpRequest', fakeXhrClass(fetchMock));
   return { calls, callsTo: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key) };
 }
 
 export const noContent = (): Response => new Response(null, { status: 204 });
+
+type ProgressHandler = ((event: { loaded: number; total: number }) => void) | null;
+
+/**
+ * XMLHttpRequest (what uploads go through, for their progress) answered by the same routes: the body
+ * counts as sent in one progress event, then the route answers.
+ */
+function fakeXhrClass(fetchMock: (input: string, init: RequestInit) => Promise<Response>) {
+  return class FakeXhr {
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ProgressHandler } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    ontimeout: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private method = 'GET';
+    private url = '';
+    private readonly headers: Record<string, string> = {};
+    private aborted = false;
+
+    open(method: string, url: string): void {
+      this.method = method;
+      this.url = url;
+    }
+
+    setRequestHeader(name: string, value: string): void {
+      this.headers[name] = value;
+    }
+
+    abort(): void {
+      this.aborted = true;
+      this.onabort?.();
+    }
+
+    send(body: FormData | null): void {
+      const file = body?.get('file');
+      const size = file instanceof Blob ? file.size : 0;
+      void (async () => {
+        this.upload.onprogress?.({ loaded: size, total: size });
+        const response = await fetchMock(this.url, {
+          method: this.method,
+          headers: this.headers,
+          body: body ?? undefined,
+        });
+        if (this.aborted) return;
+        this.status = response.status;
+        this.responseText = await response.text();
+        this.onload?.();
+      })();
+    }
+  };
+}
