@@ -116,6 +116,10 @@ export const ZPastAction = z.object({
 });
 export type TPastAction = z.infer<typeof ZPastAction>;
 
+/**
+ * `POST /actions/query` (past), `POST /actions/query/pending-actions` (ours: the spec names no pending call)
+ * and `POST /actions/query/skipped-actions`, each with `?page&pageSize` and the filters body.
+ */
 export const ZPastActionsPage = z.object({ rows: z.array(ZPastAction), pagination: ZPagination });
 export type TPastActionsPage = z.infer<typeof ZPastActionsPage>;
 
