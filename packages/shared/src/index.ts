@@ -3,6 +3,7 @@ export * from './enums.ts';
 export * from './messages.ts';
 export * from './schemas/actions.ts';
 export * from './schemas/common.ts';
+export * from './schemas/lists.ts';
 export * from './schemas/network.ts';
 export * from './schemas/targeting.ts';
 export * from './schemas/team.ts';

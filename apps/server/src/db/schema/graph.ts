@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -50,9 +51,14 @@ export const clients = pgTable(
     workspaceId: workspaceId(),
     id: uuid('id').notNull().defaultRandom(),
     personId: uuid('person_id').notNull(),
+    /** The names as the team recorded them (the person keeps one full name). */
+    firstName: text('first_name'),
+    lastName: text('last_name'),
     tag: text('tag'),
     /** The member who owns the relationship; an intro through this ally is asked of them. */
     contactOwnerUserId: uuid('contact_owner_user_id'),
+    /** The owner's e-mail as given, kept even while no member has it yet. */
+    contactOwnerEmail: text('contact_owner_email'),
     source: text('source', { enum: ['manual', 'csv', 'crm'] }).notNull(),
     mapNetwork: boolean('map_network').notNull().default(false),
     trackJobChanges: boolean('track_job_changes').notNull().default(false),
@@ -63,6 +69,9 @@ export const clients = pgTable(
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
     unique('clients_workspace_person_key').on(t.workspaceId, t.personId),
+    // The two admin lists, newest first.
+    index('clients_map_network_idx').on(t.workspaceId, t.createdAt.desc(), t.id).where(sql`map_network`),
+    index('clients_track_job_changes_idx').on(t.workspaceId, t.createdAt.desc(), t.id).where(sql`track_job_changes`),
   ],
 );
 

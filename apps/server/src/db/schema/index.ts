@@ -2,6 +2,7 @@ export * from './actions.ts';
 export * from './graph.ts';
 export * from './idp.ts';
 export * from './invites.ts';
+export * from './lists.ts';
 export * from './network.ts';
 export * from './sync.ts';
 export * from './targeting.ts';
