@@ -129,7 +129,7 @@ test('the network page: filter, page, export, see why, and ask a colleague for a
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^warmpath-export-.*\.csv$/);
   const csv = await fs.readFile((await file.path()) ?? '', 'utf8');
-  const lines = csv.trimEnd().split('\r\n');
+  const lines = csv.trimEnd().split('\n');
   expect(lines[0]).toBe(
     'Name,Email,LinkedIn URL,Job title,Department,Company,Company size,Industry,Engagement,Proximity,Proximity band,Allies,Signals',
   );

@@ -197,12 +197,25 @@ describe('the rest of the network page', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="warmpath-export-.*\.csv"/);
-    const lines = response.body.trimEnd().split('\r\n');
+    const lines = response.body.trimEnd().split('\n');
     expect(lines[0]).toBe(
       'Name,Email,LinkedIn URL,Job title,Department,Company,Company size,Industry,Engagement,Proximity,Proximity band,Allies,Signals',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""evil"")",${network.people.met},,'@risky`);
     expect(lines[1]).toContain('Met');
+  });
+
+  it('exports with filter values taken as values, never as SQL', async () => {
+    const hostile = [`x'); drop table people; --`, `a"b\\c`, '$1'];
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contacts/query/export-csv',
+      headers: bearer(network.admin.token),
+      payload: { filters: [{ name: 'industry', values: hostile }] },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body.trimEnd().split('\n')).toHaveLength(1);
+    expect((await query(network.admin.token)).rows.length).toBeGreaterThan(0);
   });
 });

@@ -98,13 +98,11 @@ export const contactsRoutes: FastifyPluginAsyncZod<ContactsDeps> = async (app, d
       const member = memberOf(request);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const out = new PassThrough();
-      exportNetworkCsv(deps.database, member, request.body.filters, out).then(
-        () => out.end(),
-        (error: unknown) => {
-          request.log.warn({ err: error }, 'network export stopped');
-          out.destroy(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
+      // The export ends `out` when done, and destroys it on failure (the client sees a cut download).
+      exportNetworkCsv(deps.database, member, request.body.filters, out).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'network export stopped');
+        out.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${EXPORT_FILE_PREFIX}-export-${stamp}.csv"`)
