@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const workspaces = pgTable('workspaces', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -9,6 +9,12 @@ export const workspaces = pgTable('workspaces', {
   logoUrl: text('logo_url'),
   /** Tuning of the relationship graph (graph/settings.ts): proximity weights, the weekly intro cap. */
   graphSettings: jsonb('graph_settings').$type<Record<string, unknown>>().notNull().default({}),
+  /** IANA time zone of the workspace's day: the daily recommendations run in the morning there. */
+  timeZone: text('time_zone').notNull().default('UTC'),
+  /** How many actions each user is recommended per day. */
+  dailyActionsPerUser: integer('daily_actions_per_user').notNull().default(10),
+  /** The last workspace day the scheduled recommendations ran for. */
+  recommendationsRanOn: date('recommendations_ran_on'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
