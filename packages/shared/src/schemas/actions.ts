@@ -138,6 +138,11 @@ export const ACTION_FILTER_LABELS: Record<ActionFilterName, string> = {
   connector: 'Connectors',
   actionType: 'Action types',
 };
+/** How the action types read in filter options. */
+export const ACTION_TYPE_LABELS: Record<(typeof ACTION_TYPES)[number], string> = {
+  'ask-intro': 'Ask intro',
+  DIRECT_MESSAGE: 'Direct message',
+};
 /** Option values of the `signal` and `actionType` filters are these enumerations. */
 export const ACTION_FILTER_ENUMS = { signal: SIGNAL_TYPES, actionType: ACTION_TYPES } as const;
 
