@@ -10,6 +10,7 @@ import { loadConfig, REPO_ROOT } from '../apps/server/src/config.ts';
 import { analyzeAsOwner, vacuumAnalyzeAsOwner } from '../apps/server/src/db/analyze.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { type DemoSize, seedDemo } from '../apps/server/src/demo/seed-demo.ts';
+import { NETWORK_ORDER } from '../apps/server/src/features/contacts/contacts.repo.ts';
 import { queryContacts, queryFilters } from '../apps/server/src/features/contacts/contacts.service.ts';
 import { exportNetworkCsv } from '../apps/server/src/features/contacts/export-csv.ts';
 import { insertUser, insertWorkspace } from '../apps/server/src/features/users/users.repo.ts';
@@ -267,7 +268,7 @@ export async function network() {
                          r.industry, r.engagement, r.proximity, r.connector_ids, r.signal_mask
                     from network_rows r join people p on p.workspace_id = r.workspace_id and p.id = r.prospect_id
                     left join companies co on co.workspace_id = r.workspace_id and co.id = r.company_id
-                   where r.workspace_id = '${ws}' order by r.proximity desc, r.prospect_id) to stdout with csv`),
+                   where r.workspace_id = '${ws}' order by r.proximity desc nulls last, r.prospect_id) to stdout with csv`),
         ),
         sink(),
       );
@@ -371,7 +372,7 @@ export async function network() {
     const plan = await inWs<string[]>(async (tx) => {
       const compiled = await compileFilters(tx, member, slowestFilters);
       const explain = await tx.execute(
-        sql`explain (analyze, buffers) select r.prospect_id from network_rows r where ${compiled.where()} order by r.proximity desc, r.prospect_id limit 30 offset 0`,
+        sql`explain (analyze, buffers) select r.prospect_id from network_rows r where ${compiled.where()} order by ${NETWORK_ORDER} limit 30 offset 0`,
       );
       const count = await tx.execute(
         sql`explain (analyze, buffers) select count(*) from network_rows r where ${compiled.where()}`,

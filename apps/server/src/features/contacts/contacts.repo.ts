@@ -19,8 +19,13 @@ import type { CompiledFilters } from './network-filters.ts';
 // Reads of the network read model. Every statement runs inside `inWorkspace`, so row-level security
 // scopes it whatever its conditions say; the conditions repeat the workspace for the indexes' sake.
 
-const ORDER = sql`r.proximity desc, r.prospect_id`;
-const REVERSED_ORDER = sql`r.proximity asc, r.prospect_id desc`;
+/**
+ * The table's order, best proximity first. Spelled `nulls last` because that is how its index
+ * (network_rows_order_idx, drizzle's `.desc()`) sorts: a plain `desc` means nulls first, which the index
+ * cannot serve, and every page became a sort of the whole workspace.
+ */
+export const NETWORK_ORDER = sql`r.proximity desc nulls last, r.prospect_id`;
+const REVERSED_ORDER = sql`r.proximity asc nulls first, r.prospect_id desc`;
 
 export async function countRows(tx: Tx, filters: CompiledFilters) {
   const { from, count } = filters.counted();
@@ -43,7 +48,7 @@ export async function pageIds(tx: Tx, filters: CompiledFilters, total: number, p
         select r.prospect_id from network_rows r where ${filters.where()} order by ${REVERSED_ORDER}
          limit ${Math.min(pageSize, total - offset)} offset ${Math.max(0, total - offset - pageSize)}`)
     : await tx.execute<{ prospect_id: string }>(sql`
-        select r.prospect_id from network_rows r where ${filters.where()} order by ${ORDER}
+        select r.prospect_id from network_rows r where ${filters.where()} order by ${NETWORK_ORDER}
          limit ${pageSize} offset ${offset}`);
   const ids = result.rows.map((row) => row.prospect_id);
   return fromEnd ? ids.reverse() : ids;

@@ -16,6 +16,7 @@ import type { Database } from '../../db/client.ts';
 import { signalBit } from '../../graph/graph.sql.ts';
 import { FORMULA_START } from '../../lib/csv-write.ts';
 import type { Member } from '../../plugins/auth.ts';
+import { NETWORK_ORDER } from './contacts.repo.ts';
 import { compileFilters } from './network-filters.ts';
 
 export const EXPORT_COLUMNS = [
@@ -138,7 +139,7 @@ export async function exportNetworkCsv(database: Database, member: Member, filte
         join people p on p.workspace_id = r.workspace_id and p.id = r.prospect_id
         left join companies co on co.workspace_id = r.workspace_id and co.id = r.company_id
        where ${compiled.where()}
-       order by r.proximity desc, r.prospect_id`;
+       order by ${NETWORK_ORDER}`;
     await pipeline(client.query(copyTo(`copy (${inlined(query)}) to stdout with (format csv, header true)`)), out);
     await client.query('commit');
   } catch (error) {
