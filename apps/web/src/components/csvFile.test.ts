@@ -1,6 +1,6 @@
 import { CSV_UPLOAD } from '@warmpath/shared';
 import { describe, expect, it } from 'vitest';
-import { chooseCsvFile, csvFileError, csvFileRejection } from './csvFile.ts';
+import { chooseCsvFile, csvFileError, csvFileRejection, formatBytes } from './csvFile.ts';
 
 describe('csvFileError', () => {
   it('accepts a .csv file whatever its case', () => {
@@ -40,5 +40,14 @@ describe('chooseCsvFile', () => {
       rejection: { code: 'too-many-files', message: 'Too many files' },
     });
     expect(chooseCsvFile([])).toBeNull();
+  });
+});
+
+describe('formatBytes', () => {
+  it('reads bytes, kilobytes, megabytes and gigabytes', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(12.3 * 1024 * 1024)).toBe('12.3 MB');
+    expect(formatBytes(CSV_UPLOAD.maxBytes)).toBe('1.0 GB');
   });
 });

@@ -43,3 +43,16 @@ export function chooseCsvFile<T extends Pick<File, 'name' | 'size'>>(
   const rejection = csvFileRejection(file);
   return rejection ? { file: null, rejection } : { file, rejection: null };
 }
+
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB'] as const;
+
+/** A file size as people read it: '512 B', '12.3 MB', '1.0 GB' (powers of 1024). */
+export function formatBytes(count: number): string {
+  let value = count;
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${BYTE_UNITS[unit]}`;
+}
