@@ -1,8 +1,9 @@
-import { ONBOARDING_PROGRESS } from '@warmpath/shared';
-import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { RouteTabs } from '../components/RouteTabs.tsx';
+import { AccountsPage } from '../features/lists/pages/AccountsPage.tsx';
+import { ClientListPage } from '../features/lists/pages/ClientListPage.tsx';
+import { CrmClientsPage } from '../features/lists/pages/CrmClientsPage.tsx';
 import { NetworkPage } from '../features/network/pages/NetworkPage.tsx';
 import { BookADemoPage } from '../features/onboarding/pages/BookADemoPage.tsx';
 import { ConnectPage } from '../features/onboarding/pages/ConnectPage.tsx';
@@ -14,6 +15,8 @@ import { InviteTeammatesPage } from '../features/onboarding/pages/InviteTeammate
 import { RegisterInvitePage } from '../features/onboarding/pages/RegisterInvitePage.tsx';
 import { SyncPage } from '../features/onboarding/pages/SyncPage.tsx';
 import { TargetingSchemePage } from '../features/onboarding/pages/TargetingSchemePage.tsx';
+import { UploadAccountsPage } from '../features/onboarding/pages/UploadAccountsPage.tsx';
+import { UploadClientsPage } from '../features/onboarding/pages/UploadClientsPage.tsx';
 import { PersonasPage } from '../features/targeting/pages/PersonasPage.tsx';
 import { TargetedAccountsPage } from '../features/targeting/pages/TargetedAccountsPage.tsx';
 import { UsersPage } from '../features/users/pages/UsersPage.tsx';
@@ -33,20 +36,11 @@ import {
   signUpEntryGuard,
 } from './guards.ts';
 import { ADMIN_TABS, activeAdminTab, activeProfileTab, PROFILE_TABS } from './navigationTabs.ts';
-import { OnboardingLayout } from './OnboardingLayout.tsx';
 import { PATHS } from './paths.ts';
 import { RootRoute } from './RootRoute.tsx';
 
 function guarded(guard: RouteGuard, children: RouteObject[]): RouteObject {
   return { element: <GuardedOutlet guard={guard} />, children };
-}
-
-function onboardingScreen(title: string, progress?: number): ReactNode {
-  return (
-    <OnboardingLayout progress={progress}>
-      <PageHeader title={title} />
-    </OnboardingLayout>
-  );
 }
 
 const recommendedActions = <PageHeader title="Recommended actions" />;
@@ -104,10 +98,13 @@ export const routes: RouteObject[] = [
                   },
                   { path: PATHS.admin.webhook, element: <PageHeader title="Webhook" /> },
                   { path: PATHS.admin.users, element: <UsersPage /> },
-                  { path: PATHS.admin.accounts, element: <PageHeader title="Assigned Accounts" /> },
-                  { path: PATHS.admin.networkAllies, element: <PageHeader title="Allies to map network from" /> },
-                  { path: PATHS.admin.jobChangesTracking, element: <PageHeader title="Job changes tracking" /> },
-                  { path: PATHS.admin.crmClients, element: <PageHeader title="Clients & Exclusions" /> },
+                  { path: PATHS.admin.accounts, element: <AccountsPage /> },
+                  { path: PATHS.admin.networkAllies, element: <ClientListPage key="allies" list="MAP_NETWORK" /> },
+                  {
+                    path: PATHS.admin.jobChangesTracking,
+                    element: <ClientListPage key="tracked" list="TRACK_JOB_CHANGES" />,
+                  },
+                  { path: PATHS.admin.crmClients, element: <CrmClientsPage /> },
                 ],
               },
             ]),
@@ -126,16 +123,10 @@ export const routes: RouteObject[] = [
       guarded(onboardingGuard, [
         { path: PATHS.signUp.sync, element: <SyncPage /> },
         { path: PATHS.signUp.importAccounts, element: <ImportAccountsPage /> },
-        {
-          path: PATHS.signUp.importAccountsUpload,
-          element: onboardingScreen('Upload accounts', ONBOARDING_PROGRESS.accountsUpload),
-        },
+        { path: PATHS.signUp.importAccountsUpload, element: <UploadAccountsPage /> },
         { path: PATHS.signUp.targetingScheme, element: <TargetingSchemePage /> },
         { path: PATHS.signUp.importClients, element: <ImportClientsPage /> },
-        {
-          path: PATHS.signUp.importClientsUpload,
-          element: onboardingScreen('Upload clients', ONBOARDING_PROGRESS.clientsUpload),
-        },
+        { path: PATHS.signUp.importClientsUpload, element: <UploadClientsPage /> },
       ]),
       guarded(inviteTeammatesGuard, [{ path: PATHS.signUp.inviteTeammates, element: <InviteTeammatesPage /> }]),
     ],

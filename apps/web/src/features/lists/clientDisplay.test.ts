@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tagColor, tagLabel, tagSuggestions } from './clientDisplay.ts';
+import { formatActivity, tagColor, tagLabel, tagSuggestions } from './clientDisplay.ts';
 
 describe('tag colours', () => {
   it('gives ally, internal, client and investor a colour each, whatever the case', () => {
@@ -39,5 +39,12 @@ describe('tag suggestions', () => {
   it('keeps those matching what is typed', () => {
     expect(tagSuggestions(['Advisor'], 'in')).toEqual(['Investor']);
     expect(tagSuggestions(['Advisor'], 'ADV')).toEqual(['Advisor']);
+  });
+});
+
+describe('last activity', () => {
+  it('reads the date, or that nothing happened yet', () => {
+    expect(formatActivity('2026-03-09T12:00:00.000Z')).toBe('Mar 9, 2026');
+    expect(formatActivity(null)).toBe('No activity yet');
   });
 });

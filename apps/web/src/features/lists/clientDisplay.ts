@@ -41,3 +41,10 @@ export function tagSuggestions(workspaceTags: readonly string[], typed: string):
 
 /** Where a client came from, as the Source column reads it. */
 export const SOURCE_LABELS: Record<ClientSource, string> = { manual: 'Added by hand', csv: 'CSV import', crm: 'CRM' };
+
+const activityDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** An account's last activity: its date, or that there has been none yet. */
+export function formatActivity(isoTime: string | null): string {
+  return isoTime ? activityDate.format(new Date(isoTime)) : 'No activity yet';
+}

@@ -1,0 +1,99 @@
+import { Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { SKELETON } from '@warmpath/shared';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { TablePagination } from '../../../components/TablePagination.tsx';
+import { TableSkeletonRows } from '../../../components/TableSkeletonRows.tsx';
+import { CRM_CLIENTS_IMPORT, useCrmClients } from '../api.ts';
+import { CsvImport } from '../components/CsvImport.tsx';
+import { useListQuery } from '../useListQuery.ts';
+
+const COLUMNS = ['Company name', 'Company domain'] as const;
+
+/** Admin, Clients & Exclusions: the CRM customers, never recommended, filled from CSV files. */
+export function CrmClientsPage() {
+  const { search, setSearch, query, setPage, setPageSize } = useListQuery();
+  const crmClients = useCrmClients(query);
+  const [uploadOpened, uploadDialog] = useDisclosure(false);
+
+  return (
+    <>
+      <PageHeader
+        title="Clients & Exclusions"
+        description="Your customers: the companies never recommended to your team."
+      />
+      <Stack component="section" aria-labelledby="crm-clients-title">
+        <Title order={2} size="h4" id="crm-clients-title">
+          Clients
+        </Title>
+        <Group justify="space-between" wrap="nowrap">
+          <TextInput
+            aria-label="Search clients"
+            placeholder="Clients"
+            type="search"
+            maw={360}
+            style={{ flex: 1 }}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+          />
+          <Button onClick={uploadDialog.open}>Add CRM customers</Button>
+        </Group>
+        {crmClients.isError ? (
+          <ErrorAlert message={crmClients.error.message} onRetry={() => void crmClients.refetch()} />
+        ) : (
+          <>
+            <Table verticalSpacing="sm" aria-busy={crmClients.isFetching} aria-label="CRM clients">
+              <Table.Thead>
+                <Table.Tr>
+                  {COLUMNS.map((column) => (
+                    <Table.Th key={column}>{column}</Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {crmClients.isPending ? (
+                  <TableSkeletonRows rows={SKELETON.crmClients.rows} columns={SKELETON.crmClients.columns} />
+                ) : crmClients.data.rows.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={COLUMNS.length}>
+                      <Text c="dimmed" ta="center" py="lg">
+                        {query.searchTerm === ''
+                          ? 'No CRM customers yet: add them from a CSV file.'
+                          : 'No CRM customers match your search.'}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  crmClients.data.rows.map((client) => (
+                    <Table.Tr key={client.id}>
+                      <Table.Td>{client.companyName}</Table.Td>
+                      <Table.Td>{client.companyDomain}</Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+            {crmClients.data ? (
+              <TablePagination
+                pagination={crmClients.data.pagination}
+                onPageChange={setPage}
+                onPageSizeChange={setPageSize}
+                label="CRM clients pages"
+              />
+            ) : null}
+          </>
+        )}
+      </Stack>
+      <Modal
+        opened={uploadOpened}
+        onClose={uploadDialog.close}
+        size="lg"
+        title="Add CRM customers"
+        closeButtonProps={{ 'aria-label': 'Close Add CRM customers' }}
+      >
+        <CsvImport title="Upload your CRM customers" target={CRM_CLIENTS_IMPORT} onBack={uploadDialog.close} />
+      </Modal>
+    </>
+  );
+}
