@@ -284,6 +284,9 @@ export async function rebuildNetworkSummaries(tx: Tx, workspaceId: string) {
   await tx.execute(sql`delete from network_reach where workspace_id = ${ws}`);
   await tx.execute(sql`
     insert into network_reach (workspace_id, kind, key, rows)
+    select ${ws}::uuid, 'total', ${ws}::uuid, count(*) from network_rows where workspace_id = ${ws}`);
+  await tx.execute(sql`
+    insert into network_reach (workspace_id, kind, key, rows)
     select ${ws}::uuid, 'company', company_id, count(*) from network_rows
      where workspace_id = ${ws} and company_id is not null group by company_id`);
   await tx.execute(sql`

@@ -226,12 +226,15 @@ export const networkCube = pgTable(
   (t) => [index('network_cube_workspace_idx').on(t.workspaceId)],
 );
 
-/** Unfiltered prospect counts per company and per connector, rebuilt with the cube. */
+/**
+ * Unfiltered prospect counts per company and per connector, and the workspace's total (kind 'total',
+ * keyed by the workspace id), rebuilt with the cube.
+ */
 export const networkReach = pgTable(
   'network_reach',
   {
     workspaceId: workspaceId(),
-    kind: text('kind', { enum: ['company', 'connector'] }).notNull(),
+    kind: text('kind', { enum: ['company', 'connector', 'total'] }).notNull(),
     key: uuid('key').notNull(),
     rows: integer('rows').notNull(),
   },

@@ -27,7 +27,14 @@ import type { CompiledFilters } from './network-filters.ts';
 export const NETWORK_ORDER = sql`r.proximity desc nulls last, r.prospect_id`;
 const REVERSED_ORDER = sql`r.proximity asc nulls first, r.prospect_id desc`;
 
-export async function countRows(tx: Tx, filters: CompiledFilters) {
+export async function countRows(tx: Tx, workspaceId: string, filters: CompiledFilters) {
+  if (filters.unfiltered()) {
+    // The total kept with the summaries: one row, where even the cube is thousands.
+    const total = await tx.execute<{ rows: number }>(
+      sql`select rows from network_reach where workspace_id = ${workspaceId} and kind = 'total' and key = ${workspaceId}`,
+    );
+    if (total.rows[0]) return total.rows[0].rows;
+  }
   const { from, count } = filters.counted();
   const result = await tx.execute<{ count: number }>(
     sql`select ${count} as count from ${from} where ${filters.where()}`,

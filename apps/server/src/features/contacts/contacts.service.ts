@@ -50,7 +50,7 @@ export async function queryContacts(
 ): Promise<TContactsPage> {
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
     const compiled = await compileFilters(tx, member, filters);
-    const totalCount = await countRows(tx, compiled);
+    const totalCount = await countRows(tx, member.workspaceId, compiled);
     const ids = await pageIds(tx, compiled, totalCount, page, pageSize);
     const { model } = await loadGraphSettings(tx, member.workspaceId);
     return {
