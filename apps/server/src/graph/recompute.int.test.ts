@@ -73,6 +73,23 @@ describe('the relationship graph', () => {
     expect(external.rows[0]?.has_external_connector).toBe(true);
   });
 
+  it('leaves the people of a CRM client out of the network once the client is recorded', async () => {
+    const { ws, people } = await buildNetwork(ctx);
+    await recomputeDirty(ctx.database, ws);
+    expect((await rowsOf(ws))[people.met]).toBeDefined();
+    await ctx.database.inWorkspace(ws, async (tx) => {
+      await tx.execute(sql`
+        insert into crm_clients (workspace_id, company_id, company_name, company_domain)
+        select p.workspace_id, c.id, c.name, c.domain from people p join companies c on c.workspace_id = p.workspace_id and c.id = p.company_id
+         where p.email = ${people.met}`);
+      await tx.execute(
+        sql`insert into graph_dirty (workspace_id, person_id) select workspace_id, id from people where email = ${people.met}`,
+      );
+    });
+    await recomputeDirty(ctx.database, ws);
+    expect((await rowsOf(ws))[people.met]).toBeUndefined();
+  });
+
   it('gives the same rows incrementally as a full recompute from evidence', async () => {
     const { ws } = await buildNetwork(ctx);
     await recomputeDirty(ctx.database, ws);

@@ -237,6 +237,8 @@ export function rollUpSql(workspaceId: string, scope: Scope, model: ProximityMod
         join people p on p.workspace_id = ${ws} and p.id = c.prospect_id
         left join companies co on co.workspace_id = ${ws} and co.id = p.company_id
        where ${isOutsider(ws, 'p')}
+         -- A customer's people are not prospects (their edges stay: a client ally is often one of them).
+         and not exists (select 1 from crm_clients cc where cc.workspace_id = ${ws} and cc.company_id = p.company_id)
     ),
     written as (
       insert into network_rows as r (workspace_id, prospect_id, full_name, company_id, company_size, industry, country,
