@@ -4,6 +4,9 @@ import { RouteTabs } from '../components/RouteTabs.tsx';
 import { AccountsPage } from '../features/lists/pages/AccountsPage.tsx';
 import { ClientListPage } from '../features/lists/pages/ClientListPage.tsx';
 import { CrmClientsPage } from '../features/lists/pages/CrmClientsPage.tsx';
+import { ActionsLayout } from '../features/actions/pages/ActionsLayout.tsx';
+import { PastActionsPage } from '../features/actions/pages/PastActionsPage.tsx';
+import { RecommendedActionsPage } from '../features/actions/pages/RecommendedActionsPage.tsx';
 import { NetworkPage } from '../features/network/pages/NetworkPage.tsx';
 import { BookADemoPage } from '../features/onboarding/pages/BookADemoPage.tsx';
 import { ConnectPage } from '../features/onboarding/pages/ConnectPage.tsx';
@@ -43,7 +46,7 @@ function guarded(guard: RouteGuard, children: RouteObject[]): RouteObject {
   return { element: <GuardedOutlet guard={guard} />, children };
 }
 
-const recommendedActions = <PageHeader title="Recommended actions" />;
+const recommendedActions = <RecommendedActionsPage />;
 const workspaceSettings = <WorkspaceSettingsPage />;
 
 /** The spec's route table (section 2). Screens of later issues are their heading for now. */
@@ -59,11 +62,17 @@ export const routes: RouteObject[] = [
         {
           element: <AppLayout />,
           children: [
-            { path: PATHS.actions, element: recommendedActions },
-            { path: PATHS.recommendedActions, element: recommendedActions },
-            { path: PATHS.pastActions, element: <PageHeader title="Past actions" /> },
-            { path: PATHS.pendingActions, element: <PageHeader title="Pending actions" /> },
-            { path: PATHS.skippedActions, element: <PageHeader title="Skipped actions" /> },
+            {
+              element: <ActionsLayout />,
+              children: [
+                { path: PATHS.actions, element: recommendedActions },
+                { path: PATHS.recommendedActions, element: recommendedActions },
+                // Keyed: each tab keeps its own filters and page.
+                { path: PATHS.pastActions, element: <PastActionsPage key="past" tab="past" /> },
+                { path: PATHS.pendingActions, element: <PastActionsPage key="pending" tab="pending" /> },
+                { path: PATHS.skippedActions, element: <PastActionsPage key="skipped" tab="skipped" /> },
+              ],
+            },
             { path: PATHS.network, element: <NetworkPage /> },
             {
               element: <RouteTabs label="Targeting" tabs={PROFILE_TABS} resolveActive={activeProfileTab} />,

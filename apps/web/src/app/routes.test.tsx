@@ -37,7 +37,7 @@ describe('routes', () => {
 
   it('sends a member away from the admin area and hides the Admin entry', async () => {
     const { router } = await renderApp('/admin/users', { signedIn: true, me: member });
-    expect(await screen.findByRole('heading', { name: 'Recommended actions' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Welcome Ada!' })).toBeDefined();
     expect(router.state.location.pathname).toBe('/actions/recommended-actions');
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Actions' }).getAttribute('href')).toBe('/actions/recommended-actions');

@@ -41,7 +41,7 @@ describe('Invite your teammates', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText('Suggestions (1)')).toBeDefined();
     addInvitee('bob@engines.example');
     fireEvent.click(screen.getByRole('button', { name: 'Skip' }));
-    expect(await screen.findByRole('heading', { name: 'Recommended actions' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Welcome Ada!' })).toBeDefined();
     expect(router.state.location.pathname).toBe('/actions/recommended-actions');
     expect(api.callsTo('POST /users/command/advance-onboarding').map((call) => call.body)).toEqual([
       { step: 'COMPLETED' },

@@ -132,7 +132,7 @@ describe('invitee registration', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     fireEvent.click(await screen.findByLabelText('I agree to the terms and conditions and the privacy policy.'));
     fireEvent.click(screen.getByRole('button', { name: 'Accept invitation' }));
     // / leads on to the actions area for a user who is done onboarding.
-    expect(await screen.findByRole('heading', { name: 'Recommended actions' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Welcome Ada!' })).toBeDefined();
     expect(router.state.location.pathname).toBe('/actions');
   });
 

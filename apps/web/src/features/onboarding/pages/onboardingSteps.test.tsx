@@ -93,7 +93,7 @@ describe('onboarding steps', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     const later = await screen.findByRole('button', { name: "I'll do it later" });
     expect(screen.getByRole('progressbar', { name: 'Onboarding progress' }).getAttribute('aria-valuenow')).toBe('70');
     fireEvent.click(later);
-    expect(await screen.findByRole('heading', { name: 'Recommended actions' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Welcome Ada!' })).toBeDefined();
     expect(router.state.location.pathname).toBe('/actions/recommended-actions');
     expect(api.callsTo('POST /users/command/advance-onboarding').map((call) => call.body)).toEqual([
       { step: 'COMPLETED' },

@@ -1,0 +1,120 @@
+import {
+  ACTION_FILTER_NAMES,
+  type ActionFilterName,
+  askIntroActionMessage,
+  contactOwnerIntroRequest,
+  directMessage,
+  type TActionCompany,
+  type TActionContact,
+  type TActionFilterItem,
+  type TMe,
+  type TRecommendedAction,
+  type TSignal,
+} from '@warmpath/shared';
+import type { PersonCardPerson } from '../network/components/PersonCard.tsx';
+
+// What the actions screens and panels show of an action (spec sections 2 and 4), as pure functions.
+
+/** The values chosen per filter; a filter with none chosen does not narrow the list. */
+export type ActionFilterSelection = Partial<Record<ActionFilterName, readonly string[]>>;
+
+/** The queries' filter body: the filters with values, in the contract's order. */
+export function toActionFilterItems(selection: ActionFilterSelection): TActionFilterItem[] {
+  return ACTION_FILTER_NAMES.flatMap((filterName) => {
+    const values = selection[filterName] ?? [];
+    return values.length > 0 ? [{ filterName, values: [...values] }] : [];
+  });
+}
+
+/** Only the users an action is for may skip, complete or engage it (spec section 6). */
+export function isActionFor(action: Pick<TRecommendedAction, 'recommendationUsers'>, userId: string): boolean {
+  return action.recommendationUsers.some((recommended) => recommended.id === userId);
+}
+
+export function userFullName(user: Pick<TMe, 'firstName' | 'lastName'>): string {
+  return `${user.firstName} ${user.lastName}`.trim();
+}
+
+/** The person the action is about: the intro target of an ask, the prospect of a direct message. */
+export function actionTarget(action: TRecommendedAction): { person: TActionContact; company: TActionCompany | null } {
+  if (action.actionType === 'ask-intro') {
+    return { person: action.introTarget ?? action.contact, company: action.introTargetCompany ?? action.company };
+  }
+  return { person: action.prospect ?? action.contact, company: action.prospectCompany ?? action.company };
+}
+
+/** The past client's move, from a PAST_CLIENT signal (companies null when unknown). */
+export function pastClientMove(
+  signals: readonly TSignal[],
+): { newCompanyName: string | null; pastCompanyName: string | null } | null {
+  const signal = signals.find((candidate) => candidate.type === 'PAST_CLIENT');
+  if (!signal) return null;
+  return {
+    newCompanyName: signal.metadata.newCompanyName ?? null,
+    pastCompanyName: signal.metadata.pastCompanyName ?? null,
+  };
+}
+
+/**
+ * Who an ask-intro goes through: a colleague, or a client ally (asked through their contact owner when
+ * they have one). `connectorId` is the send's connectorId, the colleague's or the ally's.
+ */
+export type IntroConnector = {
+  connectorId: string;
+  ally: PersonCardPerson;
+  /** The client ally's contact owner, who is the one asked; null when the ally is asked directly. */
+  owner: { fullName: string; avatar: string | null } | null;
+};
+
+export function introConnector(action: TRecommendedAction): IntroConnector | null {
+  if (action.source === 'client' && action.clientConnector) {
+    const client = action.clientConnector;
+    return {
+      connectorId: client.id,
+      ally: {
+        fullName: client.name,
+        avatar: client.linkedinProfileImageUrl,
+        jobTitle: client.jobTitle,
+        companyName: client.companyName,
+      },
+      owner: client.contactOwner
+        ? { fullName: client.contactOwner.fullName, avatar: client.contactOwner.avatar }
+        : null,
+    };
+  }
+  if (action.connector) {
+    return {
+      connectorId: action.connector.id,
+      ally: {
+        fullName: action.connector.fullName,
+        avatar: action.connector.avatar,
+        jobTitle: action.connector.jobTitle,
+        companyName: action.connectorCompany?.companyName ?? null,
+      },
+      owner: null,
+    };
+  }
+  return null;
+}
+
+/** The Ask intro panel's context, prefilled from the templates (spec section 4). */
+export function askIntroPrefill(action: TRecommendedAction, connector: IntroConnector, userName: string): string {
+  const { person, company } = actionTarget(action);
+  const input = {
+    connectorFullName: connector.ally.fullName,
+    targetFullName: person.fullName,
+    targetCompanyName: company?.companyName ?? null,
+    userFullName: userName,
+  };
+  if (connector.owner) return contactOwnerIntroRequest({ ...input, ownerFullName: connector.owner.fullName });
+  return askIntroActionMessage({ ...input, pastClient: pastClientMove(action.signals) });
+}
+
+/** The Engage with Prospect panel's message: a past client's move, or 'Hello {prospect name}..'. */
+export function directMessagePrefill(action: TRecommendedAction, userName: string): string {
+  return directMessage({
+    prospectFullName: actionTarget(action).person.fullName,
+    userFullName: userName,
+    pastClient: pastClientMove(action.signals),
+  });
+}

@@ -1,0 +1,289 @@
+import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ActionFilterName,
+  GATEWAY_ERRORS,
+  MESSAGES,
+  RECOMMENDED_ACTION_FILTER_NAMES,
+  type RecommendedActionFilterName,
+  type TActionCommandResult,
+  type TActionCounts,
+  type TActionFilterItem,
+  type TActionFilters,
+  type TPastActionsPage,
+  type TRecommendedActionsPage,
+  type TSendAskIntroActionBody,
+  type TSendDirectMessageActionBody,
+  ZActionCommandResult,
+  ZActionCounts,
+  ZActionFilters,
+  ZPastActionsPage,
+  ZRecommendedActionsPage,
+} from '@warmpath/shared';
+import { toast } from 'react-toastify';
+import { capture } from '../../lib/analytics.ts';
+import { apiRequest, withSearchParams } from '../../lib/api.ts';
+import { failureToast } from '../../lib/toasts.tsx';
+import { networkKeys } from '../network/api.ts';
+
+/** The lists of acted-on actions, one per tab after the recommended one. */
+export type PastActionsTab = 'past' | 'pending' | 'skipped';
+export type ActionsTab = 'recommended' | PastActionsTab;
+
+const PAST_LIST_PATHS: Record<PastActionsTab, string> = {
+  past: '/actions/query',
+  pending: '/actions/query/pending-actions',
+  skipped: '/actions/query/skipped-actions',
+};
+
+export const actionKeys = {
+  all: ['actions'] as const,
+  counts: () => [...actionKeys.all, 'counts'] as const,
+  lists: () => [...actionKeys.all, 'list'] as const,
+  list: (tab: ActionsTab) => [...actionKeys.lists(), tab] as const,
+  page: (tab: ActionsTab, filters: readonly TActionFilterItem[], page: number, pageSize: number) =>
+    [...actionKeys.list(tab), { filters, page, pageSize }] as const,
+  filters: () => [...actionKeys.all, 'filters'] as const,
+  pastFilters: () => [...actionKeys.filters(), 'past'] as const,
+  recommendedFilters: () => [...actionKeys.filters(), 'recommended'] as const,
+  recommendedFilterSearch: (field: ActionFilterName, searchTerm: string) =>
+    [...actionKeys.recommendedFilters(), 'search', field, searchTerm] as const,
+};
+
+export function fetchActionCounts(signal?: AbortSignal): Promise<TActionCounts> {
+  return apiRequest({ path: '/actions/query/counts', schema: ZActionCounts, signal });
+}
+
+/** How many actions each tab holds; `enabled` false for the restricted role, which loads no actions data. */
+export function useActionCounts(enabled: boolean) {
+  return useQuery({ queryKey: actionKeys.counts(), queryFn: ({ signal }) => fetchActionCounts(signal), enabled });
+}
+
+export function fetchRecommendedActions(
+  filters: readonly TActionFilterItem[],
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<TRecommendedActionsPage> {
+  return apiRequest({
+    path: withSearchParams('/actions/query/recommended-actions', { page, pageSize }),
+    method: 'POST',
+    body: { filters },
+    schema: ZRecommendedActionsPage,
+    signal,
+  });
+}
+
+export function useRecommendedActions(
+  filters: readonly TActionFilterItem[],
+  page: number,
+  pageSize: number,
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: actionKeys.page('recommended', filters, page, pageSize),
+    queryFn: ({ signal }) => fetchRecommendedActions(filters, page, pageSize, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function fetchPastActions(
+  tab: PastActionsTab,
+  filters: readonly TActionFilterItem[],
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+): Promise<TPastActionsPage> {
+  return apiRequest({
+    path: withSearchParams(PAST_LIST_PATHS[tab], { page, pageSize }),
+    method: 'POST',
+    body: { filters },
+    schema: ZPastActionsPage,
+    errorMessage: GATEWAY_ERRORS.fetchPastActions,
+    signal,
+  });
+}
+
+export function usePastActions(
+  tab: PastActionsTab,
+  filters: readonly TActionFilterItem[],
+  page: number,
+  pageSize: number,
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: actionKeys.page(tab, filters, page, pageSize),
+    queryFn: ({ signal }) => fetchPastActions(tab, filters, page, pageSize, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function fetchPastActionFilters(signal?: AbortSignal): Promise<TActionFilters> {
+  return apiRequest({
+    path: '/actions/query/filters',
+    schema: ZActionFilters,
+    errorMessage: GATEWAY_ERRORS.fetchActionsFilters,
+    signal,
+  });
+}
+
+/** The filters of the past, pending and skipped lists (one set for the three). */
+export function usePastActionFilters(enabled: boolean) {
+  return useQuery({
+    queryKey: actionKeys.pastFilters(),
+    queryFn: ({ signal }) => fetchPastActionFilters(signal),
+    enabled,
+  });
+}
+
+export function fetchRecommendedActionFilters(
+  search: { filterField: RecommendedActionFilterName; searchTerm: string } | null,
+  signal?: AbortSignal,
+): Promise<TActionFilters> {
+  return apiRequest({
+    path: withSearchParams('/actions/query/recommended-actions-filters', {
+      filterField: search?.filterField,
+      searchTerm: search?.searchTerm,
+    }),
+    schema: ZActionFilters,
+    errorMessage: GATEWAY_ERRORS.fetchActionsFilters,
+    signal,
+  });
+}
+
+/** The admins' filter toggles of the recommended actions, with their first options. */
+export function useRecommendedActionFilters(enabled: boolean) {
+  return useQuery({
+    queryKey: actionKeys.recommendedFilters(),
+    queryFn: ({ signal }) => fetchRecommendedActionFilters(null, signal),
+    enabled,
+  });
+}
+
+function isRecommendedFilterName(name: ActionFilterName): name is RecommendedActionFilterName {
+  return RECOMMENDED_ACTION_FILTER_NAMES.some((recommended) => recommended === name);
+}
+
+/**
+ * A recommended-actions filter's options matching a (debounced, trimmed) search, asked of the server;
+ * nothing is asked for an empty search, nor for a filter the recommended actions do not have.
+ */
+export function useRecommendedFilterSearch(field: ActionFilterName, searchTerm: string, enabled: boolean) {
+  return useQuery({
+    queryKey: actionKeys.recommendedFilterSearch(field, searchTerm),
+    queryFn: async ({ signal }) => {
+      if (!isRecommendedFilterName(field)) return [];
+      const answer = await fetchRecommendedActionFilters({ filterField: field, searchTerm }, signal);
+      return answer.filters.find((filter) => filter.filterName === field)?.optionValues ?? [];
+    },
+    enabled: enabled && searchTerm !== '' && isRecommendedFilterName(field),
+  });
+}
+
+/** Where a command sent the action: the tab whose count rises. */
+const TAB_OF_STATUS: Record<TActionCommandResult['status'], ActionsTab> = {
+  recommended: 'recommended',
+  pending: 'pending',
+  completed: 'past',
+  skipped: 'skipped',
+};
+
+/**
+ * Spec section 4: the action leaves the recommended list at once and its new tab's count rises by
+ * one; then everything the move touched is fetched again.
+ */
+function moveRecommendedAction(queryClient: QueryClient, result: TActionCommandResult) {
+  const target = TAB_OF_STATUS[result.status];
+  queryClient.setQueriesData<TRecommendedActionsPage>({ queryKey: actionKeys.list('recommended') }, (page) => {
+    if (!page?.rows.some((row) => row.actionId === result.actionId)) return page;
+    const totalCount = Math.max(0, page.pagination.totalCount - 1);
+    return {
+      rows: page.rows.filter((row) => row.actionId !== result.actionId),
+      pagination: { ...page.pagination, totalCount },
+    };
+  });
+  queryClient.setQueryData<TActionCounts>(actionKeys.counts(), (counts) =>
+    counts && target !== 'recommended'
+      ? { ...counts, recommended: Math.max(0, counts.recommended - 1), [target]: counts[target] + 1 }
+      : counts,
+  );
+  return queryClient.invalidateQueries({ queryKey: actionKeys.all });
+}
+
+function postActionCommand(path: string, actionId: string): Promise<TActionCommandResult> {
+  return apiRequest({ path, method: 'POST', body: { actionId }, schema: ZActionCommandResult });
+}
+
+export function useSkipAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (actionId: string) => postActionCommand('/actions/command/skip-action', actionId),
+    onSuccess: (result) => {
+      toast.success(MESSAGES.actionSkipped);
+      return moveRecommendedAction(queryClient, result);
+    },
+    onError: (error) => failureToast(MESSAGES.actionSkipFailed, error.message),
+  });
+}
+
+export function useCompleteAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (actionId: string) => postActionCommand('/actions/command/set-action-complete', actionId),
+    onSuccess: (result) => {
+      toast.success(MESSAGES.recommendationCompleted);
+      return moveRecommendedAction(queryClient, result);
+    },
+    onError: (error) => failureToast(MESSAGES.recommendationCompleteFailed, error.message),
+  });
+}
+
+export function sendAskIntroActionEmail(body: TSendAskIntroActionBody): Promise<TActionCommandResult> {
+  return apiRequest({
+    path: '/contacts/command/send-ask-intro-action-email',
+    method: 'POST',
+    body,
+    schema: ZActionCommandResult,
+    // A refusal says why (the connector's weekly cap, Google not connected): worth showing.
+    preferServerMessage: true,
+  });
+}
+
+/** 'Ask intro': e-mails the connector; the action moves to past, and the network shows the request. */
+export function useSendAskIntro() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendAskIntroActionEmail,
+    onSuccess: (result, body) => {
+      toast.success(MESSAGES.requestSent);
+      capture('intro sent', { source: body.source, from: 'recommended actions' });
+      void queryClient.invalidateQueries({ queryKey: networkKeys.contacts() });
+      return moveRecommendedAction(queryClient, result);
+    },
+    onError: (error) => failureToast(MESSAGES.requestFailed, error.message),
+  });
+}
+
+export function sendDirectMessageActionEmail(body: TSendDirectMessageActionBody): Promise<TActionCommandResult> {
+  return apiRequest({
+    path: '/contacts/command/send-direct-message-action-email',
+    method: 'POST',
+    body,
+    schema: ZActionCommandResult,
+    preferServerMessage: true,
+  });
+}
+
+/** 'Engage with Prospect': e-mails the prospect; the action moves to past. */
+export function useSendDirectMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendDirectMessageActionEmail,
+    onSuccess: (result) => {
+      toast.success(MESSAGES.messageSent);
+      return moveRecommendedAction(queryClient, result);
+    },
+    onError: (error) => failureToast(MESSAGES.requestFailed, error.message),
+  });
+}

@@ -1,0 +1,60 @@
+import { Table } from '@mantine/core';
+import { SKELETON } from '@warmpath/shared';
+import type { ReactNode } from 'react';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { TableSkeletonRows } from '../../../components/TableSkeletonRows.tsx';
+
+export type ActionsTableProps = {
+  /** The table's accessible name. */
+  label: string;
+  columns: readonly string[];
+  /** The page's rows, undefined until the first page arrives. */
+  rows: readonly ReactNode[] | undefined;
+  error: string | null;
+  onRetry: () => void;
+  /** Another page or filter is loading; the rows shown are the previous ones. */
+  isRefreshing: boolean;
+  emptyState: ReactNode;
+};
+
+// Placeholder and loaded rows take the same height: nothing moves when the data arrives.
+export const ACTION_ROW_HEIGHT = 64;
+const TABLE_MIN_WIDTH = 1000;
+
+/** An actions list: its header, then skeleton rows (spec: 10 rows), the rows, an empty state or the error. */
+export function ActionsTable({ label, columns, rows, error, onRetry, isRefreshing, emptyState }: ActionsTableProps) {
+  const fullWidth = (content: ReactNode) => (
+    <Table.Tr>
+      <Table.Td colSpan={columns.length}>{content}</Table.Td>
+    </Table.Tr>
+  );
+  return (
+    <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH}>
+      <Table
+        verticalSpacing="xs"
+        aria-label={label}
+        aria-busy={rows === undefined || isRefreshing}
+        style={{ opacity: isRefreshing ? 0.6 : 1 }}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column}>{column}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {error !== null ? (
+            fullWidth(<ErrorAlert message={error} onRetry={onRetry} />)
+          ) : rows === undefined ? (
+            <TableSkeletonRows rows={SKELETON.actions.rows} columns={columns.length} rowHeight={ACTION_ROW_HEIGHT} />
+          ) : rows.length === 0 ? (
+            fullWidth(emptyState)
+          ) : (
+            rows
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,63 @@
+import { Badge, Group, Table, Text } from '@mantine/core';
+import type { TPastAction } from '@warmpath/shared';
+import { formatSentTime } from '../sentTime.ts';
+import { CompanyCell, PersonCell, TextCell } from './ActionCells.tsx';
+import { ACTION_ROW_HEIGHT } from './ActionsTable.tsx';
+
+export type PastActionRowProps = { action: TPastAction; now: Date };
+
+const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A past, pending or skipped action: USER, PROSPECT, JOB TITLE, COMPANY, CONNECTOR, DATE. */
+export function PastActionRow({ action, now }: PastActionRowProps) {
+  const actionDate = new Date(action.actionDate);
+  return (
+    <Table.Tr h={ACTION_ROW_HEIGHT}>
+      <Table.Td>
+        {action.owner ? (
+          <PersonCell fullName={action.owner.fullName} avatar={action.owner.avatar} />
+        ) : (
+          <Text size="sm" fw={600}>
+            You
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <PersonCell
+          fullName={action.contact.fullName}
+          avatar={action.contact.avatar}
+          linkedInUrl={action.contact.linkedInUrl}
+        >
+          <Group gap={4}>
+            <Text size="xs" c="dimmed">
+              {action.actionType === 'ask-intro' ? 'Intro request' : 'Direct message'}
+            </Text>
+            {action.replied ? (
+              <Badge size="xs" variant="light" color="green" tt="none">
+                Replied
+              </Badge>
+            ) : null}
+          </Group>
+        </PersonCell>
+      </Table.Td>
+      <Table.Td>
+        <TextCell text={action.contact.jobTitle} />
+      </Table.Td>
+      <Table.Td>
+        <CompanyCell company={action.company} />
+      </Table.Td>
+      <Table.Td>
+        {action.connectorUser ? (
+          <PersonCell fullName={action.connectorUser.fullName} avatar={action.connectorUser.avatar} />
+        ) : action.clientConnector ? (
+          <PersonCell fullName={action.clientConnector.name} avatar={action.clientConnector.linkedinProfileImageUrl} />
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" title={fullDate.format(actionDate)}>
+          {formatSentTime(actionDate, now)}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,96 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { PAGINATION, PAST_ACTION_FILTER_NAMES } from '@warmpath/shared';
+import { useMemo, useState } from 'react';
+import { TablePagination } from '../../../components/TablePagination.tsx';
+import { type ActionFilterSelection, toActionFilterItems } from '../actionsDisplay.ts';
+import { type PastActionsTab, usePastActionFilters, usePastActions } from '../api.ts';
+import { ActionFilterBar } from '../components/ActionFilterBar.tsx';
+import { ActionsTable } from '../components/ActionsTable.tsx';
+import { PastActionRow } from '../components/PastActionRow.tsx';
+import { RestrictedActionsNotice } from '../components/RestrictedActionsNotice.tsx';
+import { useActionsAccess } from '../useActionsAccess.ts';
+
+const COLUMNS = ['USER', 'PROSPECT', 'JOB TITLE', 'COMPANY', 'CONNECTOR', 'DATE'] as const;
+
+const TABLE_LABELS: Record<PastActionsTab, string> = {
+  past: 'Past actions',
+  pending: 'Pending actions',
+  skipped: 'Skipped actions',
+};
+const EMPTY_TEXTS: Record<PastActionsTab, string> = {
+  past: 'No past actions yet. Intro requests and messages you send, and recommendations you complete, show here.',
+  pending: 'No pending actions. Recommendations of earlier days that nobody acted on show here.',
+  skipped: 'No skipped actions.',
+};
+
+/** The past, pending or skipped actions (the team's for admins): filters, the table and paging. */
+export function PastActionsPage({ tab }: { tab: PastActionsTab }) {
+  const { canLoad } = useActionsAccess();
+  const [selection, setSelection] = useState<ActionFilterSelection>({});
+  const [page, setPage] = useState<number>(PAGINATION.defaultPage);
+  const [pageSize, setPageSize] = useState<number>(PAGINATION.defaultPageSize);
+  const filterItems = useMemo(() => toActionFilterItems(selection), [selection]);
+
+  const actions = usePastActions(tab, filterItems, page, pageSize, canLoad);
+  const filters = usePastActionFilters(canLoad);
+  // One clock for the whole page, read when the page's data arrives.
+  const now = useMemo(
+    () => (actions.dataUpdatedAt > 0 ? new Date(actions.dataUpdatedAt) : new Date()),
+    [actions.dataUpdatedAt],
+  );
+
+  if (!canLoad) return <RestrictedActionsNotice />;
+
+  const changeSelection = (next: ActionFilterSelection) => {
+    setSelection(next);
+    setPage(PAGINATION.defaultPage);
+  };
+  const changePageSize = (next: number) => {
+    setPageSize(next);
+    setPage(PAGINATION.defaultPage);
+  };
+
+  return (
+    <Stack gap="lg">
+      <ActionFilterBar
+        names={PAST_ACTION_FILTER_NAMES}
+        filters={filters.data?.filters}
+        loadError={filters.isError ? filters.error.message : null}
+        onRetry={() => void filters.refetch()}
+        selection={selection}
+        onChange={changeSelection}
+        remoteSearch={false}
+      />
+      <ActionsTable
+        label={TABLE_LABELS[tab]}
+        columns={COLUMNS}
+        rows={actions.data?.rows.map((action) => <PastActionRow key={action.actionId} action={action} now={now} />)}
+        error={actions.isError ? actions.error.message : null}
+        onRetry={() => void actions.refetch()}
+        isRefreshing={actions.isPlaceholderData}
+        emptyState={
+          filterItems.length > 0 ? (
+            <Stack align="center" gap="xs" py="xl">
+              <Text fw={600}>No actions match these filters.</Text>
+              <Button variant="default" size="xs" onClick={() => changeSelection({})}>
+                Clear filters
+              </Button>
+            </Stack>
+          ) : (
+            <Text ta="center" py="xl" size="sm">
+              {EMPTY_TEXTS[tab]}
+            </Text>
+          )
+        }
+      />
+      {actions.data ? (
+        <TablePagination
+          label={`${TABLE_LABELS[tab]} pages`}
+          pagination={actions.data.pagination}
+          onPageChange={setPage}
+          onPageSizeChange={changePageSize}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { PAGINATION, RECOMMENDED_ACTION_FILTER_NAMES, type TRecommendedAction } from '@warmpath/shared';
+import { useMemo, useState } from 'react';
+import { TablePagination } from '../../../components/TablePagination.tsx';
+import { type ActionFilterSelection, isActionFor, toActionFilterItems } from '../actionsDisplay.ts';
+import { useCompleteAction, useRecommendedActionFilters, useRecommendedActions, useSkipAction } from '../api.ts';
+import { ActionFilterBar } from '../components/ActionFilterBar.tsx';
+import { ActionPanelDrawer } from '../components/ActionPanelDrawer.tsx';
+import { ActionsTable } from '../components/ActionsTable.tsx';
+import { RecommendedActionRow } from '../components/RecommendedActionRow.tsx';
+import { RestrictedActionsNotice } from '../components/RestrictedActionsNotice.tsx';
+import { useActionsAccess } from '../useActionsAccess.ts';
+
+const COLUMNS = ['SIGNALS', 'WARM LEAD', 'JOB TITLE', 'COMPANY', 'SIZE', 'ALLY', 'ACTION'] as const;
+
+/** Today's recommended actions: admins' filters under 'Show', the table, paging, and the action panels. */
+export function RecommendedActionsPage() {
+  const { user, canLoad, isAdmin } = useActionsAccess();
+  const [selection, setSelection] = useState<ActionFilterSelection>({});
+  const [page, setPage] = useState<number>(PAGINATION.defaultPage);
+  const [pageSize, setPageSize] = useState<number>(PAGINATION.defaultPageSize);
+  const [panel, setPanel] = useState<TRecommendedAction | null>(null);
+  const filterItems = useMemo(() => toActionFilterItems(selection), [selection]);
+
+  const actions = useRecommendedActions(filterItems, page, pageSize, canLoad);
+  const filters = useRecommendedActionFilters(canLoad && isAdmin);
+  const skip = useSkipAction();
+  const complete = useCompleteAction();
+
+  if (!canLoad) return <RestrictedActionsNotice />;
+
+  // Spec section 4: a changed filter goes back to page 1.
+  const changeSelection = (next: ActionFilterSelection) => {
+    setSelection(next);
+    setPage(PAGINATION.defaultPage);
+  };
+  const changePageSize = (next: number) => {
+    setPageSize(next);
+    setPage(PAGINATION.defaultPage);
+  };
+  const busyId = skip.isPending ? skip.variables : complete.isPending ? complete.variables : null;
+  // Engaging a recommendation from one's own panel toggles it: the same button opens and closes it.
+  const togglePanel = (action: TRecommendedAction) =>
+    setPanel((open) => (open?.actionId === action.actionId ? null : action));
+
+  return (
+    <Stack gap="lg">
+      {isAdmin ? (
+        <ActionFilterBar
+          names={RECOMMENDED_ACTION_FILTER_NAMES}
+          filters={filters.data?.filters}
+          loadError={filters.isError ? filters.error.message : null}
+          onRetry={() => void filters.refetch()}
+          selection={selection}
+          onChange={changeSelection}
+          remoteSearch
+        />
+      ) : null}
+      <ActionsTable
+        label="Recommended actions"
+        columns={COLUMNS}
+        rows={actions.data?.rows.map((action) => (
+          <RecommendedActionRow
+            key={action.actionId}
+            action={action}
+            isMine={user !== null && isActionFor(action, user.id)}
+            isBusy={busyId === action.actionId}
+            onEngage={togglePanel}
+            onSkip={(actionId) => skip.mutate(actionId)}
+            onComplete={(actionId) => complete.mutate(actionId)}
+          />
+        ))}
+        error={actions.isError ? actions.error.message : null}
+        onRetry={() => void actions.refetch()}
+        isRefreshing={actions.isPlaceholderData}
+        emptyState={
+          filterItems.length > 0 ? (
+            <Stack align="center" gap="xs" py="xl">
+              <Text fw={600}>No recommended actions match these filters.</Text>
+              <Button variant="default" size="xs" onClick={() => changeSelection({})}>
+                Clear filters
+              </Button>
+            </Stack>
+          ) : (
+            <Stack align="center" gap={4} py="xl">
+              <Text fw={600}>No recommended actions today.</Text>
+              <Text size="sm" c="dimmed">
+                New recommendations arrive every morning, from your accounts, your targeting and your network.
+              </Text>
+            </Stack>
+          )
+        }
+      />
+      {actions.data ? (
+        <TablePagination
+          label="Recommended actions pages"
+          pagination={actions.data.pagination}
+          onPageChange={setPage}
+          onPageSizeChange={changePageSize}
+        />
+      ) : null}
+      <ActionPanelDrawer action={panel} onClose={() => setPanel(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import type { TMe } from '@warmpath/shared';
+import { isRestrictedRole } from '../../app/guards.ts';
+import { useSession } from '../../app/useSession.ts';
+
+export type ActionsAccess = {
+  user: TMe | null;
+  /** The restricted role loads no actions data (spec section 6). */
+  canLoad: boolean;
+  /** Admins see the team's past actions and filter the recommended ones. */
+  isAdmin: boolean;
+};
+
+export function useActionsAccess(): ActionsAccess {
+  const { user } = useSession();
+  return {
+    user,
+    canLoad: user !== null && !isRestrictedRole(user.role),
+    isAdmin: user?.role === 'admin',
+  };
+}
