@@ -1,0 +1,354 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TClient, TClientsPage, TImportStatus } from '@warmpath/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAccessTokenProvider } from '../../../lib/api.ts';
+import { type ApiCall, noContent, stubApi } from '../../../testing/fakeApi.ts';
+import { APP_TEST_TIMEOUT_MS, admin, member, renderApp } from '../../../testing/renderApp.tsx';
+
+vi.mock('../../../lib/browser.ts', () => ({ leaveTo: vi.fn(), saveFile: vi.fn() }));
+
+const ALLIES = 'GET /clients/query/allies-to-map-network-from';
+const TRACKED = 'GET /clients/query/clients-for-job-changes-tracking';
+const SAVE = 'POST /clients/command/create-update-single-client';
+const UPLOAD = 'POST /clients/command/upload-clients';
+
+function client(id: string, firstName: string, lastName: string, overrides: Partial<TClient> = {}): TClient {
+  return {
+    id,
+    firstName,
+    lastName,
+    email: `${firstName.toLowerCase()}@navy.example`,
+    companyName: 'Navy',
+    companyDomain: 'navy.example',
+    linkedinUrl: `https://www.linkedin.com/in/${firstName.toLowerCase()}`,
+    contactOwner: null,
+    tag: null,
+    source: 'manual',
+    mapNetwork: true,
+    trackJobChanges: false,
+    detailedClientData: {
+      clientFullName: `${firstName} ${lastName}`,
+      clientImage: null,
+      clientCompanyName: 'Navy',
+      clientCompanyImage: null,
+    },
+    engagement: 'MET',
+    proximity: 80,
+    ...overrides,
+  };
+}
+
+const grace = client('5d0c8f0e-1a2b-4c3d-8e4f-5a6b7c8d9e0f', 'Grace', 'Hopper', {
+  tag: 'Ally',
+  contactOwner: 'ada@engines.example',
+  trackJobChanges: true,
+});
+const alan = client('0e9d8c7b-6a5f-4e3d-9c2b-1a0f9e8d7c6b', 'Alan', 'Turing', { source: 'csv' });
+
+function page(rows: TClient[], totalCount = rows.length): TClientsPage {
+  return { rows, pagination: { page: 1, pageSize: 30, totalPages: Math.ceil(totalCount / 30), totalCount } };
+}
+
+async function findRow(name: string): Promise<HTMLElement> {
+  const row = (await screen.findByRole('link', { name: new RegExp(name) })).closest('tr');
+  if (!row) throw new Error(`${name} has no row`);
+  return row;
+}
+
+/** A form field by its label (the required ones end with Mantine's asterisk; the tag's suggestions share its label). */
+function field(label: string): HTMLInputElement {
+  const input = screen
+    .getAllByLabelText(new RegExp(`^${label}\\s*\\*?$`))
+    .find((element): element is HTMLInputElement => element instanceof HTMLInputElement);
+  if (!input) throw new Error(`No field labelled ${label}`);
+  return input;
+}
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+
+function fillValidClient() {
+  type('First name', 'Katherine');
+  type('Last name', 'Johnson');
+  type('Email', 'katherine@nasa.example');
+  type('Company name', 'NASA');
+  type('Company Domain', 'https://nasa.example/');
+  type('Linkedin profile URL', 'linkedin.com/in/katherine');
+}
+
+describe('Allies to map network from', { timeout: APP_TEST_TIMEOUT_MS }, () => {
+  beforeEach(() => setAccessTokenProvider(async () => 'token'));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('lists the allies under the spec columns, with their tag, source and contact card', async () => {
+    stubApi({ [ALLIES]: Response.json(page([grace, alan])) });
+    await renderApp('/admin/network-allies', { signedIn: true, me: admin });
+    const row = within(await findRow('Grace Hopper'));
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Contact',
+      'Company',
+      'Contact Owner',
+      'Tag',
+      'Source',
+      'Actions',
+    ]);
+    const card = row.getByRole('link', { name: /Grace Hopper/ });
+    expect(card.getAttribute('href')).toBe('https://www.linkedin.com/in/grace');
+    expect(card.getAttribute('target')).toBe('_blank');
+    expect(card.textContent).toContain('Met');
+    expect(card.textContent).toContain('High 80');
+    expect(row.getByText('Ally')).toBeDefined();
+    expect(row.getByText('ada@engines.example')).toBeDefined();
+    expect(within(await findRow('Alan Turing')).getByText('Unknown')).toBeDefined();
+    expect(screen.getByText('2 results')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Import allies to map network from' })).toBeDefined();
+  });
+
+  it('says so when there is no ally yet, and shows the error of a failed load', async () => {
+    stubApi({ [ALLIES]: Response.json(page([])) });
+    await renderApp('/admin/network-allies', { signedIn: true, me: admin });
+    expect(await screen.findByText('No allies yet: import a CSV file or add one.')).toBeDefined();
+    cleanup();
+
+    stubApi({ [ALLIES]: Response.json({ code: 'INTERNAL', message: 'Boom' }, { status: 500 }) });
+    await renderApp('/admin/network-allies', { signedIn: true, me: admin });
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch clients');
+  });
+
+  it('searches 1000 ms after the last keystroke, from page 1', async () => {
+    const api = stubApi({ [ALLIES]: Response.json(page([grace])) });
+    await renderApp('/admin/network-allies', { signedIn: true, me: admin });
+    await findRow('Grace Hopper');
+    fireEvent.change(screen.getByPlaceholderText('Search clients & allies'), { target: { value: 'hop' } });
+    expect(api.callsTo(ALLIES)).toHaveLength(1);
+    await waitFor(() => expect(api.callsTo(ALLIES)).toHaveLength(2), { timeout: 3000 });
+    expect(api.callsTo(ALLIES)[1]?.search.get('searchTerm')).toBe('hop');
+    expect(api.callsTo(ALLIES)[1]?.search.get('page')).toBe('1');
+  });
+
+  it('adds an ally from the side panel: the spec messages, then Create with mapNetwork, and the row joins', async () => {
+    const created = client('9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a', 'Katherine', 'Johnson');
+    const api = stubApi({ [ALLIES]: Response.json(page([grace])), [SAVE]: Response.json(created) });
+    await renderApp('/admin/network-allies', { signedIn: true, me: admin });
+    await findRow('Grace Hopper');
+    fireEvent.click(screen.getByRole('button', { name: 'Add ally' }));
+    expect(await screen.findByRole('dialog', { name: 'Add client or ally' })).toBeDefined();
+    const create = screen.getByRole('button', { name: 'Create' });
+    expect(create).toHaveProperty('disabled', true);
+
+    type('Email', 'not-an-email');
+    type('Company Domain', 'http://nodot/');
+    type('Linkedin profile URL', 'https://example.com/in/someone');
+    type('First name', '   ');
+    expect(create).toHaveProperty('disabled', false);
+    fireEvent.click(create);
+    expect(await screen.findByText('First name is required')).toBeDefined();
+    expect(screen.getByText('Last name is required')).toBeDefined();
+    expect(screen.getByText('Email must be a valid email address')).toBeDefined();
+    expect(screen.getByText('Company name is required')).toBeDefined();
+    expect(screen.getByText('Company domain must be a valid domain (e.g., example.com)')).toBeDefined();
+    expect(screen.getByText('Linkedin URL must be a valid LinkedIn profile URL')).toBeDefined();
+    expect(api.callsTo(SAVE)).toHaveLength(0);
+
+    type('Email', '');
+    type('Company Domain', '');
+    type('Linkedin profile URL', '');
+    fireEvent.click(create);
+    expect(await screen.findByText('Email is required')).toBeDefined();
+    expect(screen.getByText('Company domain is required')).toBeDefined();
+    expect(screen.getByText('Linkedin URL is required')).toBeDefined();
+
+    fillValidClient();
+    fireEvent.click(create);
+    expect(await screen.findByText('Client Added!')).toBeDefined();
+    expect(api.callsTo(SAVE)[0]?.body).toEqual({
+      firstName: 'Katherine',
+      lastName: 'Johnson',
+      email: 'katherine@nasa.example',
+      companyName: 'NASA',
+      companyDomain: 'nasa.example',
+      linkedinUrl: 'https://www.linkedin.com/in/katherine',
+      mapNetwork: true,
+      trackJobChanges: false,
+    });
+    expect(await findRow('Katherine Johnson')).toBeDefined();
+    expect(screen.getByText('2 results')).toBeDefined();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add client or ally' })).toBeNull());
+  });
+
+  it('sends an invalid contact owner to no one, and a typed tag once the debounce ends or the field is left', async () => {
+    const api = stubApi({ [ALLIES]: Response.json(page([])), [SAVE]: Response.json(alan) });
+    await renderApp('/admin/network-allies', { signedIn: true, me: admin });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add ally' }));
+    await screen.findByRole('dialog', { name: 'Add client or ally' });
+    fillValidClient();
+    type('Contact owner', 'owner');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Contact owner must be a valid email address')).toBeDefined();
+
+    type('Contact owner', 'owner@engines.example');
+    const tag = field('Tag');
+    fireEvent.change(tag, { target: { value: 'Board member' } });
+    fireEvent.blur(tag);
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(api.callsTo(SAVE)).toHaveLength(1));
+    expect(api.callsTo(SAVE)[0]?.body).toMatchObject({ contactOwner: 'owner@engines.example', tag: 'Board member' });
+  });
+
+  it('tells the failure of an addition', async () => {
+    stubApi({
+      [ALLIES]: Response.json(page([])),
+      [SAVE]: Response.json({ code: 'CONFLICT', message: 'Already in the list' }, { status: 409 }),
+    });
+    await renderApp('/admin/network-allies', { signedIn: true, me: admin });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add ally' }));
+    await screen.findByRole('dialog', { name: 'Add client or ally' });
+    fillValidClient();
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Addition Failure')).toBeDefined();
+    expect(screen.getByText('Already in the list')).toBeDefined();
+  });
+
+  it('edits a row: identity fields disabled, Update keeps the id and flags, and the row is replaced', async () => {
+    const updated = { ...grace, tag: 'Investor' };
+    const api = stubApi({ [ALLIES]: Response.json(page([grace, alan])), [SAVE]: Response.json(updated) });
+    await renderApp('/admin/network-allies', { signedIn: true, me: admin });
+    fireEvent.click(within(await findRow('Grace Hopper')).getByRole('button', { name: 'Edit Grace Hopper' }));
+    await screen.findByRole('dialog', { name: 'Add client or ally' });
+    for (const label of ['First name', 'Last name', 'Email', 'Linkedin profile URL']) {
+      expect(field(label)).toHaveProperty('disabled', true);
+    }
+    expect(field('Company name')).toHaveProperty('disabled', false);
+    expect(field('Contact owner').value).toBe('ada@engines.example');
+    const tag = field('Tag');
+    expect(tag.value).toBe('Ally');
+    fireEvent.change(tag, { target: { value: 'Investor' } });
+    fireEvent.blur(tag);
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.callsTo(SAVE)).toHaveLength(1));
+    expect(api.callsTo(SAVE)[0]?.body).toMatchObject({
+      id: grace.id,
+      firstName: 'Grace',
+      email: 'grace@navy.example',
+      tag: 'Investor',
+      mapNetwork: true,
+      trackJobChanges: true,
+    });
+    expect(await within(await findRow('Grace Hopper')).findByText('Investor')).toBeDefined();
+    expect(screen.getByText('2 results')).toBeDefined();
+  });
+
+  it('deletes an ally once confirmed, and keeps it on Cancel', async () => {
+    const api = stubApi({
+      [ALLIES]: Response.json(page([grace, alan])),
+      [`DELETE /clients/command/delete-client/${alan.id}`]: noContent,
+    });
+    await renderApp('/admin/network-allies', { signedIn: true, me: admin });
+    fireEvent.click(within(await findRow('Alan Turing')).getByRole('button', { name: 'Delete Alan Turing' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Are you sure you want to delete this ally?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(api.calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    fireEvent.click(within(await findRow('Alan Turing')).getByRole('button', { name: 'Delete Alan Turing' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Are you sure you want to delete this ally?' })).getByRole(
+        'button',
+        { name: 'Confirm' },
+      ),
+    );
+    await waitFor(() => expect(screen.queryByRole('link', { name: /Alan Turing/ })).toBeNull());
+    expect(screen.getByText('1 result')).toBeDefined();
+  });
+
+  it('imports allies from a CSV file with mapNetwork, shows the counts and says so', async () => {
+    const result: TImportStatus = {
+      id: '1b2c3d4e-5f60-4718-92a3-b4c5d6e7f809',
+      kind: 'clients',
+      fileName: 'allies.csv',
+      status: 'completed',
+      bytesReceived: 40,
+      rowsProcessed: 3,
+      added: 2,
+      updated: 0,
+      skipped: 0,
+      rejected: 1,
+      rejectedRowsUrl: '/imports/query/1b2c3d4e-5f60-4718-92a3-b4c5d6e7f809/rejected-rows',
+      error: null,
+      createdAt: '2026-01-05T10:00:00.000Z',
+      finishedAt: '2026-01-05T10:00:01.000Z',
+    };
+    const api = stubApi({ [ALLIES]: Response.json(page([grace])), [UPLOAD]: Response.json(result) });
+    await renderApp('/admin/network-allies', { signedIn: true, me: admin });
+    await findRow('Grace Hopper');
+    fireEvent.click(screen.getByRole('button', { name: 'Import allies to map network from' }));
+    const file = new File(['First name\r\nAda\r\n'], 'allies.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByLabelText('CSV file'), { target: { files: [file] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Clients uploaded!')).toBeDefined();
+    expect(screen.getByText('Rejected: 1')).toBeDefined();
+
+    const upload = api.callsTo(UPLOAD)[0] as ApiCall;
+    expect(upload.search.get('importId')).toMatch(/^[0-9a-f-]{36}$/);
+    const form = upload.body as FormData;
+    expect([...form.keys()]).toEqual(['mapNetwork', 'trackJobChanges', 'file']);
+    expect(form.get('mapNetwork')).toBe('true');
+    expect(form.get('trackJobChanges')).toBe('false');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await findRow('Grace Hopper')).toBeDefined();
+    // The list is fetched again after the import.
+    expect(api.callsTo(ALLIES).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows the failure of an import', async () => {
+    stubApi({
+      [ALLIES]: Response.json(page([])),
+      [UPLOAD]: Response.json({ code: 'CSV_NO_HEADER', message: 'The file has no usable header' }, { status: 400 }),
+    });
+    await renderApp('/admin/network-allies', { signedIn: true, me: admin });
+    fireEvent.click(await screen.findByRole('button', { name: 'Import allies to map network from' }));
+    const file = new File(['nothing'], 'allies.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByLabelText('CSV file'), { target: { files: [file] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Upload failed...')).toBeDefined();
+    expect(
+      await screen.findByText('The file has no usable header', { selector: '.mantine-Alert-body *' }),
+    ).toBeDefined();
+  });
+
+  it('keeps members out of the admin lists', async () => {
+    const api = stubApi({ [ALLIES]: Response.json(page([grace])) });
+    const { router } = await renderApp('/admin/network-allies', { signedIn: true, me: member });
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/admin/network-allies'));
+    expect(api.callsTo(ALLIES)).toHaveLength(0);
+  });
+});
+
+describe('Job changes tracking', { timeout: APP_TEST_TIMEOUT_MS }, () => {
+  beforeEach(() => setAccessTokenProvider(async () => 'token'));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('adds a tracked client with trackJobChanges and asks before deleting one', async () => {
+    const tracked = { ...alan, mapNetwork: false, trackJobChanges: true };
+    const api = stubApi({
+      [TRACKED]: Response.json(page([tracked])),
+      [SAVE]: Response.json(client('9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a', 'Katherine', 'Johnson')),
+    });
+    await renderApp('/admin/job-changes-tracking', { signedIn: true, me: admin });
+    await findRow('Alan Turing');
+    expect(screen.getByRole('button', { name: 'Import contacts to track' })).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await screen.findByRole('dialog', { name: 'Add client or ally' });
+    fillValidClient();
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(api.callsTo(SAVE)).toHaveLength(1));
+    expect(api.callsTo(SAVE)[0]?.body).toMatchObject({ mapNetwork: false, trackJobChanges: true });
+
+    fireEvent.click(within(await findRow('Alan Turing')).getByRole('button', { name: 'Delete Alan Turing' }));
+    expect(await screen.findByRole('dialog', { name: 'Are you sure you want to delete this client?' })).toBeDefined();
+  });
+});
