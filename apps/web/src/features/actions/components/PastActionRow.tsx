@@ -1,5 +1,5 @@
 import { Badge, Group, Table, Text } from '@mantine/core';
-import type { TPastAction } from '@warmpath/shared';
+import { ACTION_TYPE_LABELS, type TPastAction } from '@warmpath/shared';
 import { formatSentTime } from '../sentTime.ts';
 import { CompanyCell, PersonCell, TextCell } from './ActionCells.tsx';
 import { ACTION_ROW_HEIGHT } from './ActionsTable.tsx';
@@ -30,7 +30,7 @@ export function PastActionRow({ action, now }: PastActionRowProps) {
         >
           <Group gap={4}>
             <Text size="xs" c="dimmed">
-              {action.actionType === 'ask-intro' ? 'Intro request' : 'Direct message'}
+              {ACTION_TYPE_LABELS[action.actionType]}
             </Text>
             {action.replied ? (
               <Badge size="xs" variant="light" color="green" tt="none">

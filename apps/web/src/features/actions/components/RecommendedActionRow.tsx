@@ -1,5 +1,5 @@
 import { Button, Group, Table, Text } from '@mantine/core';
-import { ENGAGEMENT_LABELS, type TRecommendedAction } from '@warmpath/shared';
+import { ACTION_TYPE_LABELS, ENGAGEMENT_LABELS, type TRecommendedAction } from '@warmpath/shared';
 import { SignalChips } from '../../network/components/SignalChips.tsx';
 import { actionTarget, introConnector } from '../actionsDisplay.ts';
 import { CompanyCell, PersonCell, TextCell } from './ActionCells.tsx';
@@ -96,7 +96,7 @@ function AllyCell({ action }: { action: TRecommendedAction }) {
   if (!connector) {
     return (
       <Text size="sm" c="dimmed">
-        Direct message
+        {ACTION_TYPE_LABELS.DIRECT_MESSAGE}
       </Text>
     );
   }

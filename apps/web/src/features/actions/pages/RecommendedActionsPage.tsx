@@ -39,7 +39,7 @@ export function RecommendedActionsPage() {
     setPage(PAGINATION.defaultPage);
   };
   const busyId = skip.isPending ? skip.variables : complete.isPending ? complete.variables : null;
-  // Engaging a recommendation from one's own panel toggles it: the same button opens and closes it.
+  // Spec section 4: the same toggle opens and closes an action's panel.
   const togglePanel = (action: TRecommendedAction) =>
     setPanel((open) => (open?.actionId === action.actionId ? null : action));
 
