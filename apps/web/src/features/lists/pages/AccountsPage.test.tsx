@@ -166,7 +166,7 @@ describe('Assigned Accounts', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     chooseCsv('accounts.csv');
     fireEvent.click(panel.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Accounts uploaded!')).toBeDefined();
-    expect(panel.getByText('Added: 2')).toBeDefined();
+    expect(await panel.findByText('Added: 2')).toBeDefined();
     await waitFor(() => expect(api.callsTo(ACCOUNTS)).toHaveLength(2));
     fireEvent.click(panel.getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add accounts' })).toBeNull());

@@ -286,7 +286,7 @@ describe('Allies to map network from', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     fireEvent.change(screen.getByLabelText('CSV file'), { target: { files: [file] } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Clients uploaded!')).toBeDefined();
-    expect(screen.getByText('Rejected: 1')).toBeDefined();
+    expect(await screen.findByText('Rejected: 1')).toBeDefined();
 
     const upload = api.callsTo(UPLOAD)[0] as ApiCall;
     expect(upload.search.get('importId')).toMatch(/^[0-9a-f-]{36}$/);
