@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { googleSync } from './google-sync.ts';
 import { network } from './network.ts';
+import { networkRender } from './network-render.ts';
 import { startup } from './startup.ts';
 
 /** A benchmark returns its figures, or null when it only prepared its data (nothing to record). */
@@ -10,6 +11,7 @@ const BENCHMARKS: Record<string, () => Promise<Record<string, unknown> | null>> 
   startup,
   'google-sync': googleSync,
   network,
+  'network-render': networkRender,
 };
 
 const names = process.argv.slice(2).filter((arg) => arg !== '--');

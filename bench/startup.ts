@@ -1,33 +1,14 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-
-const root = path.resolve(import.meta.dirname, '..');
+import { startServer } from './server.ts';
 
 /** Seconds from `npm start` to a healthy /api/health, then a clean SIGTERM. */
 async function timeStart(dataDir: string, port: number) {
   const started = performance.now();
-  const child = spawn('npm', ['start'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-    detached: true,
-  });
-  const deadline = started + 180_000;
-  for (;;) {
-    if (performance.now() > deadline) throw new Error('the server did not become healthy in 180 s');
-    const healthy = await fetch(`http://localhost:${port}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const server = await startServer(dataDir, port);
   const seconds = (performance.now() - started) / 1000;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  if (child.pid) process.kill(-child.pid, 'SIGTERM');
-  await exited;
+  await server.stop();
   return Number(seconds.toFixed(2));
 }
 
