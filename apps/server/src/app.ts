@@ -14,7 +14,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { accountsRoutes } from './features/accounts/accounts.routes.ts';
+import { clientsRoutes } from './features/clients/clients.routes.ts';
 import { contactsRoutes } from './features/contacts/contacts.routes.ts';
+import { crmClientsRoutes } from './features/crm-clients/crm-clients.routes.ts';
+import { importsRoutes } from './features/imports/imports.routes.ts';
 import { publicRoutes } from './features/public/public.routes.ts';
 import { targetingRoutes } from './features/targeting/targeting.routes.ts';
 import { teammatesRoutes } from './features/teammates/teammates.routes.ts';
@@ -96,6 +100,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(teammatesRoutes, { database: deps.database, publicUrl: deps.config.publicUrl });
       await api.register(linkedinRoutes, { database: deps.database, jobs: deps.jobs });
       await api.register(contactsRoutes, { database: deps.database });
+      const lists = { database: deps.database, jobs: deps.jobs };
+      await api.register(importsRoutes, lists);
+      await api.register(accountsRoutes, lists);
+      await api.register(clientsRoutes, lists);
+      await api.register(crmClientsRoutes, lists);
       await api.register(googleRoutes, {
         ...googleAccountDeps(deps.config, deps.database, deps.encryptionKey),
         states: createStateSigner(deps.encryptionKey, 'google-oauth'),

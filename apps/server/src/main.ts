@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig, REPO_ROOT } from './config.ts';
 import { analyzeAsOwner } from './db/analyze.ts';
+import { failStuckImports } from './features/imports/imports.repo.ts';
 import { recomputeDirty } from './graph/graph.service.ts';
 import { createIdentityProvider } from './idp/provider.ts';
 import { googleAccountDeps } from './integrations/google/google-deps.ts';
@@ -31,6 +32,9 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const runtime = await openRuntime(config, log);
 
 async function start() {
+  // Imports a stopped server left half-way: nothing of them was merged, and their status must say so.
+  const stuckImports = await failStuckImports(runtime.databaseUrl);
+  if (stuckImports > 0) log(`imports: ${stuckImports} left unfinished by a stopped server marked failed`);
   const encryptionKey = await loadEncryptionKey({ configured: config.encryptionKey, dataDir: config.dataDir });
   const jobs = await startJobQueue(runtime.databaseUrl, log);
   const google = googleAccountDeps(config, runtime.database, encryptionKey);

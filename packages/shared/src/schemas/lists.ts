@@ -10,8 +10,8 @@ import { ZPagination } from './network.ts';
 export const CLIENT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Dotted labels ending in an alphabetic part of two letters or more. */
 export const COMPANY_DOMAIN_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i;
-/** linkedin.com with optional protocol and optional www or two-letter subdomain, then a path. */
-export const LINKEDIN_URL_PATTERN = /^(?:https?:\/\/)?(?:(?:www|[a-z]{2})\.)?linkedin\.com(\/[^\s]+)$/i;
+/** linkedin.com with optional protocol and optional www or two-letter subdomain, then a path (not only slashes). */
+export const LINKEDIN_URL_PATTERN = /^(?:https?:\/\/)?(?:(?:www|[a-z]{2})\.)?linkedin\.com(\/[^\s?#]*[^\s/?#][^\s]*)$/i;
 
 /** Not given by the spec (section 5 says any further rule is ours). */
 export const LIST_VALIDATION = {
@@ -162,6 +162,7 @@ export const ZListQuery = z.object({
   searchTerm: z.string().trim().max(200).optional(),
 });
 export type TListQuery = z.input<typeof ZListQuery>;
+export type TListParams = z.output<typeof ZListQuery>;
 
 export const ZClientsPage = z.object({ rows: z.array(ZClient), pagination: ZPagination });
 export type TClientsPage = z.infer<typeof ZClientsPage>;
