@@ -208,8 +208,8 @@ export const graphDirty = pgTable(
 
 /**
  * The network rows summed by their low-cardinality filter fields (proximity as its band's lower
- * bound), rebuilt after each recompute: counts and facets under those filters read thousands of
- * rows here instead of a million there.
+ * bound): counts and facets under those filters read thousands of rows here instead of a million
+ * there. Like every summary below, kept in step by each roll-up's difference (graph/recompute.ts).
  */
 export const networkCube = pgTable(
   'network_cube',
@@ -224,7 +224,35 @@ export const networkCube = pgTable(
     hasExternalConnector: boolean('has_external_connector').notNull(),
     rows: integer('rows').notNull(),
   },
-  (t) => [index('network_cube_workspace_idx').on(t.workspaceId)],
+  (t) => [
+    unique('network_cube_cell_key')
+      .on(
+        t.workspaceId,
+        t.companySize,
+        t.industry,
+        t.department,
+        t.proximity,
+        t.engagement,
+        t.signalMask,
+        t.hasExternalConnector,
+      )
+      .nullsNotDistinct(),
+  ],
+);
+
+/**
+ * Prospects per exact proximity and first byte of their id: where in the table's order (proximity,
+ * then id) any row number falls, so a deep page starts there instead of counting every row before it.
+ */
+export const networkRank = pgTable(
+  'network_rank',
+  {
+    workspaceId: workspaceId(),
+    proximity: smallint('proximity').notNull(),
+    bucket: smallint('bucket').notNull(),
+    rows: integer('rows').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.proximity, t.bucket] })],
 );
 
 /**
