@@ -15,6 +15,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
+import { actionsRoutes } from './features/actions/actions.routes.ts';
 import { clientsRoutes } from './features/clients/clients.routes.ts';
 import { contactsRoutes } from './features/contacts/contacts.routes.ts';
 import { crmClientsRoutes } from './features/crm-clients/crm-clients.routes.ts';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(accountsRoutes, lists);
       await api.register(clientsRoutes, lists);
       await api.register(crmClientsRoutes, lists);
+      await api.register(actionsRoutes, { database: deps.database });
       await api.register(googleRoutes, {
         ...googleAccountDeps(deps.config, deps.database, deps.encryptionKey),
         states: createStateSigner(deps.encryptionKey, 'google-oauth'),

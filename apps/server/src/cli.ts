@@ -4,6 +4,7 @@ import { type Config, loadConfig } from './config.ts';
 import { analyzeAsOwner } from './db/analyze.ts';
 import type { Database } from './db/client.ts';
 import { DEMO_SIZES, type SeedReport, seedDemo } from './demo/seed-demo.ts';
+import { explainLatestRun, recommendActions, type WorkspaceRunSummary } from './features/actions/engine.ts';
 import {
   findDomainOwners,
   findUsersByEmail,
@@ -36,6 +37,12 @@ Commands work on the same data as the server (DATA_DIR or DATABASE_URL), whether
                                     Recompute the relationship graph of that user's workspace, or of
                                     every workspace: rescore every edge and rebuild the network rows;
                                     with --from-evidence, rebuild the edges from raw evidence first.
+  recommend [--email <e>] [--explain]
+                                    Run today's recommended actions of that user (or of every
+                                    workspace) now, as the daily schedule does, and print what each
+                                    user got. A second run the same day adds nothing. With
+                                    --explain (and --email), print the user's latest run instead:
+                                    every candidate, kept or dropped, and why.
   help                              Show this help.
 `;
 
@@ -184,10 +191,54 @@ async function recomputeCommand(config: Config, args: string[]) {
   return 0;
 }
 
+function printRecommendations(run: WorkspaceRunSummary) {
+  for (const user of run.users) {
+    const what =
+      user.note ?? `${user.kept} kept, ${user.dropped} dropped, ${user.alreadyToday} already recommended today`;
+    out(`workspace ${run.workspaceId} ${run.day} ${user.email}: ${what}`);
+  }
+}
+
+async function recommendCommand(config: Config, args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { email: { type: 'string' }, explain: { type: 'boolean', default: false } },
+  });
+  if (values.explain && !values.email) throw new UsageError('recommend: --explain needs --email');
+  await withRuntime(config, async ({ database }) => {
+    if (!values.email) {
+      for (const workspaceId of await listWorkspaceIds(database)) {
+        printRecommendations(await recommendActions(database, workspaceId));
+      }
+      return;
+    }
+    const users = await findUsersByEmail(database, values.email);
+    if (users.length === 0) throw new UsageError(`recommend: no user ${values.email}`);
+    for (const user of users) {
+      if (!values.explain) {
+        printRecommendations(await recommendActions(database, user.workspaceId, { userId: user.userId }));
+        continue;
+      }
+      const log = await explainLatestRun(database, user.workspaceId, user.userId);
+      if (log.length === 0) {
+        out(`workspace ${user.workspaceId}: no run yet for ${values.email}`);
+        continue;
+      }
+      out(`workspace ${user.workspaceId}: run of ${log[0]?.run_on} for ${values.email}`);
+      for (const entry of log) {
+        const who = [entry.prospect, entry.company && `(${entry.company})`].filter(Boolean).join(' ');
+        out(`  ${entry.outcome.padEnd(7)} ${who}: ${entry.reason}`);
+      }
+    }
+  });
+  return 0;
+}
+
 const COMMANDS: Record<string, (config: Config, args: string[]) => Promise<number>> = {
   token: tokenCommand,
   'seed-demo': seedDemoCommand,
   recompute: recomputeCommand,
+  recommend: recommendCommand,
 };
 
 async function main(argv: string[]) {

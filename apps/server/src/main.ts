@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig, REPO_ROOT } from './config.ts';
 import { analyzeAsOwner } from './db/analyze.ts';
+import { recommendActions, workspacesDueForRecommendations } from './features/actions/engine.ts';
 import { failStuckImports } from './features/imports/imports.repo.ts';
 import { recomputeDirty } from './graph/graph.service.ts';
 import { createIdentityProvider } from './idp/provider.ts';
@@ -47,6 +48,12 @@ async function start() {
       const report = await recomputeDirty(runtime.database, workspaceId);
       if (report.people > 0) log(`graph: ${JSON.stringify({ workspaceId, ...report })}`);
     },
+    recommendActions: async ({ workspaceId }) => {
+      const run = await recommendActions(runtime.database, workspaceId);
+      const kept = run.users.reduce((sum, user) => sum + user.kept, 0);
+      log(`recommendations: ${JSON.stringify({ workspaceId, day: run.day, users: run.users.length, kept })}`);
+    },
+    workspacesDueForRecommendations: () => workspacesDueForRecommendations(runtime.database),
   });
   const outbox = startOutboxDispatcher(google, {
     log: (message, detail) => log(`${message} ${JSON.stringify(detail)}`),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { COMPANY_SIZES, JOB_DEPARTMENTS, type Role, SENIORITIES } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.ts';
+import { recommendActions } from '../features/actions/engine.ts';
 import { insertUser, setOnboarding } from '../features/users/users.repo.ts';
 import { type RecomputeReport, recomputeAll, recomputeDirty } from '../graph/graph.service.ts';
 import {
@@ -490,6 +491,13 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
     log(`seed: incremental recompute of the evidence slice done in ${(incremental.ms / 1000).toFixed(1)} s`);
     const full = await recomputeAll(database, ws);
     return { ...full, people: incremental.people, edges: incremental.edges, ms: incremental.ms + full.ms };
+  });
+
+  // Today's recommended actions of the seeded user, so the demo opens on a filled actions page.
+  await step('recommendations', async () => {
+    const run = await recommendActions(database, ws, { userId: seedUserId });
+    const kept = run.users.reduce((sum, user) => sum + user.kept + user.alreadyToday, 0);
+    log(`seed: ${kept} actions recommended today to the seeded user`);
   });
 
   const totals = await countGraph(database, ws);

@@ -4,13 +4,20 @@ export const QUEUES = {
   googleSync: 'google-sync',
   graphRecompute: 'graph-recompute',
   graphSweep: 'graph-sweep',
+  recommendActions: 'recommend-actions',
+  recommendSweep: 'recommend-sweep',
 } as const;
 export type GoogleSyncJob = { workspaceId: string; userId: string; runId: string };
 export type GraphRecomputeJob = { workspaceId: string };
+export type RecommendActionsJob = { workspaceId: string };
 
 export type JobHandlers = {
   googleSync: (job: GoogleSyncJob) => Promise<void>;
   graphRecompute: (job: GraphRecomputeJob) => Promise<void>;
+  /** The daily recommendations of one workspace. */
+  recommendActions: (job: RecommendActionsJob) => Promise<void>;
+  /** Workspaces whose day has reached the recommendations' hour without a run yet. */
+  workspacesDueForRecommendations: () => Promise<string[]>;
 };
 
 export type JobQueue = {
@@ -24,6 +31,11 @@ export type JobQueue = {
 
 /** How often workspaces with evidence waiting for the graph are picked up, whoever forgot to ask. */
 const GRAPH_SWEEP_CRON = '* * * * *';
+/**
+ * How often workspaces are checked for their daily recommendations. Each runs in its own time zone's
+ * morning: one cron per workspace would need one queue each, so a sweep finds those whose day is due.
+ */
+const RECOMMEND_SWEEP_CRON = '*/10 * * * *';
 
 /**
  * Durable jobs in PostgreSQL (pg-boss, in its own schema; it connects as the database owner because
@@ -50,6 +62,15 @@ export async function startJobQueue(ownerUrl: string, log: (message: string) => 
     expireInMinutes: 60,
   });
   await boss.createQueue(QUEUES.graphSweep, { name: QUEUES.graphSweep, policy: 'singleton' });
+  await boss.createQueue(QUEUES.recommendActions, {
+    name: QUEUES.recommendActions,
+    policy: 'stately',
+    retryLimit: 3,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInMinutes: 60,
+  });
+  await boss.createQueue(QUEUES.recommendSweep, { name: QUEUES.recommendSweep, policy: 'singleton' });
   const enqueueGraphRecompute = async (workspaceId: string) => {
     await boss.send(QUEUES.graphRecompute, { workspaceId }, { singletonKey: workspaceId });
   };
@@ -78,6 +99,19 @@ export async function startJobQueue(ownerUrl: string, log: (message: string) => 
           rows: { workspace_id: string }[];
         };
         for (const row of dirty.rows) await enqueueGraphRecompute(row.workspace_id);
+      });
+      await boss.work<RecommendActionsJob>(
+        QUEUES.recommendActions,
+        { batchSize: 1, pollingIntervalSeconds: 5 },
+        async ([job]) => {
+          if (job) await handlers.recommendActions(job.data);
+        },
+      );
+      await boss.schedule(QUEUES.recommendSweep, RECOMMEND_SWEEP_CRON);
+      await boss.work(QUEUES.recommendSweep, async () => {
+        for (const workspaceId of await handlers.workspacesDueForRecommendations()) {
+          await boss.send(QUEUES.recommendActions, { workspaceId }, { singletonKey: workspaceId });
+        }
       });
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 20_000 }),

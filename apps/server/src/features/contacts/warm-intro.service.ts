@@ -14,6 +14,7 @@ import { loadGraphSettings } from '../../graph/settings.ts';
 import { sendEmailFrom } from '../../integrations/mail/send-email.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Member } from '../../plugins/auth.ts';
+import { introRequestsReceived } from '../actions/actions.repo.ts';
 import { networkRows } from './contacts.repo.ts';
 
 // Warm intros from the network page: ask a colleague, or a client ally (through the member who owns
@@ -65,11 +66,7 @@ async function findOwner(tx: Tx, workspaceId: string, userId: string) {
 }
 
 async function requestsReceivedThisWeek(tx: Tx, workspaceId: string, connectorId: string) {
-  const result = await tx.execute<{ count: number }>(sql`
-    select count(*)::int as count from actions
-     where workspace_id = ${workspaceId} and type = 'ask-intro' and connector_id = ${connectorId}
-       and status in ('pending', 'completed') and acted_at > now() - interval '7 days'`);
-  return result.rows[0]?.count ?? 0;
+  return (await introRequestsReceived(tx, workspaceId, [connectorId])).get(connectorId) ?? 0;
 }
 
 const card = (person: Person) => ({
@@ -144,56 +141,65 @@ export async function warmIntroModalData(
 }
 
 /**
- * Sends each intro request as an e-mail from the user's Google account (through the outbox, in the
- * same transaction as the past action it records: both happen, or neither). Refused: a connector
- * past the weekly cap, the same intro asked again within a day, asking oneself, an ally without
- * an e-mail address.
+ * E-mails one intro request from the user's Google account, through the outbox in the caller's
+ * transaction (it leaves only if the caller's change commits). Refused: a connector past the weekly
+ * cap, the same intro asked again within a day, asking oneself, an ally without an e-mail address.
+ * Shared by the network page's warm intros and the recommended actions' Ask intro.
+ */
+export async function sendIntroRequest(tx: Tx, member: Member, item: TWarmIntroItem) {
+  const intro = await resolveIntro(tx, member, {
+    source: item.source,
+    targetId: item.prospectContactId,
+    connectorId: item.connectorId,
+  });
+  const recipient = intro.owner ?? intro.connector;
+  if (recipient.user_id === member.userId) {
+    throw new AppError('BAD_REQUEST', 'You cannot ask yourself for an intro');
+  }
+  if (!recipient.email) {
+    throw new AppError('UNPROCESSABLE', `${recipient.full_name} has no e-mail address to send the request to`);
+  }
+  const received = await requestsReceivedThisWeek(tx, member.workspaceId, item.connectorId);
+  if (received >= intro.weeklyIntroCap) {
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      `${intro.connector.full_name} has already received ${received} intro requests this week (the limit is ${intro.weeklyIntroCap}). Please ask someone else or try again next week.`,
+    );
+  }
+  const repeated = await tx.execute(sql`
+    select 1 from actions
+     where workspace_id = ${member.workspaceId} and type = 'ask-intro' and owner_user_id = ${member.userId}
+       and connector_id = ${item.connectorId} and prospect_id = ${item.prospectContactId}
+       and acted_at > now() - make_interval(hours => ${REPEAT_WINDOW_HOURS})`);
+  if (repeated.rows.length > 0) {
+    throw new AppError('CONFLICT', `You already asked ${intro.connector.full_name} for this intro today`);
+  }
+  const text = item.introTargetMessage
+    ? `${item.connectorMessage}\n\n---\n\n${item.introTargetMessage}`
+    : item.connectorMessage;
+  const outboxId = await sendEmailFrom(tx, member, {
+    purpose: 'warm-intro',
+    to: [recipient.email],
+    subject: `Intro to ${intro.target.full_name}${intro.target.company_name ? ` (${intro.target.company_name})` : ''}`,
+    text,
+  });
+  return { outboxId, signals: intro.row.signals };
+}
+
+/**
+ * Sends each intro request (sendIntroRequest), each recorded as a past action in the same
+ * transaction: both happen, or neither.
  */
 export async function sendWarmIntros(deps: { database: Database }, member: Member, items: TWarmIntroItem[]) {
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
     for (const item of items) {
-      const intro = await resolveIntro(tx, member, {
-        source: item.source,
-        targetId: item.prospectContactId,
-        connectorId: item.connectorId,
-      });
-      const recipient = intro.owner ?? intro.connector;
-      if (recipient.user_id === member.userId) {
-        throw new AppError('BAD_REQUEST', 'You cannot ask yourself for an intro');
-      }
-      if (!recipient.email) {
-        throw new AppError('UNPROCESSABLE', `${recipient.full_name} has no e-mail address to send the request to`);
-      }
-      const received = await requestsReceivedThisWeek(tx, member.workspaceId, item.connectorId);
-      if (received >= intro.weeklyIntroCap) {
-        throw new AppError(
-          'TOO_MANY_REQUESTS',
-          `${intro.connector.full_name} has already received ${received} intro requests this week (the limit is ${intro.weeklyIntroCap}). Please ask someone else or try again next week.`,
-        );
-      }
-      const repeated = await tx.execute(sql`
-        select 1 from actions
-         where workspace_id = ${member.workspaceId} and type = 'ask-intro' and owner_user_id = ${member.userId}
-           and connector_id = ${item.connectorId} and prospect_id = ${item.prospectContactId}
-           and acted_at > now() - make_interval(hours => ${REPEAT_WINDOW_HOURS})`);
-      if (repeated.rows.length > 0) {
-        throw new AppError('CONFLICT', `You already asked ${intro.connector.full_name} for this intro today`);
-      }
-      const text = item.introTargetMessage
-        ? `${item.connectorMessage}\n\n---\n\n${item.introTargetMessage}`
-        : item.connectorMessage;
-      const outboxId = await sendEmailFrom(tx, member, {
-        purpose: 'warm-intro',
-        to: [recipient.email],
-        subject: `Intro to ${intro.target.full_name}${intro.target.company_name ? ` (${intro.target.company_name})` : ''}`,
-        text,
-      });
+      const { outboxId, signals } = await sendIntroRequest(tx, member, item);
       await tx.execute(sql`
-        insert into actions (workspace_id, type, status, origin, prospect_id, connector_id, owner_user_id,
+        insert into actions (workspace_id, type, status, origin, prospect_id, connector_id, source, owner_user_id,
                              recommendation_users, signals, message, intro_target_message, outbox_id, acted_at)
         values (${member.workspaceId}, 'ask-intro', 'completed', 'network', ${item.prospectContactId},
-                ${item.connectorId}, ${member.userId}, array[${member.userId}]::uuid[],
-                ${JSON.stringify(intro.row.signals)}::jsonb, ${item.connectorMessage}, ${item.introTargetMessage},
+                ${item.connectorId}, ${item.source}, ${member.userId}, array[${member.userId}]::uuid[],
+                ${JSON.stringify(signals)}::jsonb, ${item.connectorMessage}, ${item.introTargetMessage},
                 ${outboxId}, now())`);
     }
     return { sent: items.length };

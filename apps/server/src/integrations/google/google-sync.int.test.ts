@@ -178,6 +178,9 @@ describe('sync runs', () => {
       graphRecompute: async ({ workspaceId }) => {
         await recomputeDirty(ctx.database, workspaceId);
       },
+      // Not under test here: no workspace is ever due.
+      recommendActions: async () => {},
+      workspacesDueForRecommendations: async () => [],
     });
     const requested = await ctx.app.inject({
       method: 'POST',

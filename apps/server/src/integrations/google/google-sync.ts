@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { gmail_v1, people_v1 } from 'googleapis';
 import addressparser from 'nodemailer/lib/addressparser/index.js';
 import { googleSyncState } from '../../db/schema/index.ts';
+import { REPLY_HEADERS, recordReplies } from '../../features/actions/replies.ts';
 import {
   type InteractionEvidence,
   type Participant,
@@ -13,7 +14,7 @@ import { type GoogleAccount, type GoogleAccountDeps, googleAccount, httpStatus }
 
 /** Threads and meetings this wide say nothing about who knows whom (newsletters, all-hands). */
 export const MAX_RECIPIENTS = 20;
-const METADATA_HEADERS = ['From', 'To', 'Cc', 'Date'];
+const METADATA_HEADERS = ['From', 'To', 'Cc', 'Date', ...REPLY_HEADERS];
 const FETCH_CONCURRENCY = 16;
 const PAGE_SIZE = 500;
 
@@ -166,6 +167,8 @@ export async function syncGoogleAccount(
     const kept = evidence.filter((item): item is InteractionEvidence => item !== null);
     await record(kept);
     counts.messages += kept.length;
+    // Answers in the threads of intro requests and messages sent from actions mark them replied.
+    await recordReplies(deps.database, { workspaceId, userId, accountEmail: account.email ?? null }, messages);
   };
 
   const incremental = state?.gmailHistoryId ? await mailHistory(deps, account, gmail, state.gmailHistoryId) : null;

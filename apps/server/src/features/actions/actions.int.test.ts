@@ -1,0 +1,447 @@
+import {
+  MESSAGES,
+  type TActionCounts,
+  type TActionFilters,
+  type TPastActionsPage,
+  type TRecommendedAction,
+  type TRecommendedActionsPage,
+} from '@warmpath/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildNetwork } from '../../../test/graph-fixtures.ts';
+import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
+import { recordInteractions, upsertPeopleByEmail } from '../../graph/evidence.repo.ts';
+import { recomputeDirty } from '../../graph/graph.service.ts';
+import { googleAccountDeps } from '../../integrations/google/google-deps.ts';
+import { dispatchDueMessages } from '../../integrations/mail/dispatcher.ts';
+import { FREE_EMAIL_DOMAINS } from '../../lib/free-email-domains.ts';
+import { explainLatestRun, recommendActions } from './engine.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+const meeting = (id: string, attendees: string[], days: number) => ({
+  kind: 'meeting' as const,
+  externalId: id,
+  occurredAt: daysAgo(days),
+  participants: attendees.map((email) => ({ email, name: null, role: 'attendee' as const })),
+});
+
+/**
+ * The graph fixture's network plus: two prospects at the admin's account only the colleague met
+ * (intros to ask), a 'Head of Growth' elsewhere the colleague met (for a user with only a persona),
+ * a persona user, a viewer. The target company is an account assigned to the admin.
+ */
+async function actionsWorkspace() {
+  const network = await buildNetwork(ctx);
+  const { ws, admin, colleague, people } = network;
+  const personaUser = await ctx.addUser(ws, 'member', admin.domain);
+  const viewer = await ctx.addUser(ws, 'viewer', admin.domain);
+  const target = people.met.split('@')[1] ?? '';
+  const extra = {
+    introOnly: `intro-only@${target}`,
+    introTwo: `intro-two@${target}`,
+    growth: `growth@${ctx.uniqueDomain()}`,
+  };
+  await ctx.database.inWorkspace(ws, async (tx) => {
+    await upsertPeopleByEmail(
+      tx,
+      ws,
+      Object.values(extra).map((email) => ({ email, name: null })),
+      FREE_EMAIL_DOMAINS,
+    );
+    await recordInteractions(
+      tx,
+      ws,
+      admin.me.id,
+      [
+        meeting('x1', [colleague.email, extra.introOnly], 5),
+        meeting('x2', [colleague.email, extra.introTwo], 6),
+        meeting('x3', [colleague.email, extra.growth], 7),
+      ],
+      FREE_EMAIL_DOMAINS,
+    );
+    await tx.execute(sql`update people set title = 'Head of Growth'
+                          where workspace_id = ${ws} and email in (${extra.growth}, ${people.linkedinOnly})`);
+    await tx.execute(sql`
+      with account as (
+        insert into accounts (workspace_id, company_id)
+        select ${ws}::uuid, company_id from people where workspace_id = ${ws} and email = ${people.met}
+        returning id
+      )
+      insert into account_assignees (workspace_id, account_id, user_id) select ${ws}::uuid, id, ${admin.me.id}::uuid from account`);
+    await tx.execute(sql`
+      insert into personas (workspace_id, user_id, name, job_departments, seniorities, custom_job_titles)
+      select ${ws}::uuid, id, 'Growth', '{}', '{}', '{Head of Growth}' from users
+       where workspace_id = ${ws} and email = ${personaUser.email}`);
+  });
+  await recomputeDirty(ctx.database, ws);
+  const ids = await ctx.database.inWorkspace(ws, async (tx) => {
+    const result = await tx.execute<{ email: string; id: string }>(sql`
+      select email, id from people where workspace_id = ${ws}
+      union all
+      select email, id from users where workspace_id = ${ws}`);
+    return result.rows;
+  });
+  const personId = (email: string) => ids.find((row) => row.email === email && row.id)?.id ?? '';
+  const userId = async (email: string) => {
+    const result = await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute<{ id: string }>(sql`select id from users where workspace_id = ${ws} and email = ${email}`),
+    );
+    return result.rows[0]?.id ?? '';
+  };
+  return {
+    ...network,
+    people: { ...people, ...extra },
+    personaUser: { ...personaUser, id: await userId(personaUser.email) },
+    viewer: { ...viewer, id: await userId(viewer.email) },
+    colleagueUser: { ...colleague, id: await userId(colleague.email) },
+    prospectId: async (email: string) => {
+      const result = await ctx.database.inWorkspace(ws, (tx) =>
+        tx.execute<{ id: string }>(sql`select id from people where workspace_id = ${ws} and email = ${email}`),
+      );
+      return result.rows[0]?.id ?? personId(email);
+    },
+  };
+}
+type Workspace = Awaited<ReturnType<typeof actionsWorkspace>>;
+
+const post = (token: string, url: string, payload: Record<string, unknown> = { filters: [] }) =>
+  ctx.app.inject({ method: 'POST', url: `/api${url}`, headers: bearer(token), payload });
+const get = (token: string, url: string) => ctx.app.inject({ url: `/api${url}`, headers: bearer(token) });
+
+async function recommended(token: string, filters: unknown[] = []) {
+  const response = await post(token, '/actions/query/recommended-actions?page=1&pageSize=30', { filters });
+  expect(response.statusCode).toBe(200);
+  return response.json<TRecommendedActionsPage>();
+}
+const counts = async (token: string) => (await get(token, '/actions/query/counts')).json<TActionCounts>();
+const tab = async (token: string, url: string) => {
+  const response = await post(token, `${url}?page=1&pageSize=30`);
+  expect(response.statusCode).toBe(200);
+  return response.json<TPastActionsPage>();
+};
+
+/** The recommended action about the prospect with this e-mail, in the user's list. */
+async function actionAbout(w: Workspace, token: string, email: string): Promise<TRecommendedAction> {
+  const id = await w.prospectId(email);
+  const action = (await recommended(token)).rows.find((row) => row.contact.id === id);
+  if (!action) throw new Error(`no action about ${email}`);
+  return action;
+}
+
+describe('the daily recommendations', () => {
+  it('give a user with accounts, a user with only personas and a viewer what is theirs, and say why', async () => {
+    const w = await actionsWorkspace();
+    const run = await recommendActions(ctx.database, w.ws);
+    const byEmail = Object.fromEntries(run.users.map((user) => [user.email, user]));
+    expect(byEmail[w.admin.email]).toMatchObject({ kept: 6, alreadyToday: 0 });
+    expect(byEmail[w.personaUser.email]).toMatchObject({ kept: 1 });
+    expect(byEmail[w.colleague.email]).toMatchObject({ kept: 0, dropped: 0 });
+    expect(byEmail[w.viewer.email]).toMatchObject({ kept: 0, note: 'a viewer acts on no recommendations' });
+
+    // The admin: prospects at their account, warm before cold; those they know or who were clients
+    // are messaged directly, the others asked of the colleague who met them.
+    const page = await recommended(w.admin.token);
+    expect(page.pagination).toEqual({ page: 1, pageSize: 30, totalCount: 6, totalPages: 1 });
+    const byProspect = new Map(page.rows.map((row) => [row.contact.id, row]));
+    const of = async (email: string) => byProspect.get(await w.prospectId(email));
+    expect(await of(w.people.pastClient)).toMatchObject({
+      actionType: 'DIRECT_MESSAGE',
+      connector: null,
+      source: null,
+      prospect: { email: w.people.pastClient },
+      signals: [
+        expect.objectContaining({
+          type: 'PAST_CLIENT',
+          metadata: expect.objectContaining({ pastCompanyName: 'Oldco' }),
+        }),
+      ],
+    });
+    expect(await of(w.people.met)).toMatchObject({ actionType: 'DIRECT_MESSAGE' });
+    const intro = await of(w.people.introOnly);
+    expect(intro).toMatchObject({
+      actionType: 'ask-intro',
+      source: 'connector',
+      connector: { fullName: 'Test member', connectionSources: ['GOOGLE_MEETING'], isCurrentUser: false },
+      clientConnector: null,
+      introTarget: { id: await w.prospectId(w.people.introOnly) },
+      prospect: null,
+      recommendationUsers: [{ id: w.admin.me.id }],
+    });
+    expect(page.rows.at(-1)?.contact.id).toBe(await w.prospectId(w.people.linkedinOnly));
+    expect(page.rows.at(-1)?.signals.map((signal) => signal.type)).toEqual(['CONNECTED_WITH_COLLEAGUE']);
+    expect(await of(w.people.oneWay)).toBeUndefined();
+
+    // The persona user: the Head of Growth elsewhere; the other one is at the admin's account.
+    const persona = await recommended(w.personaUser.token);
+    expect(persona.rows.map((row) => row.contact.id)).toEqual([await w.prospectId(w.people.growth)]);
+    expect(persona.rows[0]).toMatchObject({ actionType: 'ask-intro', recommendationUsers: [{ id: w.personaUser.id }] });
+    expect((await recommended(w.viewer.token)).rows).toEqual([]);
+
+    // Why, candidate by candidate.
+    const adminLog = await explainLatestRun(ctx.database, w.ws, w.admin.me.id);
+    expect(adminLog.find((entry) => entry.outcome === 'dropped')).toMatchObject({
+      reason: 'no signal to justify an action',
+    });
+    expect(adminLog.filter((entry) => entry.outcome === 'kept')).toHaveLength(6);
+    const personaLog = await explainLatestRun(ctx.database, w.ws, w.personaUser.id);
+    expect(personaLog.map((entry) => entry.reason)).toContain('account assigned to teammates');
+    expect(await counts(w.admin.token)).toEqual({ recommended: 6, past: 0, pending: 0, skipped: 0 });
+  });
+
+  it('creates nothing twice the same day, and brings back the next day what nobody acted on', async () => {
+    const w = await actionsWorkspace();
+    await recommendActions(ctx.database, w.ws);
+    const rows = async () =>
+      (
+        await ctx.database.inWorkspace(w.ws, (tx) =>
+          tx.execute<{ n: number }>(sql`select count(*)::int as n from actions where workspace_id = ${w.ws}`),
+        )
+      ).rows[0]?.n;
+    const before = await rows();
+    const again = await recommendActions(ctx.database, w.ws);
+    expect(again.users.find((user) => user.email === w.admin.email)).toMatchObject({ kept: 0, alreadyToday: 6 });
+    expect(await rows()).toBe(before);
+
+    // The admin skips one; then it is tomorrow, with room for two actions a day.
+    const skipped = await actionAbout(w, w.admin.token, w.people.met);
+    expect((await post(w.admin.token, '/actions/command/skip-action', { actionId: skipped.actionId })).statusCode).toBe(
+      200,
+    );
+    await ctx.database.inWorkspace(w.ws, async (tx) => {
+      await tx.execute(sql`update actions set recommended_on = recommended_on - 1 where workspace_id = ${w.ws}`);
+      await tx.execute(sql`
+        update workspaces set daily_actions_per_user = 2, recommendations_ran_on = null where id = ${w.ws}`);
+    });
+    await recommendActions(ctx.database, w.ws);
+    expect(await rows()).toBe(before);
+    expect(await counts(w.admin.token)).toEqual({ recommended: 2, past: 0, pending: 3, skipped: 1 });
+    const today = await recommended(w.admin.token);
+    expect(today.rows.map((row) => row.contact.id)).not.toContain(await w.prospectId(w.people.met));
+    const log = await explainLatestRun(ctx.database, w.ws, w.admin.me.id);
+    expect(log[0]).toMatchObject({ outcome: 'dropped', reason: 'skipped in the last 30 days' });
+    const pending = await tab(w.admin.token, '/actions/query/pending-actions');
+    expect(pending.rows.map((row) => [row.status, row.owner])).toEqual([
+      ['pending', null],
+      ['pending', null],
+      ['pending', null],
+    ]);
+  });
+
+  it('never plans more asks of a connector than the weekly cap allows', async () => {
+    const w = await actionsWorkspace();
+    await ctx.database.inWorkspace(w.ws, (tx) =>
+      tx.execute(sql`update workspaces set graph_settings = '{"weeklyIntroCap": 1}' where id = ${w.ws}`),
+    );
+    await recommendActions(ctx.database, w.ws);
+    const asks = (await recommended(w.admin.token)).rows.filter((row) => row.actionType === 'ask-intro');
+    expect(asks).toHaveLength(1);
+    const adminLog = await explainLatestRun(ctx.database, w.ws, w.admin.me.id);
+    expect(adminLog.map((entry) => entry.reason)).toContain('every connector is at the weekly intro cap (1)');
+    // The persona user's only candidate needs the same colleague.
+    expect((await recommended(w.personaUser.token)).rows).toEqual([]);
+  });
+});
+
+describe('acting on an action', () => {
+  it('is for the users it is recommended to; the target tab’s count rises', async () => {
+    const w = await actionsWorkspace();
+    await recommendActions(ctx.database, w.ws);
+    const action = await actionAbout(w, w.admin.token, w.people.met);
+    const other = await actionAbout(w, w.admin.token, w.people.viaAlly);
+
+    const refused = await post(w.colleague.token, '/actions/command/skip-action', { actionId: action.actionId });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Only the users this action is recommended to can act on it.');
+    expect(
+      (await post(w.viewer.token, '/actions/command/set-action-complete', { actionId: action.actionId })).statusCode,
+    ).toBe(403);
+    const growth = await actionAbout(w, w.personaUser.token, w.people.growth);
+    expect(
+      (await post(w.admin.token, '/actions/command/set-action-complete', { actionId: growth.actionId })).statusCode,
+    ).toBe(403);
+
+    expect(await post(w.admin.token, '/actions/command/skip-action', { actionId: action.actionId })).toMatchObject({
+      statusCode: 200,
+    });
+    expect(await counts(w.admin.token)).toMatchObject({ recommended: 5, skipped: 1, past: 0 });
+    const completed = await post(w.admin.token, '/actions/command/set-action-complete', { actionId: other.actionId });
+    expect(completed.json()).toEqual({ actionId: other.actionId, status: 'completed' });
+    expect(await counts(w.admin.token)).toEqual({ recommended: 4, past: 1, pending: 0, skipped: 1 });
+    expect((await post(w.admin.token, '/actions/command/skip-action', { actionId: action.actionId })).statusCode).toBe(
+      409,
+    );
+    expect(
+      (await post(w.personaUser.token, '/actions/command/set-action-complete', { actionId: growth.actionId }))
+        .statusCode,
+    ).toBe(200);
+
+    // Past actions: the admin sees the team's, a member their own.
+    const teamPast = await tab(w.admin.token, '/actions/query');
+    expect(teamPast.rows.map((row) => row.owner?.fullName).sort()).toEqual(['Ada Admin', 'Test member']);
+    const ownPast = await tab(w.personaUser.token, '/actions/query');
+    expect(ownPast.rows.map((row) => row.contact.id)).toEqual([await w.prospectId(w.people.growth)]);
+    expect(ownPast.rows[0]).toMatchObject({
+      status: 'completed',
+      replied: false,
+      connectorUser: { fullName: 'Test member' },
+    });
+    expect((await tab(w.colleague.token, '/actions/query')).rows).toEqual([]);
+    const skippedTab = await tab(w.admin.token, '/actions/query/skipped-actions');
+    expect(skippedTab.rows).toMatchObject([
+      { actionId: action.actionId, status: 'skipped', owner: { id: w.admin.me.id } },
+    ]);
+
+    // Filters of the past tabs, and their use.
+    const filtersResponse = await get(w.admin.token, '/actions/query/filters');
+    expect(filtersResponse.statusCode, filtersResponse.body).toBe(200);
+    const filters = filtersResponse.json<TActionFilters>();
+    const users = filters.filters.find((filter) => filter.filterName === 'user');
+    expect(users?.optionValues.map((option) => [option.optionName, option.count]).sort()).toEqual([
+      ['Ada Admin', 2],
+      ['Test member', 1],
+    ]);
+    const mine = await post(w.admin.token, '/actions/query?page=1&pageSize=30', {
+      filters: [{ filterName: 'user', values: [w.personaUser.id] }],
+    });
+    expect(mine.json<TPastActionsPage>().pagination.totalCount).toBe(1);
+  });
+
+  it('shows nothing of another workspace, and nothing to the restricted role', async () => {
+    const w = await actionsWorkspace();
+    await recommendActions(ctx.database, w.ws);
+    const action = await actionAbout(w, w.admin.token, w.people.met);
+    const stranger = await ctx.registerAdmin();
+    expect((await recommended(stranger.token)).rows).toEqual([]);
+    expect(await counts(stranger.token)).toEqual({ recommended: 0, past: 0, pending: 0, skipped: 0 });
+    expect((await post(stranger.token, '/actions/command/skip-action', { actionId: action.actionId })).statusCode).toBe(
+      404,
+    );
+
+    await ctx.database.inWorkspace(w.ws, (tx) =>
+      tx.execute(sql`update users set role = 'restricted' where workspace_id = ${w.ws} and id = ${w.personaUser.id}`),
+    );
+    expect((await recommended(w.personaUser.token)).pagination.totalCount).toBe(0);
+    expect(await counts(w.personaUser.token)).toEqual({ recommended: 0, past: 0, pending: 0, skipped: 0 });
+    expect((await get(w.personaUser.token, '/actions/query/filters')).json()).toEqual({ filters: [] });
+    const growth = await ctx.database.inWorkspace(w.ws, (tx) =>
+      tx.execute<{ id: string }>(
+        sql`select id from actions where workspace_id = ${w.ws} and ${w.personaUser.id} = any(recommendation_users)`,
+      ),
+    );
+    const skip = await post(w.personaUser.token, '/actions/command/skip-action', { actionId: growth.rows[0]?.id });
+    expect(skip.statusCode).toBe(403);
+  });
+
+  it('lets admins filter today’s recommendations, with option search', async () => {
+    const w = await actionsWorkspace();
+    await recommendActions(ctx.database, w.ws);
+    const all = (await get(w.admin.token, '/actions/query/recommended-actions-filters')).json<TActionFilters>();
+    expect(all.filters.map((filter) => filter.filterName)).toEqual(['user', 'company', 'signal', 'actionType']);
+    const users = all.filters.find((filter) => filter.filterName === 'user')?.optionValues ?? [];
+    expect(users.map((option) => [option.optionName, option.count]).sort()).toEqual([
+      ['Ada Admin', 6],
+      ['Test member', 1],
+    ]);
+    const types = all.filters.find((filter) => filter.filterName === 'actionType')?.optionValues ?? [];
+    expect(types.map((option) => [option.optionName, option.count]).sort()).toEqual([
+      ['Ask intro', 3],
+      ['Direct message', 4],
+    ]);
+
+    const search = await get(
+      w.admin.token,
+      '/actions/query/recommended-actions-filters?filterField=signal&searchTerm=past',
+    );
+    expect(search.json<TActionFilters>().filters).toEqual([
+      {
+        filterName: 'signal',
+        optionValues: [
+          { optionName: 'Past client', optionValue: 'PAST_CLIENT', count: 1, avatar: null, companyLogo: null },
+        ],
+      },
+    ]);
+    // The persona user's, seen by the admin; a member's own filters never show teammates.
+    const theirs = await recommended(w.admin.token, [{ filterName: 'user', values: [w.personaUser.id] }]);
+    expect(theirs.rows.map((row) => row.contact.id)).toEqual([await w.prospectId(w.people.growth)]);
+    const direct = await recommended(w.admin.token, [{ filterName: 'actionType', values: ['DIRECT_MESSAGE'] }]);
+    expect(direct.pagination.totalCount).toBe(4);
+    const memberFilters = (
+      await get(w.personaUser.token, '/actions/query/recommended-actions-filters')
+    ).json<TActionFilters>();
+    expect(memberFilters.filters.map((filter) => filter.filterName)).toEqual(['company', 'signal', 'actionType']);
+    const ignored = await recommended(w.personaUser.token, [{ filterName: 'user', values: [w.admin.me.id] }]);
+    expect(ignored.rows.map((row) => row.contact.id)).toEqual([await w.prospectId(w.people.growth)]);
+  });
+});
+
+describe('the action panels’ sends', () => {
+  it('e-mail the intro request and the direct message from the user’s Google account, and move both to past', async () => {
+    const w = await actionsWorkspace();
+    await recommendActions(ctx.database, w.ws);
+    const direct = await actionAbout(w, w.admin.token, w.people.pastClient);
+    const intro = await actionAbout(w, w.admin.token, w.people.introOnly);
+    const directBody = {
+      actionId: direct.actionId,
+      email: w.people.pastClient,
+      prospectContactId: direct.contact.id,
+      message: 'Hi! Congratulations on the move.',
+    };
+    const withoutGoogle = await post(w.admin.token, '/contacts/command/send-direct-message-action-email', directBody);
+    expect(withoutGoogle.statusCode).toBe(400);
+    expect(withoutGoogle.json().message).toBe(MESSAGES.mustConnectGoogle);
+
+    await ctx.connectGoogle(w.admin.token, w.admin.email);
+    expect(
+      (await post(w.admin.token, '/contacts/command/send-direct-message-action-email', directBody)).json(),
+    ).toEqual({ actionId: direct.actionId, status: 'completed' });
+    expect(
+      (await post(w.admin.token, '/contacts/command/send-direct-message-action-email', directBody)).statusCode,
+    ).toBe(409);
+    const connectorId = intro.connector?.id ?? '';
+    const introBody = {
+      actionId: intro.actionId,
+      connectorId,
+      prospectContactId: intro.contact.id,
+      message: 'Hi Test, would you introduce me?',
+      source: 'connector',
+    };
+    const wrongType = await post(w.admin.token, '/contacts/command/send-ask-intro-action-email', {
+      ...introBody,
+      actionId: (await actionAbout(w, w.admin.token, w.people.met)).actionId,
+    });
+    expect(wrongType.statusCode).toBe(400);
+    expect((await post(w.admin.token, '/contacts/command/send-ask-intro-action-email', introBody)).statusCode).toBe(
+      200,
+    );
+
+    await dispatchDueMessages(googleAccountDeps(ctx.config, ctx.database, ctx.encryptionKey), { leaseSeconds: 0 });
+    const toProspect = ctx.google.sentMail({ to: w.people.pastClient });
+    expect(toProspect).toHaveLength(1);
+    expect(toProspect[0]?.text).toContain('Congratulations on the move.');
+    const toColleague = ctx.google.sentMail({ to: w.colleague.email });
+    expect(toColleague).toHaveLength(1);
+    expect(toColleague[0]?.subject).toContain('Intro to');
+    expect(toColleague[0]?.text).toContain('would you introduce me?');
+
+    expect(await counts(w.admin.token)).toEqual({ recommended: 4, past: 2, pending: 0, skipped: 0 });
+    const past = await tab(w.admin.token, '/actions/query');
+    expect(past.rows.map((row) => [row.actionType, row.warmIntroMessage])).toEqual(
+      expect.arrayContaining([
+        ['DIRECT_MESSAGE', 'Hi! Congratulations on the move.'],
+        ['ask-intro', 'Hi Test, would you introduce me?'],
+      ]),
+    );
+    // The intro counts against the colleague's weekly cap, like one sent from the network page.
+    const modal = await get(
+      w.admin.token,
+      `/contacts/query/warm-intro-modal-data?source=connector&targetId=${intro.contact.id}&connectorId=${connectorId}`,
+    );
+    expect(modal.json().introRequestsLast7Days).toBe(1);
+  });
+});

@@ -1,0 +1,483 @@
+import {
+  ACTION_FILTER_OPTION_LIMIT,
+  ACTION_TYPE_LABELS,
+  type ActionFilterName,
+  ENGAGEMENTS,
+  PAST_ACTION_FILTER_NAMES,
+  RECOMMENDED_ACTION_FILTER_NAMES,
+  ROLES,
+  SIGNAL_LABELS,
+  type TActionCommandResult,
+  type TActionCompany,
+  type TActionContact,
+  type TActionCounts,
+  type TActionFilter,
+  type TActionFilterItem,
+  type TActionFilters,
+  type TClientConnected,
+  type TConnector,
+  type TNetworkRow,
+  type TPastAction,
+  type TPastActionsPage,
+  type TRecommendedAction,
+  type TRecommendedActionsFiltersQuery,
+  type TRecommendedActionsPage,
+  type TSendAskIntroActionBody,
+  type TSendDirectMessageActionBody,
+  ZSignal,
+} from '@warmpath/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database, Tx } from '../../db/client.ts';
+import { loadGraphSettings } from '../../graph/settings.ts';
+import { sendEmailFrom } from '../../integrations/mail/send-email.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
+import type { Member } from '../../plugins/auth.ts';
+import { networkRows } from '../contacts/contacts.repo.ts';
+import { sendIntroRequest } from '../contacts/warm-intro.service.ts';
+import {
+  type ActionRow,
+  actionRows,
+  closeAction,
+  countActions,
+  directMessageSentWithin,
+  filterOptions,
+  lockAction,
+  tabCounts,
+  workspaceDay,
+} from './actions.repo.ts';
+
+// The Actions calls of spec section 7: today's recommendations, the past, pending and skipped
+// actions, their filters and counts, and what a user does with an action. Admins see the team's
+// past, pending and skipped actions, others their own; the restricted third role gets empty lists.
+
+export type ActionsDeps = { database: Database };
+export type PastTab = 'past' | 'pending' | 'skipped';
+
+/** A direct message to the same prospect again within this window is refused: a double click never sends twice. */
+const REPEAT_WINDOW_HOURS = 24;
+const NOT_RECOMMENDED_TO_YOU = 'Only the users this action is recommended to can act on it.';
+
+const KNOWN_ROLES: readonly string[] = ROLES;
+/** Spec section 6: the third role's loading of actions data is skipped. */
+const isRestricted = (member: Member) => !KNOWN_ROLES.includes(member.role);
+const isAdmin = (member: Member) => member.role === 'admin';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuids = (values: string[]) => sql.param(values.filter((value) => UUID.test(value)));
+
+function pagination(page: number, pageSize: number, totalCount: number) {
+  return { page, pageSize, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / pageSize)) };
+}
+const emptyPage = (page: number, pageSize: number) => ({ rows: [], pagination: pagination(page, pageSize, 0) });
+
+const valuesOf = (filters: TActionFilterItem[], name: ActionFilterName) =>
+  filters.filter((filter) => filter.filterName === name).flatMap((filter) => filter.values);
+
+/** The chosen values of each filter (within a filter any value, across filters all). */
+function filterConditions(filters: TActionFilterItem[], names: readonly ActionFilterName[]): SQL[] {
+  const conditions: SQL[] = [];
+  for (const name of names) {
+    const values = valuesOf(filters, name);
+    if (values.length === 0) continue;
+    if (name === 'company') conditions.push(sql`p.company_id = any(${uuids(values)}::uuid[])`);
+    if (name === 'connector') conditions.push(sql`a.connector_id = any(${uuids(values)}::uuid[])`);
+    if (name === 'user') conditions.push(sql`a.owner_user_id = any(${uuids(values)}::uuid[])`);
+    if (name === 'actionType') conditions.push(sql`a.type = any(${sql.param(values)}::text[])`);
+    if (name === 'signal') {
+      conditions.push(sql`exists (select 1 from jsonb_array_elements(a.signals) as s(signal)
+                                   where s.signal ->> 'type' = any(${sql.param(values)}::text[]))`);
+    }
+  }
+  return conditions;
+}
+const and = (conditions: SQL[]) => (conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`);
+
+const forMe = (member: Member) => sql`${member.userId} = any(a.recommendation_users)`;
+
+/** Today's recommendations the caller sees: their own; an admin may pick teammates' with the `user` filter. */
+function recommendedScope(member: Member, today: string, filters: TActionFilterItem[]) {
+  const users = isAdmin(member) ? valuesOf(filters, 'user') : [];
+  return and([
+    sql`a.status = 'recommended' and a.recommended_on = ${today}::date`,
+    users.length > 0 ? sql`a.recommendation_users && ${uuids(users)}::uuid[]` : forMe(member),
+    ...filterConditions(filters, ['company', 'signal', 'actionType']),
+  ]);
+}
+
+/** A tab of acted-on (or waiting) actions: the team's for an admin, else the caller's own. */
+function tabScope(member: Member, tab: PastTab) {
+  const admin = isAdmin(member);
+  if (tab === 'pending') return sql`a.status = 'pending' and ${admin ? sql`true` : forMe(member)}`;
+  const status = tab === 'past' ? 'completed' : 'skipped';
+  return sql`a.status = ${status} and ${admin ? sql`true` : sql`a.owner_user_id = ${member.userId}`}`;
+}
+
+const contactOf = (row: ActionRow): TActionContact => ({
+  id: row.prospect_id,
+  fullName: row.prospect_name,
+  avatar: row.prospect_avatar,
+  proximity: row.proximity,
+  engagement: ENGAGEMENTS[row.engagement] ?? 'NEVER_MET',
+  linkedInUrl: row.prospect_linkedin,
+  jobTitle: row.prospect_title,
+  email: row.prospect_email,
+  phoneNumber: row.prospect_phone,
+});
+
+const companyOf = (id: string | null, name: string | null, logo: string | null, size: string | null) =>
+  id && name ? ({ id, companyName: name, companyLogo: logo, companySize: size } satisfies TActionCompany) : null;
+
+const signalsOf = (stored: unknown) => {
+  const parsed = z.array(ZSignal).safeParse(stored);
+  return parsed.success ? parsed.data : [];
+};
+
+/**
+ * The connector of an ask-intro as the network table shows it (connection sources, proximity, the
+ * ally's contact owner); from the stored person alone if the graph no longer links them.
+ */
+function connectorsOf(row: ActionRow, network: TNetworkRow | undefined) {
+  if (row.type !== 'ask-intro' || !row.connector_id || !row.connector_name) {
+    return { connector: null, clientConnector: null };
+  }
+  const id = row.connector_id;
+  if (row.source === 'client' || (row.source === null && !row.connector_is_colleague)) {
+    const ally: TClientConnected = network?.clientsConnected.find((client) => client.id === id) ?? {
+      id,
+      name: row.connector_name,
+      linkedinProfileImageUrl: row.connector_avatar,
+      companyName: row.connector_company_name,
+      companyLogo: row.connector_company_logo,
+      jobTitle: row.connector_title,
+      tag: null,
+      contactOwner: null,
+      connectionSources: [],
+      proximity: 0,
+    };
+    return { connector: null, clientConnector: ally };
+  }
+  const colleague: TConnector = network?.connectors.find((connector) => connector.id === id) ?? {
+    id,
+    fullName: row.connector_name,
+    avatar: row.connector_avatar,
+    jobTitle: row.connector_title,
+    connectionSources: [],
+    proximity: 0,
+    isCurrentUser: false,
+  };
+  return { connector: colleague, clientConnector: null };
+}
+
+async function toRecommended(tx: Tx, member: Member, rows: ActionRow[]): Promise<TRecommendedAction[]> {
+  const { model } = await loadGraphSettings(tx, member.workspaceId);
+  const network = new Map(
+    (
+      await networkRows(
+        tx,
+        member,
+        rows.map((row) => row.prospect_id),
+        model,
+      )
+    ).map((row) => [row.id, row]),
+  );
+  return rows.map((row) => {
+    const contact = contactOf(row);
+    const company = companyOf(row.company_id, row.company_name, row.company_logo, row.company_size);
+    const asksIntro = row.type === 'ask-intro';
+    const { connector, clientConnector } = connectorsOf(row, network.get(row.prospect_id));
+    return {
+      actionId: row.id,
+      actionType: row.type,
+      signals: signalsOf(row.signals),
+      contact,
+      company,
+      connector,
+      clientConnector,
+      connectorCompany: companyOf(
+        row.connector_company_id,
+        row.connector_company_name,
+        row.connector_company_logo,
+        row.connector_company_size,
+      ),
+      recommendationUsers: row.recommendation_users.map((id) => ({ id })),
+      introTarget: asksIntro ? contact : null,
+      introTargetCompany: asksIntro ? company : null,
+      prospect: asksIntro ? null : contact,
+      prospectCompany: asksIntro ? null : company,
+      source: asksIntro ? (clientConnector ? 'client' : 'connector') : null,
+      recommendedOn: row.recommended_on ?? '',
+    };
+  });
+}
+
+function toPast(row: ActionRow): TPastAction {
+  const status = row.status === 'recommended' ? 'pending' : row.status;
+  const colleague = row.connector_is_colleague;
+  return {
+    actionId: row.id,
+    actionType: row.type,
+    status,
+    actionDate: new Date(row.acted_at ?? row.created_at).toISOString(),
+    owner:
+      row.owner_id && row.owner_name
+        ? {
+            id: row.owner_id,
+            fullName: row.owner_name,
+            avatar: row.owner_avatar,
+            proximity: null,
+            engagement: null,
+            linkedInUrl: row.owner_linkedin,
+          }
+        : null,
+    contact: contactOf(row),
+    company: companyOf(row.company_id, row.company_name, row.company_logo, row.company_size),
+    warmIntroMessage: row.message,
+    connectorUser:
+      row.connector_id && row.connector_name && colleague
+        ? {
+            id: row.connector_id,
+            fullName: row.connector_name,
+            avatar: row.connector_avatar,
+            jobTitle: row.connector_title,
+          }
+        : null,
+    clientConnector:
+      row.connector_id && row.connector_name && !colleague
+        ? {
+            id: row.connector_id,
+            name: row.connector_name,
+            linkedinProfileImageUrl: row.connector_avatar,
+            companyName: row.connector_company_name,
+            companyLogo: row.connector_company_logo,
+          }
+        : null,
+    replied: row.replied_at !== null,
+    repliedAt: row.replied_at ? new Date(row.replied_at).toISOString() : null,
+  };
+}
+
+export async function recommendedActions(
+  deps: ActionsDeps,
+  member: Member,
+  input: { filters: TActionFilterItem[]; page: number; pageSize: number },
+): Promise<TRecommendedActionsPage> {
+  if (isRestricted(member)) return emptyPage(input.page, input.pageSize);
+  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    const { today } = await workspaceDay(tx, member.workspaceId);
+    const where = recommendedScope(member, today, input.filters);
+    const totalCount = await countActions(tx, member.workspaceId, where);
+    const rows = await actionRows(tx, member.workspaceId, {
+      where,
+      orderBy: sql`a.temperature, a.proximity desc, a.id`,
+      limit: input.pageSize,
+      offset: (input.page - 1) * input.pageSize,
+    });
+    return {
+      rows: await toRecommended(tx, member, rows),
+      pagination: pagination(input.page, input.pageSize, totalCount),
+    };
+  });
+}
+
+export async function tabActions(
+  deps: ActionsDeps,
+  member: Member,
+  input: { tab: PastTab; filters: TActionFilterItem[]; page: number; pageSize: number },
+): Promise<TPastActionsPage> {
+  if (isRestricted(member)) return emptyPage(input.page, input.pageSize);
+  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    const where = and([tabScope(member, input.tab), ...filterConditions(input.filters, PAST_ACTION_FILTER_NAMES)]);
+    const totalCount = await countActions(tx, member.workspaceId, where);
+    const rows = await actionRows(tx, member.workspaceId, {
+      where,
+      orderBy: sql`coalesce(a.acted_at, a.created_at) desc, a.id`,
+      limit: input.pageSize,
+      offset: (input.page - 1) * input.pageSize,
+    });
+    return { rows: rows.map(toPast), pagination: pagination(input.page, input.pageSize, totalCount) };
+  });
+}
+
+export async function actionCounts(deps: ActionsDeps, member: Member): Promise<TActionCounts> {
+  if (isRestricted(member)) return { recommended: 0, past: 0, pending: 0, skipped: 0 };
+  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    const { today } = await workspaceDay(tx, member.workspaceId);
+    return tabCounts(tx, member.workspaceId, {
+      recommended: recommendedScope(member, today, []),
+      past: tabScope(member, 'past'),
+      pending: tabScope(member, 'pending'),
+      skipped: tabScope(member, 'skipped'),
+    });
+  });
+}
+
+const LABELS: Partial<Record<ActionFilterName, Record<string, string>>> = {
+  signal: SIGNAL_LABELS,
+  actionType: ACTION_TYPE_LABELS,
+};
+
+/**
+ * One filter's options among the actions matching `where`. Enumerations are searched by their label,
+ * the others by name in SQL. On recommendations, `user` means the users they are for.
+ */
+async function filterOf(
+  tx: Tx,
+  member: Member,
+  input: { where: SQL; name: ActionFilterName; searchTerm: string; recommendations: boolean },
+): Promise<TActionFilter> {
+  const label = LABELS[input.name];
+  const rows = await filterOptions(tx, member.workspaceId, {
+    where: input.where,
+    filter: input.recommendations && input.name === 'user' ? 'recommendationUser' : input.name,
+    pattern: label ? null : containsPattern(input.searchTerm),
+    limit: ACTION_FILTER_OPTION_LIMIT,
+  });
+  const search = input.searchTerm.toLowerCase();
+  return {
+    filterName: input.name,
+    optionValues: rows
+      .map((row) => ({
+        optionName: label?.[row.value] ?? row.name,
+        optionValue: row.value,
+        count: row.count,
+        avatar: row.avatar,
+        companyLogo: row.company_logo,
+      }))
+      .filter((option) => !label || option.optionName.toLowerCase().includes(search)),
+  };
+}
+
+/** The admins' 'Show' toggles over today's recommendations (the team's); option search by field. */
+export async function recommendedActionsFilters(
+  deps: ActionsDeps,
+  member: Member,
+  query: TRecommendedActionsFiltersQuery,
+): Promise<TActionFilters> {
+  if (isRestricted(member)) return { filters: [] };
+  const names = RECOMMENDED_ACTION_FILTER_NAMES.filter(
+    (name) => (name !== 'user' || isAdmin(member)) && (!query.filterField || name === query.filterField),
+  );
+  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    const { today } = await workspaceDay(tx, member.workspaceId);
+    const where = sql`a.status = 'recommended' and a.recommended_on = ${today}::date and ${
+      isAdmin(member) ? sql`true` : forMe(member)
+    }`;
+    const filters: TActionFilter[] = [];
+    for (const name of names) {
+      filters.push(
+        await filterOf(tx, member, { where, name, searchTerm: query.searchTerm ?? '', recommendations: true }),
+      );
+    }
+    return { filters };
+  });
+}
+
+/** The filters of the past, pending and skipped tabs, over every action the caller may see there. */
+export async function tabActionsFilters(deps: ActionsDeps, member: Member): Promise<TActionFilters> {
+  if (isRestricted(member)) return { filters: [] };
+  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    const where = sql`((${tabScope(member, 'past')}) or (${tabScope(member, 'pending')}) or (${tabScope(member, 'skipped')}))`;
+    const filters: TActionFilter[] = [];
+    for (const name of PAST_ACTION_FILTER_NAMES) {
+      filters.push(await filterOf(tx, member, { where, name, searchTerm: '', recommendations: false }));
+    }
+    return { filters };
+  });
+}
+
+/** The action, locked, if the caller may still act on it: theirs to act on, and still open. */
+async function openActionFor(tx: Tx, member: Member, actionId: string) {
+  const action = await lockAction(tx, member.workspaceId, actionId);
+  if (!action) throw new AppError('NOT_FOUND', 'Action not found');
+  if (!action.recommendation_users.includes(member.userId)) throw new AppError('FORBIDDEN', NOT_RECOMMENDED_TO_YOU);
+  if (action.status !== 'recommended' && action.status !== 'pending') {
+    throw new AppError('CONFLICT', 'This action was already completed or skipped.');
+  }
+  return action;
+}
+
+async function close(deps: ActionsDeps, member: Member, actionId: string, status: 'completed' | 'skipped') {
+  return deps.database.inWorkspace(member.workspaceId, async (tx): Promise<TActionCommandResult> => {
+    await openActionFor(tx, member, actionId);
+    await closeAction(tx, member.workspaceId, actionId, { status, ownerUserId: member.userId });
+    return { actionId, status };
+  });
+}
+
+export const skipAction = (deps: ActionsDeps, member: Member, actionId: string) =>
+  close(deps, member, actionId, 'skipped');
+export const completeAction = (deps: ActionsDeps, member: Member, actionId: string) =>
+  close(deps, member, actionId, 'completed');
+
+/** The Ask intro panel's send: the intro request e-mailed, and the action moved to past, together. */
+export async function sendAskIntroAction(
+  deps: ActionsDeps,
+  member: Member,
+  body: TSendAskIntroActionBody,
+): Promise<TActionCommandResult> {
+  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    const action = await openActionFor(tx, member, body.actionId);
+    if (action.type !== 'ask-intro') throw new AppError('BAD_REQUEST', 'This action is not an intro request');
+    if (action.prospect_id !== body.prospectContactId) {
+      throw new AppError('BAD_REQUEST', 'This action is about another prospect');
+    }
+    const { outboxId } = await sendIntroRequest(tx, member, {
+      connectorId: body.connectorId,
+      prospectContactId: body.prospectContactId,
+      connectorMessage: body.message,
+      introTargetMessage: '',
+      source: body.source,
+    });
+    await closeAction(tx, member.workspaceId, action.id, {
+      status: 'completed',
+      ownerUserId: member.userId,
+      message: body.message,
+      outboxId,
+      connectorId: body.connectorId,
+      source: body.source,
+    });
+    return { actionId: action.id, status: 'completed' };
+  });
+}
+
+/** The Engage with Prospect panel's send: the message e-mailed to the prospect, and the action moved to past. */
+export async function sendDirectMessageAction(
+  deps: ActionsDeps,
+  member: Member,
+  body: TSendDirectMessageActionBody,
+): Promise<TActionCommandResult> {
+  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    const action = await openActionFor(tx, member, body.actionId);
+    if (action.type !== 'DIRECT_MESSAGE') throw new AppError('BAD_REQUEST', 'This action is not a direct message');
+    if (action.prospect_id !== body.prospectContactId) {
+      throw new AppError('BAD_REQUEST', 'This action is about another prospect');
+    }
+    const names = await tx.execute<{ prospect: string; sender: string }>(sql`
+      select p.full_name as prospect, u.first_name || ' ' || u.last_name as sender
+        from people p, users u
+       where p.workspace_id = ${member.workspaceId} and p.id = ${action.prospect_id}
+         and u.workspace_id = ${member.workspaceId} and u.id = ${member.userId}`);
+    const { prospect = 'them', sender = '' } = names.rows[0] ?? {};
+    const repeated = await directMessageSentWithin(tx, member.workspaceId, {
+      userId: member.userId,
+      prospectId: action.prospect_id,
+      hours: REPEAT_WINDOW_HOURS,
+    });
+    if (repeated) throw new AppError('CONFLICT', `You already messaged ${prospect} today`);
+    const outboxId = await sendEmailFrom(tx, member, {
+      purpose: 'direct-message',
+      to: [body.email],
+      subject: `Hello from ${sender}`,
+      text: body.message,
+    });
+    await closeAction(tx, member.workspaceId, action.id, {
+      status: 'completed',
+      ownerUserId: member.userId,
+      message: body.message,
+      outboxId,
+    });
+    return { actionId: action.id, status: 'completed' };
+  });
+}

@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.ts';
+import { loadGraphSettings } from '../../graph/settings.ts';
+import { networkRows } from '../contacts/contacts.repo.ts';
+import { compileFilters } from '../contacts/network-filters.ts';
+import { findTargetingScheme } from '../targeting/targeting.repo.ts';
+import { listWorkspaceIds } from '../users/users.repo.ts';
+import {
+  candidatePage,
+  insertRunLog,
+  introRequestsReceived,
+  latestRunLog,
+  markEarlierRecommendationsPending,
+  openAsksToday,
+  prospectsRecommendedOn,
+  pruneRunLog,
+  type RecommendableUser,
+  type RunLogEntry,
+  setRecommendationsRanOn,
+  unreachableAllies,
+  upsertRecommendation,
+  workspaceDay,
+  workspaceUsers,
+} from './actions.repo.ts';
+import { type Candidate, decide, type RunContext } from './recommend.ts';
+
+// The daily recommendation run (DESIGN.md section 7): per workspace, per user who acts (admins and
+// members), the best candidates of the day become actions, and every candidate looked at is logged
+// with why it was kept or dropped.
+
+/** Only these roles act on recommendations; a viewer never changes anything, so gets none. */
+const ACTING_ROLES: readonly string[] = ['admin', 'member'];
+/** The scheduled run starts at this hour of the workspace's day. */
+export const RUN_HOUR = 6;
+/** Candidates read per page, and at most per user and run: enough to fill the day past many exclusions. */
+const PAGE = 100;
+const MAX_SCANNED = 1000;
+
+export type UserRunSummary = {
+  userId: string;
+  email: string;
+  kept: number;
+  dropped: number;
+  /** Actions the user already had today before this run (a second run the same day adds none). */
+  alreadyToday: number;
+  /** Why the user got no run at all. */
+  note: string | null;
+};
+export type WorkspaceRunSummary = { workspaceId: string; day: string; users: UserRunSummary[] };
+
+/** The user's ideal customer profile or personas, as the network table's filters compile them. */
+async function profileCondition(tx: Tx, caller: { workspaceId: string; userId: string }) {
+  const icp = await compileFilters(tx, caller, [{ name: 'idealCustomerProfile', values: ['true'] }]);
+  const personas = await compileFilters(tx, caller, [{ name: 'personas', values: ['true'] }]);
+  return sql`(${icp.where()}) or (${personas.where()})`;
+}
+
+/** Each connector's load, read once per run: requests received this week plus today's planned asks. */
+async function loadConnectors(
+  tx: Tx,
+  workspaceId: string,
+  day: string,
+  candidates: Candidate[],
+  load: Map<string, number>,
+) {
+  const ids = [
+    ...new Set(
+      candidates.flatMap(({ row }) => [...row.connectors.map((c) => c.id), ...row.clientsConnected.map((c) => c.id)]),
+    ),
+  ].filter((id) => !load.has(id));
+  const received = await introRequestsReceived(tx, workspaceId, ids);
+  const planned = await openAsksToday(tx, workspaceId, day, ids);
+  for (const id of ids) load.set(id, (received.get(id) ?? 0) + (planned.get(id) ?? 0));
+}
+
+async function recommendForUser(
+  database: Database,
+  workspaceId: string,
+  user: RecommendableUser,
+  day: { today: string; dailyActionsPerUser: number },
+): Promise<UserRunSummary> {
+  const ws = workspaceId;
+  const summary = { userId: user.id, email: user.email, kept: 0, dropped: 0, alreadyToday: 0, note: null };
+  return database.inWorkspace(ws, async (tx) => {
+    // One run per user at a time: the schedule and the CLI may overlap.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recommend:${user.id}`}))`);
+    const already = await prospectsRecommendedOn(tx, ws, user.id, day.today);
+    summary.alreadyToday = already.length;
+    const slots = day.dailyActionsPerUser - already.length;
+    if (slots <= 0) return summary;
+
+    const caller = { workspaceId: ws, userId: user.id };
+    const { model, weeklyIntroCap } = await loadGraphSettings(tx, ws);
+    const profile = await profileCondition(tx, caller);
+    const competitorDomains = (await findTargetingScheme(tx, ws, user.id))?.competitorDomainsToExclude ?? [];
+    const context: RunContext = {
+      userId: user.id,
+      now: new Date(),
+      weeklyIntroCap,
+      connectorLoad: new Map(),
+      unreachableAllies: await unreachableAllies(tx, ws),
+      slots,
+    };
+    const log: RunLogEntry[] = [];
+    for (let offset = 0; context.slots > 0 && offset < MAX_SCANNED; offset += PAGE) {
+      const page = await candidatePage(tx, {
+        ...caller,
+        day: day.today,
+        profile,
+        competitorDomains,
+        offset,
+        limit: PAGE,
+      });
+      const rows = new Map(
+        (
+          await networkRows(
+            tx,
+            caller,
+            page.map((flags) => flags.prospect_id),
+            model,
+          )
+        ).map((row) => [row.id, row]),
+      );
+      const candidates = page.flatMap((flags): Candidate[] => {
+        const row = rows.get(flags.prospect_id);
+        if (!row) return [];
+        return [
+          {
+            row,
+            accountUserIds: flags.account_users,
+            crmClient: flags.crm_client,
+            competitor: flags.competitor,
+            lastSkippedAt: flags.last_skipped_at,
+            lastContactedAt: flags.last_contacted_at,
+          },
+        ];
+      });
+      await loadConnectors(tx, ws, day.today, candidates, context.connectorLoad);
+      for (const decision of decide(candidates, context)) {
+        const { row } = decision.candidate;
+        const actionId =
+          decision.outcome === 'kept'
+            ? await upsertRecommendation(tx, {
+                workspaceId: ws,
+                day: day.today,
+                generatedFor: user.id,
+                prospectId: row.id,
+                signals: row.signals,
+                action: decision.action,
+              })
+            : null;
+        log.push({
+          prospectId: row.id,
+          outcome: decision.outcome,
+          reason: decision.reason,
+          actionType: decision.outcome === 'kept' ? decision.action.type : null,
+          connectorId: decision.outcome === 'kept' ? decision.action.connectorId : null,
+          actionId,
+        });
+        if (decision.outcome === 'kept') summary.kept += 1;
+        else summary.dropped += 1;
+      }
+      if (page.length < PAGE) break;
+    }
+    await insertRunLog(tx, { workspaceId: ws, runId: randomUUID(), userId: user.id, day: day.today }, log);
+    return summary;
+  });
+}
+
+/**
+ * Runs the day's recommendations of a workspace: for every admin and member, or for one user. Safe
+ * to run again the same day: users already served keep their actions and get no more.
+ */
+export async function recommendActions(
+  database: Database,
+  workspaceId: string,
+  options: { userId?: string } = {},
+): Promise<WorkspaceRunSummary> {
+  const ws = workspaceId;
+  const { day, users } = await database.inWorkspace(ws, async (tx) => {
+    const day = await workspaceDay(tx, ws);
+    await markEarlierRecommendationsPending(tx, ws, day.today);
+    await pruneRunLog(tx, ws, day.today);
+    return { day, users: await workspaceUsers(tx, ws, options.userId) };
+  });
+  const summaries: UserRunSummary[] = [];
+  for (const user of users) {
+    if (!ACTING_ROLES.includes(user.role)) {
+      summaries.push({
+        userId: user.id,
+        email: user.email,
+        kept: 0,
+        dropped: 0,
+        alreadyToday: 0,
+        note: `a ${user.role} acts on no recommendations`,
+      });
+      continue;
+    }
+    summaries.push(await recommendForUser(database, ws, user, day));
+  }
+  if (!options.userId) await database.inWorkspace(ws, (tx) => setRecommendationsRanOn(tx, ws, day.today));
+  return { workspaceId: ws, day: day.today, users: summaries };
+}
+
+/** Workspaces whose day has reached the run's hour without a run yet (the schedule's sweep). */
+export async function workspacesDueForRecommendations(database: Database) {
+  const due: string[] = [];
+  for (const workspaceId of await listWorkspaceIds(database)) {
+    const day = await database.inWorkspace(workspaceId, (tx) => workspaceDay(tx, workspaceId));
+    if (day.ranOn !== day.today && day.hour >= RUN_HOUR) due.push(workspaceId);
+  }
+  return due;
+}
+
+/** The user's latest run, candidate by candidate: what was kept, what was dropped, and why. */
+export function explainLatestRun(database: Database, workspaceId: string, userId: string) {
+  return database.inWorkspace(workspaceId, (tx) => latestRunLog(tx, workspaceId, userId));
+}

@@ -1,0 +1,187 @@
+import {
+  type ActionType,
+  SIGNAL_LABELS,
+  SIGNAL_TEMPERATURE,
+  SIGNAL_TEMPERATURES,
+  type TNetworkRow,
+  type WarmIntroSource,
+} from '@warmpath/shared';
+import { temperatureRank } from '../../graph/signals.ts';
+
+// The rules of the daily recommendations (DESIGN.md section 7), free of the database: which
+// candidates are kept, in which order, as which action, and why the others are dropped.
+
+/** A skipped prospect is not recommended again to the same users for this long. */
+export const SKIP_COOLDOWN_DAYS = 30;
+/** A prospect somebody in the team contacted is not recommended again for this long. */
+export const CONTACT_COOLDOWN_DAYS = 30;
+
+const DAY_MS = 86_400_000;
+
+/** A prospect the engine considers for one user, with what the exclusions need to know. */
+export type Candidate = {
+  /** The network row as the user sees it: signals, proximity, colleagues and allies who know them. */
+  row: TNetworkRow;
+  /** Admins and members assigned to the prospect's account; null when the company is not an account. */
+  accountUserIds: string[] | null;
+  crmClient: boolean;
+  /** At a domain the user's targeting scheme excludes as a competitor. */
+  competitor: boolean;
+  /** The last time one of the action's users skipped this prospect. */
+  lastSkippedAt: Date | null;
+  /** The last time anybody in the team contacted this prospect (a sent or completed action). */
+  lastContactedAt: Date | null;
+};
+
+export type RunContext = {
+  userId: string;
+  now: Date;
+  weeklyIntroCap: number;
+  /** Requests each connector received this week plus today's open recommendations through them. */
+  connectorLoad: Map<string, number>;
+  /** Allies nobody can e-mail: no address of their own and no contact owner to ask instead. */
+  unreachableAllies: ReadonlySet<string>;
+  /** How many more actions the user may get today. */
+  slots: number;
+};
+
+export type KeptAction = {
+  type: ActionType;
+  connectorId: string | null;
+  source: WarmIntroSource | null;
+  recommendationUsers: string[];
+  temperature: number;
+  proximity: number;
+};
+
+export type Decision =
+  | { candidate: Candidate; outcome: 'kept'; reason: string; action: KeptAction }
+  | { candidate: Candidate; outcome: 'dropped'; reason: string };
+
+/** Warm before medium before cold (spec section 4), then the closest, then a stable order. */
+export function compareCandidates(a: Candidate, b: Candidate) {
+  return (
+    temperatureRank(a.row.signals) - temperatureRank(b.row.signals) ||
+    b.row.proximity - a.row.proximity ||
+    a.row.id.localeCompare(b.row.id)
+  );
+}
+
+const within = (at: Date | null, days: number, now: Date) =>
+  at !== null && now.getTime() - at.getTime() < days * DAY_MS;
+
+function temperatureLabel(candidate: Candidate) {
+  const strongest = candidate.row.signals
+    .slice()
+    .sort(
+      (a, b) =>
+        SIGNAL_TEMPERATURES.indexOf(SIGNAL_TEMPERATURE[a.type]) -
+          SIGNAL_TEMPERATURES.indexOf(SIGNAL_TEMPERATURE[b.type]) || b.proximityScore - a.proximityScore,
+    )[0];
+  return strongest ? `${SIGNAL_TEMPERATURE[strongest.type]} (${SIGNAL_LABELS[strongest.type]})` : 'no signal';
+}
+
+/** Why the candidate cannot be recommended to this user at all, before choosing how to act. */
+function exclusion(candidate: Candidate, context: RunContext): string | null {
+  if (candidate.crmClient) return 'CRM client';
+  if (candidate.competitor) return 'competitor excluded by the targeting scheme';
+  const assignees = candidate.accountUserIds;
+  if (assignees && assignees.length > 0 && !assignees.includes(context.userId)) {
+    return 'account assigned to teammates';
+  }
+  if (candidate.row.signals.length === 0) return 'no signal to justify an action';
+  if (within(candidate.lastSkippedAt, SKIP_COOLDOWN_DAYS, context.now)) {
+    return `skipped in the last ${SKIP_COOLDOWN_DAYS} days`;
+  }
+  if (within(candidate.lastContactedAt, CONTACT_COOLDOWN_DAYS, context.now)) {
+    return `contacted in the last ${CONTACT_COOLDOWN_DAYS} days`;
+  }
+  return null;
+}
+
+type Choice =
+  | { kind: 'direct'; why: string }
+  | { kind: 'ask'; connectorId: string; name: string; proximity: number; source: WarmIntroSource }
+  | { kind: 'none'; why: string };
+
+/**
+ * A past client or somebody the user knows is messaged directly; anyone else through the closest
+ * colleague or ally who can still be asked this week (never the user themself).
+ */
+function chooseAction(candidate: Candidate, context: RunContext): Choice {
+  const { row } = candidate;
+  if (row.signals.some((signal) => signal.type === 'PAST_CLIENT')) return { kind: 'direct', why: 'a past client' };
+  if (row.connectors.some((connector) => connector.isCurrentUser)) return { kind: 'direct', why: 'you know them' };
+  const connectors = [
+    ...row.connectors.map((connector) => ({
+      id: connector.id,
+      name: connector.fullName,
+      proximity: connector.proximity,
+      source: 'connector' as const,
+    })),
+    ...row.clientsConnected
+      .filter((ally) => !context.unreachableAllies.has(ally.id))
+      .map((ally) => ({ id: ally.id, name: ally.name, proximity: ally.proximity, source: 'client' as const })),
+  ].sort((a, b) => b.proximity - a.proximity || a.id.localeCompare(b.id));
+  if (connectors.length === 0) return { kind: 'none', why: 'nobody to ask for an intro' };
+  const available = connectors.find(
+    (connector) => (context.connectorLoad.get(connector.id) ?? 0) < context.weeklyIntroCap,
+  );
+  if (!available) {
+    return { kind: 'none', why: `every connector is at the weekly intro cap (${context.weeklyIntroCap})` };
+  }
+  return {
+    kind: 'ask',
+    connectorId: available.id,
+    name: available.name,
+    proximity: available.proximity,
+    source: available.source,
+  };
+}
+
+/**
+ * Decides the candidates in rank order until the user's slots are filled; the ones after that are
+ * not decided (the next run looks at them again). Kept asks count against their connector's load at
+ * once, so one run never plans more requests to a person than the cap allows.
+ */
+export function decide(candidates: readonly Candidate[], context: RunContext): Decision[] {
+  const decisions: Decision[] = [];
+  for (const candidate of [...candidates].sort(compareCandidates)) {
+    if (context.slots <= 0) break;
+    const excluded = exclusion(candidate, context);
+    if (excluded) {
+      decisions.push({ candidate, outcome: 'dropped', reason: excluded });
+      continue;
+    }
+    const choice = chooseAction(candidate, context);
+    if (choice.kind === 'none') {
+      decisions.push({ candidate, outcome: 'dropped', reason: choice.why });
+      continue;
+    }
+    const assignees = candidate.accountUserIds?.length ? candidate.accountUserIds : [context.userId];
+    const base = {
+      recommendationUsers: [...new Set(assignees)].sort(),
+      temperature: temperatureRank(candidate.row.signals),
+      proximity: candidate.row.proximity,
+    };
+    const warmth = temperatureLabel(candidate);
+    if (choice.kind === 'direct') {
+      decisions.push({
+        candidate,
+        outcome: 'kept',
+        reason: `${warmth}: direct message, ${choice.why}`,
+        action: { ...base, type: 'DIRECT_MESSAGE', connectorId: null, source: null },
+      });
+    } else {
+      context.connectorLoad.set(choice.connectorId, (context.connectorLoad.get(choice.connectorId) ?? 0) + 1);
+      decisions.push({
+        candidate,
+        outcome: 'kept',
+        reason: `${warmth}: ask ${choice.name} for an intro (proximity ${choice.proximity})`,
+        action: { ...base, type: 'ask-intro', connectorId: choice.connectorId, source: choice.source },
+      });
+    }
+    context.slots -= 1;
+  }
+  return decisions;
+}
