@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.ts';
-import { rebuildEdges, rebuildNetworkSummaries, rollUpNetworkRows } from './recompute.ts';
+import { rebuildEdges, rebuildNetworkSummaries, rollUpNetworkRows, summariesBuilt } from './recompute.ts';
 import { loadGraphSettings } from './settings.ts';
 
 /** People per incremental step: one transaction each, so reads and writers never wait long. */
@@ -38,6 +38,7 @@ async function clearDirty(tx: Tx, workspaceId: string, batch: { person_id: strin
 export async function recomputeDirty(database: Database, workspaceId: string, batch = RECOMPUTE_BATCH) {
   const report = emptyReport();
   const started = performance.now();
+  let rebuildSummaries = false;
   for (;;) {
     const done = await database.inWorkspace(workspaceId, async (tx) => {
       const dirty = await readDirty(tx, workspaceId, batch);
@@ -51,7 +52,16 @@ export async function recomputeDirty(database: Database, workspaceId: string, ba
           join clients c on c.workspace_id = e.workspace_id and c.person_id = e.connector_id and c.map_network
          where e.workspace_id = ${workspaceId} and e.connector_id = any(${sql.param(personIds)}::uuid[])`);
       const rollUp = [...new Set([...personIds, ...allyReach.rows.map((row) => row.prospect_id)])];
-      const rows = await rollUpNetworkRows(tx, workspaceId, { personIds: rollUp }, model);
+      // Summaries follow each batch's difference; a workspace that has none yet gets them built once, at the end.
+      const inStep = await summariesBuilt(tx, workspaceId);
+      rebuildSummaries ||= !inStep;
+      const rows = await rollUpNetworkRows(
+        tx,
+        workspaceId,
+        { personIds: rollUp },
+        model,
+        inStep ? 'in-step' : 'rebuilt-later',
+      );
       report.rowsWritten += rows.written;
       report.rowsRemoved += rows.removed;
       await clearDirty(tx, workspaceId, dirty);
@@ -59,9 +69,7 @@ export async function recomputeDirty(database: Database, workspaceId: string, ba
     });
     if (done) break;
   }
-  if (report.rowsWritten + report.rowsRemoved > 0) {
-    await database.inWorkspace(workspaceId, (tx) => rebuildNetworkSummaries(tx, workspaceId));
-  }
+  if (rebuildSummaries) await database.inWorkspace(workspaceId, (tx) => rebuildNetworkSummaries(tx, workspaceId));
   report.ms = Math.round(performance.now() - started);
   return report;
 }

@@ -4,6 +4,7 @@ import { buildNetwork } from '../../test/graph-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { recomputeAll, recomputeDirty } from './graph.service.ts';
 import { DEFAULT_PROXIMITY_MODEL, type EdgeEvidenceRow, edgeEvidenceOf, proximitySql, scoreEdge } from './proximity.ts';
+import { rebuildNetworkSummaries } from './recompute.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -88,6 +89,37 @@ describe('the relationship graph', () => {
     });
     await recomputeDirty(ctx.database, ws);
     expect((await rowsOf(ws))[people.met]).toBeUndefined();
+  });
+
+  it('keeps the summaries exact batch by batch, as a rebuild from the rows would make them', async () => {
+    const { ws, people } = await buildNetwork(ctx);
+    await recomputeDirty(ctx.database, ws);
+    const summaries = () =>
+      ctx.database.inWorkspace(ws, async (tx) => ({
+        cube: (await tx.execute(sql`select * from network_cube order by 2, 3, 4, 5, 6, 7, 8`)).rows,
+        reach: (await tx.execute(sql`select * from network_reach order by kind, key`)).rows,
+        rank: (await tx.execute(sql`select * from network_rank order by proximity, bucket`)).rows,
+      }));
+    const built = await summaries();
+    expect(built.reach.find((row) => row.kind === 'total')?.rows).toBeGreaterThan(0);
+    expect(built.rank.length).toBeGreaterThan(0);
+
+    // Proximities move (a retuned model), a customer's people leave, in batches of two people.
+    await ctx.database.inWorkspace(ws, async (tx) => {
+      await tx.execute(
+        sql`update workspaces set graph_settings = '{"proximity": {"weights": {"mail": 0.3}}}' where id = ${ws}`,
+      );
+      await tx.execute(sql`
+        insert into crm_clients (workspace_id, company_id, company_name, company_domain)
+        select p.workspace_id, c.id, c.name, c.domain from people p join companies c on c.workspace_id = p.workspace_id and c.id = p.company_id
+         where p.email = ${people.oneWay}`);
+      await tx.execute(sql`insert into graph_dirty (workspace_id, person_id) select workspace_id, id from people`);
+    });
+    await recomputeDirty(ctx.database, ws, 2);
+    const inStep = await summaries();
+    expect(inStep).not.toEqual(built);
+    await ctx.database.inWorkspace(ws, (tx) => rebuildNetworkSummaries(tx, ws));
+    expect(await summaries()).toEqual(inStep);
   });
 
   it('gives the same rows incrementally as a full recompute from evidence', async () => {

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { PROXIMITY_BANDS } from '@warmpath/shared';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { connectorsCte, inScope, isOutsider, maxParticipants, membersCte, type Scope, signalBit } from './graph.sql.ts';
 import { EVIDENCE_HALF_LIFE_DAYS, type ProximityModel, proximitySql } from './proximity.ts';
@@ -143,14 +144,80 @@ export function rebuildEdgesSql(workspaceId: string, scope: Scope) {
  * Rebuilds the network rows of the people in scope from their edges and signals: best path
  * proximity (a colleague's link, or an ally's link times the trust the team has in the ally),
  * engagement, connectors and the signal mask. Rows whose values did not change are not written.
+ * With `summaries: 'in-step'`, the same statement adds its difference (new rows minus old, per cell)
+ * to the summaries, so they stay exact without re-reading the workspace.
  */
-export async function rollUpNetworkRows(tx: Tx, workspaceId: string, scope: Scope, model: ProximityModel) {
-  const result = await tx.execute<{ written: number; removed: number }>(rollUpSql(workspaceId, scope, model));
+export async function rollUpNetworkRows(
+  tx: Tx,
+  workspaceId: string,
+  scope: Scope,
+  model: ProximityModel,
+  summaries: 'in-step' | 'rebuilt-later' = 'rebuilt-later',
+) {
+  const result = await tx.execute<{ written: number; removed: number }>(
+    rollUpSql(workspaceId, scope, model, summaries),
+  );
+  if (summaries === 'in-step') {
+    // Empty cells go; the total stays even at zero (it is how `summariesBuilt` knows they exist).
+    await tx.execute(sql`delete from network_cube where workspace_id = ${workspaceId} and rows = 0`);
+    await tx.execute(
+      sql`delete from network_reach where workspace_id = ${workspaceId} and rows = 0 and kind <> 'total'`,
+    );
+    await tx.execute(sql`delete from network_rank where workspace_id = ${workspaceId} and rows = 0`);
+  }
   const row = result.rows[0];
   return { written: row?.written ?? 0, removed: row?.removed ?? 0 };
 }
 
-export function rollUpSql(workspaceId: string, scope: Scope, model: ProximityModel) {
+/** A proximity's band, as its lower bound: the cube's proximity cell. */
+const bandFloor = (proximity: SQL) =>
+  sql`case ${sql.join(
+    [...PROXIMITY_BANDS]
+      .reverse()
+      .map((band) => sql`when ${proximity} >= ${sql.raw(String(band.min))} then ${sql.raw(String(band.min))}`),
+    sql` `,
+  )} end`;
+
+/** A prospect's bucket in network_rank: the first byte of its id (ids compare bytewise, so buckets follow the order). */
+const rankBucket = (prospectId: SQL) => sql`get_byte(uuid_send(${prospectId}), 0)`;
+
+/** The summaries' difference for the rows in `changes` (sign +1 for new values, -1 for old ones). */
+const summaryDelta = (ws: string) => sql`,
+    cube_delta as (
+      insert into network_cube as c (workspace_id, company_size, industry, department, proximity, engagement, signal_mask,
+                                     has_external_connector, rows)
+      select ${ws}::uuid, company_size, industry, department, ${bandFloor(sql`proximity`)}, engagement, signal_mask,
+             has_external_connector, sum(sign)
+        from changes group by 2, 3, 4, 5, 6, 7, 8 having sum(sign) <> 0
+      on conflict on constraint network_cube_cell_key do update set rows = c.rows + excluded.rows
+      returning 1
+    ),
+    reach_delta as (
+      insert into network_reach as n (workspace_id, kind, key, rows)
+      select ${ws}::uuid, 'company', company_id, sum(sign) from changes where company_id is not null
+       group by company_id having sum(sign) <> 0
+      union all
+      select ${ws}::uuid, 'connector', c.id, sum(sign) from changes, unnest(connector_ids) as c(id)
+       group by c.id having sum(sign) <> 0
+      union all
+      select ${ws}::uuid, 'total', ${ws}::uuid, sum(sign) from changes having sum(sign) <> 0
+      on conflict (workspace_id, kind, key) do update set rows = n.rows + excluded.rows
+      returning 1
+    ),
+    rank_delta as (
+      insert into network_rank as k (workspace_id, proximity, bucket, rows)
+      select ${ws}::uuid, proximity, ${rankBucket(sql`prospect_id`)}, sum(sign) from changes
+       group by 2, 3 having sum(sign) <> 0
+      on conflict (workspace_id, proximity, bucket) do update set rows = k.rows + excluded.rows
+      returning 1
+    )`;
+
+export function rollUpSql(
+  workspaceId: string,
+  scope: Scope,
+  model: ProximityModel,
+  summaries: 'in-step' | 'rebuilt-later',
+) {
   const ws = workspaceId;
   const proximity = proximitySql(model, 'e');
   const bit = (type: Parameters<typeof signalBit>[0]) => sql.raw(String(signalBit(type)));
@@ -264,7 +331,21 @@ export function rollUpSql(workspaceId: string, scope: Scope, model: ProximityMod
        where r.workspace_id = ${ws} and ${inScope(scope, 'r.prospect_id')}
          and r.prospect_id not in (select prospect_id from kept) -- a hashed subplan, whatever the estimates
       returning 1
-    )
+    )${
+      summaries === 'in-step'
+        ? sql`,
+    changes as materialized (
+      -- Every statement's CTEs see the rows as they were before it: here, the old values of the scope.
+      select 1 as sign, k.prospect_id, k.company_id, k.size_bucket as company_size, k.industry, k.department,
+             k.proximity, k.engagement, k.mask as signal_mask, k.has_external as has_external_connector, k.connector_ids
+        from kept k
+      union all
+      select -1, r.prospect_id, r.company_id, r.company_size, r.industry, r.department, r.proximity, r.engagement,
+             r.signal_mask, r.has_external_connector, r.connector_ids
+        from network_rows r where r.workspace_id = ${ws} and ${inScope(scope, 'r.prospect_id')}
+    )${summaryDelta(ws)}`
+        : sql``
+    }
     select (select count(*) from written)::int as written, (select count(*) from removed)::int as removed`;
 }
 
@@ -279,8 +360,7 @@ export async function rebuildNetworkSummaries(tx: Tx, workspaceId: string) {
     insert into network_cube (workspace_id, company_size, industry, department, proximity, engagement, signal_mask,
                               has_external_connector, rows)
     select ${ws}::uuid, company_size, industry, department,
-           case when proximity >= 75 then 75 when proximity >= 25 then 25 else 0 end,
-           engagement, signal_mask, has_external_connector, count(*)
+           ${bandFloor(sql`proximity`)}, engagement, signal_mask, has_external_connector, count(*)
       from network_rows where workspace_id = ${ws}
      group by 2, 3, 4, 5, 6, 7, 8`);
   await tx.execute(sql`delete from network_reach where workspace_id = ${ws}`);
@@ -295,4 +375,16 @@ export async function rebuildNetworkSummaries(tx: Tx, workspaceId: string) {
     insert into network_reach (workspace_id, kind, key, rows)
     select ${ws}::uuid, 'connector', c.id, count(*) from network_rows r, unnest(r.connector_ids) as c(id)
      where r.workspace_id = ${ws} group by c.id`);
+  await tx.execute(sql`delete from network_rank where workspace_id = ${ws}`);
+  await tx.execute(sql`
+    insert into network_rank (workspace_id, proximity, bucket, rows)
+    select ${ws}::uuid, proximity, ${rankBucket(sql`prospect_id`)}, count(*) from network_rows
+     where workspace_id = ${ws} group by 2, 3`);
+}
+
+/** Whether the workspace's summaries exist (its total does from the first rebuild on), so a difference can apply. */
+export async function summariesBuilt(tx: Tx, workspaceId: string) {
+  const found = await tx.execute<{ built: boolean }>(sql`
+    select exists (select 1 from network_reach where workspace_id = ${workspaceId} and kind = 'total') as built`);
+  return found.rows[0]?.built ?? false;
 }
