@@ -43,7 +43,7 @@ export function ContactCard({ client }: ContactCardProps) {
       rel="noopener noreferrer"
       underline="never"
       c="inherit"
-      aria-label={`${clientFullName} on LinkedIn`}
+      aria-label={`${clientFullName}, ${ENGAGEMENT_LABELS[client.engagement]}, proximity ${band} ${client.proximity}: LinkedIn profile`}
     >
       {card}
     </Anchor>

@@ -1,9 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TClient, TClientsPage, TImportStatus } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureAnalytics } from '../../../lib/analytics.ts';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
 import { type ApiCall, noContent, stubApi } from '../../../testing/fakeApi.ts';
-import { APP_TEST_TIMEOUT_MS, admin, member, renderApp } from '../../../testing/renderApp.tsx';
+import { APP_TEST_TIMEOUT_MS, admin, member, publicConfig, renderApp } from '../../../testing/renderApp.tsx';
 
 vi.mock('../../../lib/browser.ts', () => ({ leaveTo: vi.fn(), saveFile: vi.fn() }));
 
@@ -79,6 +80,7 @@ describe('Allies to map network from', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    configureAnalytics(null);
   });
 
   it('lists the allies under the spec columns, with their tag, source and contact card', async () => {
@@ -278,8 +280,16 @@ describe('Allies to map network from', { timeout: APP_TEST_TIMEOUT_MS }, () => {
       createdAt: '2026-01-05T10:00:00.000Z',
       finishedAt: '2026-01-05T10:00:01.000Z',
     };
-    const api = stubApi({ [ALLIES]: Response.json(page([grace])), [UPLOAD]: Response.json(result) });
-    await renderApp('/admin/network-allies', { signedIn: true, me: admin });
+    const api = stubApi({
+      [ALLIES]: Response.json(page([grace])),
+      [UPLOAD]: Response.json(result),
+      'POST /capture/': Response.json({ status: 1 }),
+    });
+    await renderApp(
+      '/admin/network-allies',
+      { signedIn: true, me: admin },
+      { ...publicConfig, posthogKey: 'phc_test' },
+    );
     await findRow('Grace Hopper');
     fireEvent.click(screen.getByRole('button', { name: 'Import allies to map network from' }));
     const file = new File(['First name\r\nAda\r\n'], 'allies.csv', { type: 'text/csv' });
@@ -294,6 +304,14 @@ describe('Allies to map network from', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     expect([...form.keys()]).toEqual(['mapNetwork', 'trackJobChanges', 'file']);
     expect(form.get('mapNetwork')).toBe('true');
     expect(form.get('trackJobChanges')).toBe('false');
+
+    const events = api.callsTo('POST /capture/').map((call) => (typeof call.body === 'object' ? call.body : null));
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        event: 'uploaded CSV file',
+        properties: expect.objectContaining({ fileName: 'allies.csv' }),
+      }),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await findRow('Grace Hopper')).toBeDefined();
