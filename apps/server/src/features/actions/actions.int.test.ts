@@ -7,15 +7,18 @@ import {
   type TRecommendedActionsPage,
 } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNetwork } from '../../../test/graph-fixtures.ts';
 import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
 import { recordInteractions, upsertPeopleByEmail } from '../../graph/evidence.repo.ts';
 import { recomputeDirty } from '../../graph/graph.service.ts';
+import { googleAccount } from '../../integrations/google/google-account.ts';
 import { googleAccountDeps } from '../../integrations/google/google-deps.ts';
+import { syncGoogleAccount } from '../../integrations/google/google-sync.ts';
 import { dispatchDueMessages } from '../../integrations/mail/dispatcher.ts';
 import { FREE_EMAIL_DOMAINS } from '../../lib/free-email-domains.ts';
-import { explainLatestRun, recommendActions } from './engine.ts';
+import { explainLatestRun, recommendActions, workspacesDueForRecommendations } from './engine.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -248,6 +251,25 @@ describe('the daily recommendations', () => {
   });
 });
 
+describe('the schedule', () => {
+  it('finds a workspace due once its own day has reached the morning, and not again that day', async () => {
+    const w = await actionsWorkspace();
+    // A zone where it is now noon: due (Etc/GMT-N is N hours east of UTC).
+    const offset = 12 - new Date().getUTCHours();
+    const zone = offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+    await ctx.database.inWorkspace(w.ws, (tx) =>
+      tx.execute(sql`update workspaces set time_zone = ${zone} where id = ${w.ws}`),
+    );
+    expect(await workspacesDueForRecommendations(ctx.database)).toContain(w.ws);
+    const run = await recommendActions(ctx.database, w.ws);
+    expect(await workspacesDueForRecommendations(ctx.database)).not.toContain(w.ws);
+    const { rows } = await ctx.database.inWorkspace(w.ws, (tx) =>
+      tx.execute<{ day: string }>(sql`select (now() at time zone ${zone})::date::text as day`),
+    );
+    expect(run.day).toBe(rows[0]?.day);
+  });
+});
+
 describe('acting on an action', () => {
   it('is for the users it is recommended to; the target tab’s count rises', async () => {
     const w = await actionsWorkspace();
@@ -444,4 +466,54 @@ describe('the action panels’ sends', () => {
     );
     expect(modal.json().introRequestsLast7Days).toBe(1);
   });
+});
+
+describe('the outcome loop', () => {
+  it('marks a sent intro request replied once the next Google sync sees the answer in its thread', async () => {
+    const w = await actionsWorkspace();
+    await recommendActions(ctx.database, w.ws);
+    const intro = await actionAbout(w, w.admin.token, w.people.introOnly);
+    const google = googleAccountDeps(ctx.config, ctx.database, ctx.encryptionKey);
+    const admin = { workspaceId: w.ws, userId: w.admin.me.id };
+    await ctx.connectGoogle(w.admin.token, w.admin.email);
+    await ctx.connectGoogle(w.colleague.token, w.colleague.email);
+    await syncGoogleAccount(google, admin);
+
+    const sent = await post(w.admin.token, '/contacts/command/send-ask-intro-action-email', {
+      actionId: intro.actionId,
+      connectorId: intro.connector?.id ?? '',
+      prospectContactId: intro.contact.id,
+      message: 'Hi Test, would you introduce me?',
+      source: 'connector',
+    });
+    expect(sent.statusCode).toBe(200);
+    await dispatchDueMessages(google, { leaseSeconds: 0 });
+    const replied = async () => (await tab(w.admin.token, '/actions/query')).rows[0];
+    expect(await replied()).toMatchObject({ actionId: intro.actionId, replied: false, repliedAt: null });
+
+    // The colleague answers from their own mailbox, in reply to the request.
+    const { rows } = await ctx.database.inWorkspace(w.ws, (tx) =>
+      tx.execute<{ message_id: string }>(sql`
+        select o.message ->> 'messageId' as message_id from actions a join outbox o on o.workspace_id = a.workspace_id and o.id = a.outbox_id
+         where a.workspace_id = ${w.ws} and a.id = ${intro.actionId}`),
+    );
+    const messageId = rows[0]?.message_id ?? '';
+    const account = await googleAccount(google, w.ws, w.colleagueUser.id);
+    const answer = await new MailComposer({
+      from: w.colleague.email,
+      to: w.admin.email,
+      subject: 'Re: Intro',
+      text: 'Happy to!',
+      inReplyTo: messageId,
+      references: [messageId],
+    })
+      .compile()
+      .build();
+    await google.google
+      .gmail(account.auth)
+      .users.messages.send({ userId: 'me', requestBody: { raw: answer.toString('base64url') } });
+
+    await syncGoogleAccount(google, admin);
+    expect(await replied()).toMatchObject({ actionId: intro.actionId, replied: true, repliedAt: expect.any(String) });
+  }, 120_000);
 });

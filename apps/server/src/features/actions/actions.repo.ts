@@ -145,26 +145,32 @@ export async function candidatePage(
         left join users u on u.workspace_id = a.workspace_id and u.id = aa.user_id
        where a.workspace_id = ${ws}
        group by a.company_id
+    ),
+    -- The page first, then the facts of its rows only: never a lookup per row of the whole pool.
+    page as (
+      select r.prospect_id, r.company_id, au.users, ${temperatureOfMask} as temperature, r.proximity
+        from network_rows r
+        left join account_users au on au.company_id = r.company_id
+       where r.workspace_id = ${ws}
+         and (${userId} = any(au.users) or cardinality(au.users) = 0 or (${input.profile}))
+         and not exists (select 1 from actions t
+                          where t.workspace_id = ${ws} and t.prospect_id = r.prospect_id
+                            and t.recommended_on = ${input.day}::date and ${userId} = any(t.recommendation_users))
+       order by temperature, r.proximity desc, r.prospect_id
+       limit ${input.limit} offset ${input.offset}
     )
-    select r.prospect_id,
-           au.users as account_users,
-           exists (select 1 from crm_clients cc where cc.workspace_id = ${ws} and cc.company_id = r.company_id) as crm_client,
-           r.company_id in (select c.id from companies c
-                             where c.workspace_id = ${ws} and c.domain = any(${sql.param(input.competitorDomains)}::text[])) as competitor,
+    select pg.prospect_id,
+           pg.users as account_users,
+           exists (select 1 from crm_clients cc where cc.workspace_id = ${ws} and cc.company_id = pg.company_id) as crm_client,
+           coalesce(pg.company_id in (select c.id from companies c
+                                       where c.workspace_id = ${ws} and c.domain = any(${sql.param(input.competitorDomains)}::text[])), false) as competitor,
            (select max(a.acted_at) from actions a
-             where a.workspace_id = ${ws} and a.prospect_id = r.prospect_id and a.status = 'skipped'
+             where a.workspace_id = ${ws} and a.prospect_id = pg.prospect_id and a.status = 'skipped'
                and ${userId} = any(a.recommendation_users)) as last_skipped_at,
            (select max(a.acted_at) from actions a
-             where a.workspace_id = ${ws} and a.prospect_id = r.prospect_id and a.status = 'completed') as last_contacted_at
-      from network_rows r
-      left join account_users au on au.company_id = r.company_id
-     where r.workspace_id = ${ws}
-       and (${userId} = any(au.users) or cardinality(au.users) = 0 or (${input.profile}))
-       and not exists (select 1 from actions t
-                        where t.workspace_id = ${ws} and t.prospect_id = r.prospect_id
-                          and t.recommended_on = ${input.day}::date and ${userId} = any(t.recommendation_users))
-     order by ${temperatureOfMask}, r.proximity desc, r.prospect_id
-     limit ${input.limit} offset ${input.offset}`);
+             where a.workspace_id = ${ws} and a.prospect_id = pg.prospect_id and a.status = 'completed') as last_contacted_at
+      from page pg
+     order by pg.temperature, pg.proximity desc, pg.prospect_id`);
   return result.rows.map((row) => ({
     ...row,
     last_skipped_at: row.last_skipped_at ? new Date(row.last_skipped_at) : null,
