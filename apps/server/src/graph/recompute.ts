@@ -178,8 +178,13 @@ const bandFloor = (proximity: SQL) =>
     sql` `,
   )} end`;
 
-/** A prospect's bucket in network_rank: the first byte of its id (ids compare bytewise, so buckets follow the order). */
-const rankBucket = (prospectId: SQL) => sql`get_byte(uuid_send(${prospectId}), 0)`;
+/**
+ * A prospect's bucket in network_rank: the first 6 bits of its id (ids compare bytewise, so buckets follow
+ * the order). 64 buckets per proximity: few enough to walk, small enough to skip into.
+ */
+export const RANK_BUCKET_SHIFT = 2;
+const rankBucket = (prospectId: SQL) =>
+  sql`get_byte(uuid_send(${prospectId}), 0) >> ${sql.raw(String(RANK_BUCKET_SHIFT))}`;
 
 /** The summaries' difference for the rows in `changes` (sign +1 for new values, -1 for old ones). */
 const summaryDelta = (ws: string) => sql`,

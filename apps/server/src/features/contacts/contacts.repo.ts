@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { membersCte } from '../../graph/graph.sql.ts';
 import { type ProximityModel, proximitySql } from '../../graph/proximity.ts';
-import { WEBSITE_SIGNAL_DAYS } from '../../graph/recompute.ts';
+import { RANK_BUCKET_SHIFT, WEBSITE_SIGNAL_DAYS } from '../../graph/recompute.ts';
 import { buildSignals, type SignalEdge } from '../../graph/signals.ts';
 import type { CompiledFilters } from './network-filters.ts';
 
@@ -42,13 +42,22 @@ export async function countRows(tx: Tx, workspaceId: string, filters: CompiledFi
   return result.rows[0]?.count ?? 0;
 }
 
+/** Below this offset, reading from the index's start is already quick. */
+const RANK_JUMP_FROM = 2000;
+
 /**
- * The ids of one page, best proximity first. A page past the middle is read from the far end of the
- * index, so the deepest page costs what the first half's middle costs.
+ * The ids of one page, best proximity first. A deep page, under no filter or proximity alone, starts
+ * where network_rank says its first row is: the rows before it are counted by the summary, not read.
+ * Any other deep page past the middle is read from the far end of the index, so the deepest page costs
+ * what the middle costs.
  */
 export async function pageIds(tx: Tx, filters: CompiledFilters, total: number, page: number, pageSize: number) {
   const offset = (page - 1) * pageSize;
   if (offset >= total) return [];
+  if (offset >= RANK_JUMP_FROM && filters.rankable()) {
+    const jumped = await pageIdsFromRank(tx, filters, offset, pageSize);
+    if (jumped) return jumped;
+  }
   const fromEnd = offset > total / 2;
   const result = fromEnd
     ? await tx.execute<{ prospect_id: string }>(sql`
@@ -59,6 +68,39 @@ export async function pageIds(tx: Tx, filters: CompiledFilters, total: number, p
          limit ${pageSize} offset ${offset}`);
   const ids = result.rows.map((row) => row.prospect_id);
   return fromEnd ? ids.reverse() : ids;
+}
+
+/** The lowest id of a network_rank bucket (graph/recompute.ts rankBucket). */
+const bucketStart = (bucket: number) =>
+  `${(bucket << RANK_BUCKET_SHIFT).toString(16).padStart(2, '0')}000000-0000-0000-0000-000000000000`;
+
+/**
+ * A page read from the rank bucket holding its first row: the rows of that proximity from the bucket's
+ * first id on, then, if the page goes on, the next proximities. Null when the summary has no such row.
+ */
+async function pageIdsFromRank(tx: Tx, filters: CompiledFilters, offset: number, pageSize: number) {
+  const found = await tx.execute<{ proximity: number; bucket: number; before: number }>(sql`
+    with walked as (
+      select r.proximity, r.bucket,
+             (sum(r.rows) over (order by r.proximity desc, r.bucket rows unbounded preceding) - r.rows)::int as before
+        from network_rank r where ${filters.where()}
+    )
+    select proximity, bucket, before from walked where before <= ${offset}
+     order by proximity asc, bucket desc limit 1`);
+  const start = found.rows[0];
+  if (!start) return null;
+  const first = await tx.execute<{ prospect_id: string }>(sql`
+    select r.prospect_id from network_rows r
+     where ${filters.where()} and r.proximity = ${start.proximity} and r.prospect_id >= ${bucketStart(start.bucket)}::uuid
+     order by r.prospect_id limit ${pageSize} offset ${offset - start.before}`);
+  const ids = first.rows.map((row) => row.prospect_id);
+  if (ids.length < pageSize) {
+    const rest = await tx.execute<{ prospect_id: string }>(sql`
+      select r.prospect_id from network_rows r where ${filters.where()} and r.proximity < ${start.proximity}
+       order by ${NETWORK_ORDER} limit ${pageSize - ids.length}`);
+    ids.push(...rest.rows.map((row) => row.prospect_id));
+  }
+  return ids;
 }
 
 type EdgeRow = {

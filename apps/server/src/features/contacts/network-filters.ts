@@ -151,6 +151,8 @@ export type CompiledFilters = {
   counted: (except?: NetworkFilterField) => { from: SQL; count: SQL; weight: SQL };
   /** Whether no condition applies besides `except`'s own. */
   unfiltered: (except?: NetworkFilterField) => boolean;
+  /** Whether `where()` holds only the workspace and proximity, so network_rank (aliased `r`) can answer it. */
+  rankable: () => boolean;
   query: NetworkQuery;
 };
 
@@ -177,6 +179,7 @@ export async function compileFilters(
   return {
     query,
     unfiltered: (except) => shared.length === 1 && activeFields(except).length === 0,
+    rankable: () => shared.length === 1 && activeFields().every((field) => field === 'proximity'),
     counted: (except) =>
       onlyCubeConditions && activeFields(except).every((field) => CUBE_FIELDS.includes(field))
         ? { from: sql`network_cube r`, count: sql`coalesce(sum(r.rows), 0)::int`, weight: sql`r.rows` }
