@@ -251,6 +251,52 @@ describe('the daily recommendations', () => {
   });
 });
 
+describe('exclusions', () => {
+  it('leave out CRM clients’ companies and the competitors of the user’s targeting scheme', async () => {
+    const w = await actionsWorkspace();
+    const target = w.people.met.split('@')[1] ?? '';
+    const growthDomain = w.people.growth.split('@')[1] ?? '';
+    const scheme = {
+      countries: [],
+      companySize: [],
+      companyType: [],
+      jobDepartments: [],
+      industries: [],
+      seniorities: [],
+      customJobTitles: [],
+      selectedCustomJobTitles: [],
+      competitorDomainsToExclude: [target],
+      technologies: [],
+      specificIndustries: [],
+    };
+    await ctx.database.inWorkspace(w.ws, async (tx) => {
+      await tx.execute(sql`
+        insert into crm_clients (workspace_id, company_id, company_name, company_domain)
+        select ${w.ws}::uuid, id, name, domain from companies where workspace_id = ${w.ws} and domain = ${growthDomain}`);
+      await tx.execute(sql`
+        insert into targeting_schemes (workspace_id, user_id, scheme)
+        values (${w.ws}, ${w.admin.me.id}, ${JSON.stringify(scheme)}::jsonb)`);
+    });
+    await recommendActions(ctx.database, w.ws);
+    expect((await recommended(w.personaUser.token)).rows).toEqual([]);
+    const personaLog = await explainLatestRun(ctx.database, w.ws, w.personaUser.id);
+    expect(personaLog.find((entry) => entry.prospect.startsWith('growth'))).toMatchObject({
+      outcome: 'dropped',
+      reason: 'CRM client',
+    });
+    // The admin's own account is at the competitor's domain: nothing there is recommended.
+    const adminLog = await explainLatestRun(ctx.database, w.ws, w.admin.me.id);
+    const atTarget = adminLog.filter((entry) => entry.company?.toLowerCase() === target.split('.')[0]);
+    expect(atTarget.length).toBeGreaterThan(0);
+    expect(new Set(atTarget.map((entry) => entry.reason))).toEqual(
+      new Set(['competitor excluded by the targeting scheme']),
+    );
+    expect((await recommended(w.admin.token)).rows.map((row) => row.company?.companyName.toLowerCase())).not.toContain(
+      target.split('.')[0],
+    );
+  });
+});
+
 describe('the schedule', () => {
   it('finds a workspace due once its own day has reached the morning, and not again that day', async () => {
     const w = await actionsWorkspace();
