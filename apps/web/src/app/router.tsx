@@ -1,12 +1,12 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { RouteTabs } from '../components/RouteTabs.tsx';
-import { AccountsPage } from '../features/lists/pages/AccountsPage.tsx';
-import { ClientListPage } from '../features/lists/pages/ClientListPage.tsx';
-import { CrmClientsPage } from '../features/lists/pages/CrmClientsPage.tsx';
 import { ActionsLayout } from '../features/actions/pages/ActionsLayout.tsx';
 import { PastActionsPage } from '../features/actions/pages/PastActionsPage.tsx';
 import { RecommendedActionsPage } from '../features/actions/pages/RecommendedActionsPage.tsx';
+import { AccountsPage } from '../features/lists/pages/AccountsPage.tsx';
+import { ClientListPage } from '../features/lists/pages/ClientListPage.tsx';
+import { CrmClientsPage } from '../features/lists/pages/CrmClientsPage.tsx';
 import { NetworkPage } from '../features/network/pages/NetworkPage.tsx';
 import { BookADemoPage } from '../features/onboarding/pages/BookADemoPage.tsx';
 import { ConnectPage } from '../features/onboarding/pages/ConnectPage.tsx';
