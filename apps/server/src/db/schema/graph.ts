@@ -267,5 +267,24 @@ export const networkReach = pgTable(
     key: uuid('key').notNull(),
     rows: integer('rows').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.kind, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.kind, t.key] }),
+    // The most reached companies first, for the Companies filter's first page.
+    index('network_reach_top_idx').on(t.workspaceId, t.kind, t.rows.desc(), t.key),
+  ],
+);
+
+/**
+ * Unfiltered prospect counts per option of the low-cardinality filters (field as the filter's name,
+ * value as its option key): the filter bar's first load reads a few dozen rows.
+ */
+export const networkFacets = pgTable(
+  'network_facets',
+  {
+    workspaceId: workspaceId(),
+    field: text('field').notNull(),
+    value: text('value').notNull(),
+    rows: integer('rows').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.field, t.value] })],
 );
