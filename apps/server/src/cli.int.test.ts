@@ -35,6 +35,7 @@ describe('npm run cli', () => {
     expect(stdout).toContain('token --email <e> [--name <n>]');
     expect(stdout).toContain('seed-demo --email <e> [--size small|medium|large]');
     expect(stdout).toContain('recompute [--email <e>] [--from-evidence]');
+    expect(stdout).toContain('recommend [--email <e>] [--explain]');
   });
 
   it('refuses a size it does not know, before touching any data', async () => {
@@ -115,5 +116,13 @@ describe('npm run cli', () => {
 
     const recomputed = await cli('recompute', '--email', 'demo.owner@demo-cli.test');
     expect(recomputed.stdout).toMatch(new RegExp(`^workspace ${workspaceId}: .* rows written`, 'm'));
+
+    // The seed ended with today's recommendations: running them again adds none, and says why each was kept.
+    const again = await cli('recommend', '--email', 'demo.owner@demo-cli.test');
+    expect(again.stdout).toMatch(/demo\.owner@demo-cli\.test: 0 kept, 0 dropped, 10 already recommended today/);
+    const explained = await cli('recommend', '--explain', '--email', 'demo.owner@demo-cli.test');
+    expect(
+      explained.stdout.match(/^ {2}kept {4}.+: (warm|medium|cold) \(.+\): (direct message|ask .+ for an intro)/gm),
+    ).toHaveLength(10);
   }, 120_000);
 });
