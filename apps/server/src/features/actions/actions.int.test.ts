@@ -464,6 +464,10 @@ describe('the action panels’ sends', () => {
     expect(withoutGoogle.statusCode).toBe(400);
     expect(withoutGoogle.json().message).toBe(MESSAGES.mustConnectGoogle);
 
+    // Engaging is for the users the action is for, like skipping and completing.
+    const notTheirs = await post(w.colleague.token, '/contacts/command/send-direct-message-action-email', directBody);
+    expect(notTheirs.statusCode).toBe(403);
+
     await ctx.connectGoogle(w.admin.token, w.admin.email);
     expect(
       (await post(w.admin.token, '/contacts/command/send-direct-message-action-email', directBody)).json(),
