@@ -99,10 +99,12 @@ describe('the relationship graph', () => {
         cube: (await tx.execute(sql`select * from network_cube order by 2, 3, 4, 5, 6, 7, 8`)).rows,
         reach: (await tx.execute(sql`select * from network_reach order by kind, key`)).rows,
         rank: (await tx.execute(sql`select * from network_rank order by proximity, bucket`)).rows,
+        facets: (await tx.execute(sql`select * from network_facets order by field, value`)).rows,
       }));
     const built = await summaries();
     expect(built.reach.find((row) => row.kind === 'total')?.rows).toBeGreaterThan(0);
     expect(built.rank.length).toBeGreaterThan(0);
+    expect(built.facets).toContainEqual(expect.objectContaining({ field: 'engagement', value: 'MET' }));
 
     // Proximities move (a retuned model), a customer's people leave, in batches of two people.
     await ctx.database.inWorkspace(ws, async (tx) => {

@@ -1,4 +1,4 @@
-import { PROXIMITY_BANDS } from '@warmpath/shared';
+import { ENGAGEMENTS, PROXIMITY_BANDS, SIGNAL_TYPES } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { connectorsCte, inScope, isOutsider, maxParticipants, membersCte, type Scope, signalBit } from './graph.sql.ts';
@@ -164,6 +164,7 @@ export async function rollUpNetworkRows(
       sql`delete from network_reach where workspace_id = ${workspaceId} and rows = 0 and kind <> 'total'`,
     );
     await tx.execute(sql`delete from network_rank where workspace_id = ${workspaceId} and rows = 0`);
+    await tx.execute(sql`delete from network_facets where workspace_id = ${workspaceId} and rows = 0`);
   }
   const row = result.rows[0];
   return { written: row?.written ?? 0, removed: row?.removed ?? 0 };
@@ -215,7 +216,48 @@ const summaryDelta = (ws: string) => sql`,
        group by 2, 3 having sum(sign) <> 0
       on conflict (workspace_id, proximity, bucket) do update set rows = k.rows + excluded.rows
       returning 1
+    ),
+    facets_delta as (
+      insert into network_facets as f (workspace_id, field, value, rows)
+      select ${ws}::uuid, field, value, sum(weight) from (${facetValues(sql`changes`, sql`sign`)}) as v
+       group by 2, 3 having sum(weight) <> 0
+      on conflict (workspace_id, field, value) do update set rows = f.rows + excluded.rows
+      returning 1
     )`;
+
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((value) => sql.raw(`'${value}'`)),
+    sql`, `,
+  )}]::text[]`;
+
+/**
+ * Each row of `source` as the filter options it counts for (network_facets: field is the filter's
+ * name, value its option key), with `weight`. Only the low-cardinality filters; companies and
+ * connectors have network_reach.
+ */
+function facetValues(source: SQL, weight: SQL) {
+  const bandName = sql`case ${sql.join(
+    [...PROXIMITY_BANDS]
+      .reverse()
+      .map((band) => sql`when proximity >= ${sql.raw(String(band.min))} then ${sql.raw(`'${band.name}'`)}`),
+    sql` `,
+  )} end`;
+  return sql`
+    select 'companySize' as field, company_size as value, ${weight} as weight from ${source} where company_size is not null
+    union all
+    select 'industry', industry, ${weight} from ${source} where industry is not null
+    union all
+    select 'jobDepartment', department, ${weight} from ${source} where department is not null
+    union all
+    select 'proximity', ${bandName}, ${weight} from ${source}
+    union all
+    select 'engagement', (${textArray(ENGAGEMENTS)})[engagement + 1], ${weight} from ${source}
+    union all
+    select 'signal', (${textArray(SIGNAL_TYPES)})[bit + 1], ${weight}
+      from ${source} cross join generate_series(0, ${sql.raw(String(SIGNAL_TYPES.length - 1))}) as bit
+     where signal_mask & (1 << bit) <> 0`;
+}
 
 export function rollUpSql(
   workspaceId: string,
@@ -380,6 +422,14 @@ export async function rebuildNetworkSummaries(tx: Tx, workspaceId: string) {
     insert into network_reach (workspace_id, kind, key, rows)
     select ${ws}::uuid, 'connector', c.id, count(*) from network_rows r, unnest(r.connector_ids) as c(id)
      where r.workspace_id = ${ws} group by c.id`);
+  await tx.execute(sql`delete from network_facets where workspace_id = ${ws}`);
+  await tx.execute(sql`
+    with source as materialized (
+      select company_size, industry, department, proximity, engagement, signal_mask from network_rows
+       where workspace_id = ${ws}
+    )
+    insert into network_facets (workspace_id, field, value, rows)
+    select ${ws}::uuid, field, value, sum(weight) from (${facetValues(sql`source`, sql`1`)}) as v group by 2, 3`);
   await tx.execute(sql`delete from network_rank where workspace_id = ${ws}`);
   await tx.execute(sql`
     insert into network_rank (workspace_id, proximity, bucket, rows)
@@ -389,7 +439,11 @@ export async function rebuildNetworkSummaries(tx: Tx, workspaceId: string) {
 
 /** Whether the workspace's summaries exist (its total does from the first rebuild on), so a difference can apply. */
 export async function summariesBuilt(tx: Tx, workspaceId: string) {
+  // A workspace with rows has every summary; one from before a summary table existed gets a rebuild.
   const found = await tx.execute<{ built: boolean }>(sql`
-    select exists (select 1 from network_reach where workspace_id = ${workspaceId} and kind = 'total') as built`);
+    select exists (select 1 from network_reach where workspace_id = ${workspaceId} and kind = 'total')
+       and (coalesce((select rows from network_reach where workspace_id = ${workspaceId} and kind = 'total'), 0) = 0
+            or (exists (select 1 from network_facets where workspace_id = ${workspaceId})
+                and exists (select 1 from network_rank where workspace_id = ${workspaceId}))) as built`);
   return found.rows[0]?.built ?? false;
 }

@@ -4,6 +4,7 @@ import {
   ENGAGEMENTS,
   FILTER_OPTION_PAGE_SIZE,
   type NetworkFilterField,
+  SIGNAL_TYPES,
   type TClientConnected,
   type TConnector,
   type TNetworkRow,
@@ -301,7 +302,15 @@ export async function networkRows(
 export type FacetCount = { key: string; count: number };
 
 /** Counts per value of a plain column among the rows matching every other filter. */
+/** A low-cardinality filter's option counts with no other filter on: kept with the summaries. */
+async function facetCounts(tx: Tx, filters: CompiledFilters, field: NetworkFilterField) {
+  const result = await tx.execute<FacetCount>(sql`
+    select value as key, rows as count from network_facets where workspace_id = ${filters.workspaceId} and field = ${field}`);
+  return result.rows;
+}
+
 export async function countBy(tx: Tx, filters: CompiledFilters, field: NetworkFilterField, column: string) {
+  if (filters.unfiltered(field)) return facetCounts(tx, filters, field);
   const { from, count } = filters.counted(field);
   const result = await tx.execute<FacetCount>(sql`
     select ${sql.raw(column)} as key, ${count} as count from ${from}
@@ -310,6 +319,7 @@ export async function countBy(tx: Tx, filters: CompiledFilters, field: NetworkFi
 }
 
 export async function countByProximityBand(tx: Tx, filters: CompiledFilters) {
+  if (filters.unfiltered('proximity')) return facetCounts(tx, filters, 'proximity');
   const { from, count } = filters.counted('proximity');
   const result = await tx.execute<FacetCount>(sql`
     select case when r.proximity >= 75 then 'High' when r.proximity >= 25 then 'Medium' else 'Low' end as key,
@@ -319,6 +329,7 @@ export async function countByProximityBand(tx: Tx, filters: CompiledFilters) {
 }
 
 export async function countByEngagement(tx: Tx, filters: CompiledFilters) {
+  if (filters.unfiltered('engagement')) return facetCounts(tx, filters, 'engagement');
   const { from, count } = filters.counted('engagement');
   const result = await tx.execute<{ level: number; count: number }>(sql`
     select r.engagement as level, ${count} as count from ${from}
@@ -328,6 +339,10 @@ export async function countByEngagement(tx: Tx, filters: CompiledFilters) {
 
 /** How many rows have each signal bit. */
 export async function countBySignalBit(tx: Tx, filters: CompiledFilters, bits: number) {
+  if (filters.unfiltered('signal')) {
+    const counts = new Map((await facetCounts(tx, filters, 'signal')).map((row) => [row.key, row.count]));
+    return SIGNAL_TYPES.slice(0, bits).map((type) => counts.get(type) ?? 0);
+  }
   const { from, weight } = filters.counted('signal');
   const sums = Array.from(
     { length: bits },

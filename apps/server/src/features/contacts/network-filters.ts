@@ -154,6 +154,7 @@ export type CompiledFilters = {
   /** Whether `where()` holds only the workspace and proximity, so network_rank (aliased `r`) can answer it. */
   rankable: () => boolean;
   query: NetworkQuery;
+  workspaceId: string;
 };
 
 /** Compiles a request's filters for one caller, loading their targeting scheme and personas if asked for. */
@@ -178,6 +179,7 @@ export async function compileFilters(
   const onlyCubeConditions = shared.length === 1 || (shared.length === 2 && query.externalOnly);
   return {
     query,
+    workspaceId,
     unfiltered: (except) => shared.length === 1 && activeFields(except).length === 0,
     rankable: () => shared.length === 1 && activeFields().every((field) => field === 'proximity'),
     counted: (except) =>
