@@ -1,5 +1,6 @@
 import { askIntroActionMessage, contactOwnerIntroRequest, type TRecommendedAction } from '@warmpath/shared';
 import { describe, expect, it } from 'vitest';
+import { member } from '../../testing/renderApp.tsx';
 import {
   askIntroPrefill,
   directMessagePrefill,
@@ -14,6 +15,7 @@ const [askJohn, moveMary, helloPaul] = recommendedActions as [
   TRecommendedAction,
   TRecommendedAction,
 ];
+const me = member.id;
 const uuid = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /** John's intro asked of Ivy, a client ally whose relationship Olga owns. */
@@ -37,19 +39,30 @@ const throughIvy: TRecommendedAction = {
 
 describe('who an ask-intro goes through', () => {
   it('is the colleague, with their id for the send', () => {
-    expect(introConnector(askJohn)).toMatchObject({ connectorId: askJohn.connector?.id, owner: null });
+    expect(introConnector(askJohn, me)).toMatchObject({ connectorId: askJohn.connector?.id, owner: null });
   });
 
   it("is the client ally, asked through their contact owner, with the ally's id for the send", () => {
-    expect(introConnector(throughIvy)).toMatchObject({
+    expect(introConnector(throughIvy, me)).toMatchObject({
       connectorId: uuid(21),
       ally: { fullName: 'Ivy Client', companyName: 'Initech' },
       owner: { fullName: 'Olga Owner' },
     });
   });
 
+  it("is the user's own client ally, asked directly", () => {
+    const mine: TRecommendedAction = {
+      ...throughIvy,
+      clientConnector: throughIvy.clientConnector && {
+        ...throughIvy.clientConnector,
+        contactOwner: { id: me, fullName: 'Ada Lovelace', avatar: null },
+      },
+    };
+    expect(introConnector(mine, me)).toMatchObject({ connectorId: uuid(21), owner: null });
+  });
+
   it('is nobody for a direct message', () => {
-    expect(introConnector(moveMary)).toBeNull();
+    expect(introConnector(moveMary, me)).toBeNull();
   });
 });
 
@@ -61,8 +74,8 @@ describe('the panels prefill', () => {
       targetCompanyName: 'Acme',
       userFullName: 'Ada Lovelace',
     };
-    const colleague = introConnector(askJohn);
-    const owner = introConnector(throughIvy);
+    const colleague = introConnector(askJohn, me);
+    const owner = introConnector(throughIvy, me);
     if (!colleague || !owner) throw new Error('Both go through someone');
     expect(askIntroPrefill(askJohn, colleague, 'Ada Lovelace')).toBe(
       askIntroActionMessage({ ...input, pastClient: null }),
@@ -74,7 +87,7 @@ describe('the panels prefill', () => {
 
   it("tells the connector of a past client's move", () => {
     const moved = { ...askJohn, signals: moveMary.signals };
-    const colleague = introConnector(moved);
+    const colleague = introConnector(moved, me);
     if (!colleague) throw new Error('Goes through Jane');
     expect(askIntroPrefill(moved, colleague, 'Ada Lovelace')).toContain(
       'John Smith, whom we worked with at Unknown, has just moved to Globex.',

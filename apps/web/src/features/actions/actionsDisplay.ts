@@ -57,7 +57,7 @@ export function pastClientMove(
 
 /**
  * Who an ask-intro goes through: a colleague, or a client ally (asked through their contact owner when
- * they have one). `connectorId` is the send's connectorId, the colleague's or the ally's.
+ * they have one other than the user). `connectorId` is the send's connectorId, the colleague's or the ally's.
  */
 export type IntroConnector = {
   connectorId: string;
@@ -66,9 +66,11 @@ export type IntroConnector = {
   owner: { fullName: string; avatar: string | null } | null;
 };
 
-export function introConnector(action: TRecommendedAction): IntroConnector | null {
+export function introConnector(action: TRecommendedAction, userId: string): IntroConnector | null {
   if (action.source === 'client' && action.clientConnector) {
     const client = action.clientConnector;
+    // The user's own ally is asked directly, as the server sends it.
+    const owner = client.contactOwner?.id === userId ? null : client.contactOwner;
     return {
       connectorId: client.id,
       ally: {
@@ -77,9 +79,7 @@ export function introConnector(action: TRecommendedAction): IntroConnector | nul
         jobTitle: client.jobTitle,
         companyName: client.companyName,
       },
-      owner: client.contactOwner
-        ? { fullName: client.contactOwner.fullName, avatar: client.contactOwner.avatar }
-        : null,
+      owner: owner ? { fullName: owner.fullName, avatar: owner.avatar } : null,
     };
   }
   if (action.connector) {

@@ -2,7 +2,7 @@ import { Anchor, Avatar, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { initialOf } from '../../network/networkDisplay.ts';
 
-const TEXT_MAX_WIDTH = 180;
+const TEXT_MAX_WIDTH = 140;
 
 export type PersonCellProps = {
   fullName: string;
@@ -16,7 +16,7 @@ export type PersonCellProps = {
 export function PersonCell({ fullName, avatar, linkedInUrl, children }: PersonCellProps) {
   return (
     <Group gap="sm" wrap="nowrap">
-      <Avatar src={avatar} alt="" radius="xl" size="md">
+      <Avatar src={avatar} alt="" radius="xl" size={32}>
         {initialOf(fullName)}
       </Avatar>
       <Stack gap={2} style={{ minWidth: 0 }}>

@@ -31,7 +31,7 @@ export function ActionPanelDrawer({ action, onClose }: ActionPanelDrawerProps) {
       styles={{ title: { fontWeight: 600 } }}
     >
       {action === null ? null : isAsk ? (
-        <AskIntroPanel key={action.actionId} action={action} {...panelProps} />
+        <AskIntroPanel key={action.actionId} action={action} userId={user?.id ?? ''} {...panelProps} />
       ) : (
         <EngageProspectPanel key={action.actionId} action={action} {...panelProps} />
       )}

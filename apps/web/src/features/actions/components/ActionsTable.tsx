@@ -1,6 +1,6 @@
 import { Table } from '@mantine/core';
 import { SKELETON } from '@warmpath/shared';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { TableSkeletonRows } from '../../../components/TableSkeletonRows.tsx';
 
@@ -8,6 +8,12 @@ export type ActionsTableProps = {
   /** The table's accessible name. */
   label: string;
   columns: readonly string[];
+  /** Below this width the table scrolls sideways. */
+  minWidth: number;
+  /** Columns that must not shrink below a width (px), by header. */
+  columnMinWidths?: Readonly<Partial<Record<string, number>>>;
+  /** The last column (the rows' buttons) stays in view on the right; its cells take STICKY_RIGHT. */
+  stickyLastColumn?: boolean;
   /** The page's rows, undefined until the first page arrives. */
   rows: readonly ReactNode[] | undefined;
   error: string | null;
@@ -19,17 +25,38 @@ export type ActionsTableProps = {
 
 // Placeholder and loaded rows take the same height: nothing moves when the data arrives.
 export const ACTION_ROW_HEIGHT = 64;
-const TABLE_MIN_WIDTH = 1000;
+
+/**
+ * For the ACTION column: it stays in view on the right while a narrow screen scrolls the table
+ * sideways; the rows' cells use it too.
+ */
+export const STICKY_RIGHT: CSSProperties = {
+  position: 'sticky',
+  right: 0,
+  background: 'var(--mantine-color-body)',
+  boxShadow: 'inset 1px 0 0 var(--mantine-color-gray-3)',
+};
 
 /** An actions list: its header, then skeleton rows (spec: 10 rows), the rows, an empty state or the error. */
-export function ActionsTable({ label, columns, rows, error, onRetry, isRefreshing, emptyState }: ActionsTableProps) {
+export function ActionsTable({
+  label,
+  columns,
+  minWidth,
+  columnMinWidths = {},
+  stickyLastColumn = false,
+  rows,
+  error,
+  onRetry,
+  isRefreshing,
+  emptyState,
+}: ActionsTableProps) {
   const fullWidth = (content: ReactNode) => (
     <Table.Tr>
       <Table.Td colSpan={columns.length}>{content}</Table.Td>
     </Table.Tr>
   );
   return (
-    <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH}>
+    <Table.ScrollContainer minWidth={minWidth}>
       <Table
         verticalSpacing="xs"
         aria-label={label}
@@ -38,8 +65,16 @@ export function ActionsTable({ label, columns, rows, error, onRetry, isRefreshin
       >
         <Table.Thead>
           <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column}>{column}</Table.Th>
+            {columns.map((column, index) => (
+              <Table.Th
+                key={column}
+                style={{
+                  minWidth: columnMinWidths[column],
+                  ...(stickyLastColumn && index === columns.length - 1 ? STICKY_RIGHT : {}),
+                }}
+              >
+                {column}
+              </Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>

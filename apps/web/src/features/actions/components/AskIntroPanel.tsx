@@ -14,6 +14,7 @@ import { ActionSignals } from './ActionSignals.tsx';
 
 export type AskIntroPanelProps = {
   action: TRecommendedAction;
+  userId: string;
   userFullName: string;
   isGoogleConnected: boolean;
   onSent: () => void;
@@ -22,8 +23,8 @@ export type AskIntroPanelProps = {
 const MESSAGE_ROWS = 8;
 
 /** 'Ask intro': whom to ask, whom for, the signals, and the editable context sent to the connector. */
-export function AskIntroPanel({ action, userFullName, isGoogleConnected, onSent }: AskIntroPanelProps) {
-  const connector = introConnector(action);
+export function AskIntroPanel({ action, userId, userFullName, isGoogleConnected, onSent }: AskIntroPanelProps) {
+  const connector = introConnector(action, userId);
   const { person, company } = actionTarget(action);
   if (!connector) {
     return (

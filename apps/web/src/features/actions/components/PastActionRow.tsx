@@ -54,7 +54,7 @@ export function PastActionRow({ action, now }: PastActionRowProps) {
         ) : null}
       </Table.Td>
       <Table.Td>
-        <Text size="sm" title={fullDate.format(actionDate)}>
+        <Text size="sm" title={fullDate.format(actionDate)} style={{ whiteSpace: 'nowrap' }}>
           {formatSentTime(actionDate, now)}
         </Text>
       </Table.Td>

@@ -1,12 +1,13 @@
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { ACTION_TYPE_LABELS, ENGAGEMENT_LABELS, type TRecommendedAction } from '@warmpath/shared';
-import { SignalChips } from '../../network/components/SignalChips.tsx';
 import { actionTarget, introConnector } from '../actionsDisplay.ts';
 import { CompanyCell, PersonCell, TextCell } from './ActionCells.tsx';
-import { ACTION_ROW_HEIGHT } from './ActionsTable.tsx';
+import { ACTION_ROW_HEIGHT, STICKY_RIGHT } from './ActionsTable.tsx';
+import { SignalStack } from './SignalStack.tsx';
 
 export type RecommendedActionRowProps = {
   action: TRecommendedAction;
+  userId: string;
   /** The signed-in user is among those the action is for: only they see its buttons (spec section 6). */
   isMine: boolean;
   /** A skip or complete of this action is on its way. */
@@ -16,9 +17,12 @@ export type RecommendedActionRowProps = {
   onComplete: (actionId: string) => void;
 };
 
+const ACTION_CELL_WIDTH = 124;
+
 /** A recommended action: SIGNALS, WARM LEAD, JOB TITLE, COMPANY, SIZE, ALLY, ACTION. */
 export function RecommendedActionRow({
   action,
+  userId,
   isMine,
   isBusy,
   onEngage,
@@ -30,7 +34,7 @@ export function RecommendedActionRow({
   return (
     <Table.Tr h={ACTION_ROW_HEIGHT}>
       <Table.Td>
-        <SignalChips signals={action.signals} />
+        <SignalStack signals={action.signals} />
       </Table.Td>
       <Table.Td>
         <PersonCell fullName={person.fullName} avatar={person.avatar} linkedInUrl={person.linkedInUrl}>
@@ -46,43 +50,47 @@ export function RecommendedActionRow({
         <CompanyCell company={company} />
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{company?.companySize ?? ''}</Text>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {company?.companySize ?? ''}
+        </Text>
       </Table.Td>
       <Table.Td>
-        <AllyCell action={action} />
+        <AllyCell action={action} userId={userId} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td style={STICKY_RIGHT}>
         {isMine ? (
-          <Group gap={6} wrap="nowrap">
+          <Stack gap={2} align="stretch" w={ACTION_CELL_WIDTH}>
             <Button
-              size="xs"
+              size="compact-sm"
               onClick={() => onEngage(action)}
               aria-label={isAsk ? `Ask intro to ${person.fullName}` : `Engage with ${person.fullName}`}
             >
               {isAsk ? 'Ask intro' : 'Engage'}
             </Button>
-            <Button
-              size="xs"
-              variant="default"
-              disabled={isBusy}
-              onClick={() => onComplete(action.actionId)}
-              aria-label={`Complete the action for ${person.fullName}`}
-            >
-              Complete
-            </Button>
-            <Button
-              size="xs"
-              variant="subtle"
-              color="gray"
-              disabled={isBusy}
-              onClick={() => onSkip(action.actionId)}
-              aria-label={`Skip the action for ${person.fullName}`}
-            >
-              Skip
-            </Button>
-          </Group>
+            <Group gap={0} justify="space-between" wrap="nowrap">
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                disabled={isBusy}
+                onClick={() => onComplete(action.actionId)}
+                aria-label={`Complete the action for ${person.fullName}`}
+              >
+                Complete
+              </Button>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="gray"
+                disabled={isBusy}
+                onClick={() => onSkip(action.actionId)}
+                aria-label={`Skip the action for ${person.fullName}`}
+              >
+                Skip
+              </Button>
+            </Group>
+          </Stack>
         ) : (
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" w={ACTION_CELL_WIDTH}>
             For a teammate
           </Text>
         )}
@@ -91,8 +99,8 @@ export function RecommendedActionRow({
   );
 }
 
-function AllyCell({ action }: { action: TRecommendedAction }) {
-  const connector = introConnector(action);
+function AllyCell({ action, userId }: { action: TRecommendedAction; userId: string }) {
+  const connector = introConnector(action, userId);
   if (!connector) {
     return (
       <Text size="sm" c="dimmed">
@@ -107,7 +115,7 @@ function AllyCell({ action }: { action: TRecommendedAction }) {
       : (connector.ally.jobTitle ?? 'Colleague');
   return (
     <PersonCell fullName={connector.ally.fullName} avatar={connector.ally.avatar}>
-      <Text size="xs" c="dimmed" truncate maw={180}>
+      <Text size="xs" c="dimmed" truncate maw={140}>
         {detail}
       </Text>
     </PersonCell>

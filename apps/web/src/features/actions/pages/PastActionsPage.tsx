@@ -11,6 +11,7 @@ import { RestrictedActionsNotice } from '../components/RestrictedActionsNotice.t
 import { useActionsAccess } from '../useActionsAccess.ts';
 
 const COLUMNS = ['USER', 'PROSPECT', 'JOB TITLE', 'COMPANY', 'CONNECTOR', 'DATE'] as const;
+const TABLE_MIN_WIDTH = 900;
 
 const TABLE_LABELS: Record<PastActionsTab, string> = {
   past: 'Past actions',
@@ -64,6 +65,7 @@ export function PastActionsPage({ tab }: { tab: PastActionsTab }) {
       <ActionsTable
         label={TABLE_LABELS[tab]}
         columns={COLUMNS}
+        minWidth={TABLE_MIN_WIDTH}
         rows={actions.data?.rows.map((action) => <PastActionRow key={action.actionId} action={action} now={now} />)}
         error={actions.isError ? actions.error.message : null}
         onRetry={() => void actions.refetch()}

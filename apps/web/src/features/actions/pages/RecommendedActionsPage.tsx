@@ -12,6 +12,9 @@ import { RestrictedActionsNotice } from '../components/RestrictedActionsNotice.t
 import { useActionsAccess } from '../useActionsAccess.ts';
 
 const COLUMNS = ['SIGNALS', 'WARM LEAD', 'JOB TITLE', 'COMPANY', 'SIZE', 'ALLY', 'ACTION'] as const;
+// Two signal chips read whole; narrower screens scroll the table, the ACTION column staying in view.
+const COLUMN_MIN_WIDTHS = { SIGNALS: 220 };
+const TABLE_MIN_WIDTH = 1100;
 
 /** Today's recommended actions: admins' filters under 'Show', the table, paging, and the action panels. */
 export function RecommendedActionsPage() {
@@ -59,10 +62,14 @@ export function RecommendedActionsPage() {
       <ActionsTable
         label="Recommended actions"
         columns={COLUMNS}
+        minWidth={TABLE_MIN_WIDTH}
+        columnMinWidths={COLUMN_MIN_WIDTHS}
+        stickyLastColumn
         rows={actions.data?.rows.map((action) => (
           <RecommendedActionRow
             key={action.actionId}
             action={action}
+            userId={user?.id ?? ''}
             isMine={user !== null && isActionFor(action, user.id)}
             isBusy={busyId === action.actionId}
             onEngage={togglePanel}
