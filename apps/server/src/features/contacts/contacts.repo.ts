@@ -399,7 +399,7 @@ export async function connectorOptions(
   return result.rows;
 }
 
-/** One page of companies, most prospects first. */
+/** One page of companies, most prospects first (ties by id, so pages never overlap). */
 export async function companyOptions(
   tx: Tx,
   workspaceId: string,
@@ -407,20 +407,24 @@ export async function companyOptions(
   page: number,
   searchPattern: string | null,
 ) {
+  const limit = sql`limit ${FILTER_OPTION_PAGE_SIZE + 1} offset ${(page - 1) * FILTER_OPTION_PAGE_SIZE}`;
+  const unfiltered = filters.unfiltered('companyName');
+  const counts = unfiltered
+    ? // In the order of network_reach_top_idx, paged right there when no name is searched: the first
+      // page reads the index's first rows, not every company's.
+      sql`select key as company_id, rows as count from network_reach
+           where workspace_id = ${workspaceId} and kind = 'company'
+           order by rows desc, key ${searchPattern === null ? limit : sql``}`
+    : sql`select r.company_id, count(*)::int as count from network_rows r
+           where ${filters.where('companyName')} and r.company_id is not null
+           group by r.company_id`;
   const result = await tx.execute<{ key: string; name: string; logo: string | null; count: number }>(sql`
     select co.id as key, co.name, co.logo_url as logo, counts.count
-      from (${
-        filters.unfiltered('companyName')
-          ? sql`select key as company_id, rows as count from network_reach
-                 where workspace_id = ${workspaceId} and kind = 'company'`
-          : sql`select r.company_id, count(*)::int as count from network_rows r
-                 where ${filters.where('companyName')} and r.company_id is not null
-                 group by r.company_id`
-      }) counts
+      from (${counts}) counts
       join companies co on co.workspace_id = ${workspaceId} and co.id = counts.company_id
      where ${searchPattern === null ? sql`true` : sql`co.name ilike ${searchPattern}`}
-     order by counts.count desc, co.name, co.id
-     limit ${FILTER_OPTION_PAGE_SIZE + 1} offset ${(page - 1) * FILTER_OPTION_PAGE_SIZE}`);
+     order by counts.count desc, co.id
+     ${unfiltered && searchPattern === null ? sql`` : limit}`);
   return result.rows;
 }
 
