@@ -83,14 +83,6 @@ async function actionsWorkspace() {
        where workspace_id = ${ws} and email = ${personaUser.email}`);
   });
   await recomputeDirty(ctx.database, ws);
-  const ids = await ctx.database.inWorkspace(ws, async (tx) => {
-    const result = await tx.execute<{ email: string; id: string }>(sql`
-      select email, id from people where workspace_id = ${ws}
-      union all
-      select email, id from users where workspace_id = ${ws}`);
-    return result.rows;
-  });
-  const personId = (email: string) => ids.find((row) => row.email === email && row.id)?.id ?? '';
   const userId = async (email: string) => {
     const result = await ctx.database.inWorkspace(ws, (tx) =>
       tx.execute<{ id: string }>(sql`select id from users where workspace_id = ${ws} and email = ${email}`),
@@ -107,7 +99,7 @@ async function actionsWorkspace() {
       const result = await ctx.database.inWorkspace(ws, (tx) =>
         tx.execute<{ id: string }>(sql`select id from people where workspace_id = ${ws} and email = ${email}`),
       );
-      return result.rows[0]?.id ?? personId(email);
+      return result.rows[0]?.id ?? '';
     },
   };
 }
