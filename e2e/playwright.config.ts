@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const root = path.resolve(import.meta.dirname, '..');
-const port = Number(process.env.E2E_PORT ?? 3111);
+import { E2E_DATA_DIR, E2E_PORT, E2E_ROOT } from './env.ts';
+
+const root = E2E_ROOT;
+const port = E2E_PORT;
 export const baseURL = `http://localhost:${port}`;
-// One data directory per port, so two runs on one machine never delete each other's database.
-const dataDir = port === 3111 ? '.data-e2e' : `.data-e2e-${port}`;
 
 /**
  * The product as a user gets it: `npm start` on a fresh data directory, driven in Debian's Chromium
@@ -41,10 +41,10 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && npm start`,
+    command: `rm -rf ${E2E_DATA_DIR} && npm start`,
     cwd: root,
     url: `${baseURL}/api/health`,
-    env: { DATA_DIR: path.join(root, dataDir), PORT: String(port), LOG_LEVEL: 'warn' },
+    env: { DATA_DIR: E2E_DATA_DIR, PORT: String(port), LOG_LEVEL: 'warn' },
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -1,39 +1,6 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { allowGoogleConsent, newDomain, signInThroughProvider } from './fixtures.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const port = Number(process.env.E2E_PORT ?? 3111);
-// The running server's data directory (as playwright.config.ts names it), which the CLI works on.
-const dataDir = path.join(root, port === 3111 ? '.data-e2e' : `.data-e2e-${port}`);
-
-/** A workspace filled by the demo generator through the CLI; it also runs today's recommendations. */
-async function seededUser() {
-  const email = `nina@${newDomain()}`;
-  await promisify(execFile)('npm', ['run', '--silent', 'cli', '--', 'seed-demo', '--email', email, '--size', 'small'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port) },
-    timeout: 180_000,
-  });
-  return email;
-}
-
-async function signInAndConnectGoogle(page: Page, email: string) {
-  await page.goto('/');
-  await page
-    .getByRole('button', { name: /Sign in|Connect with Google/ })
-    .first()
-    .click();
-  await signInThroughProvider(page, email, 'Nina Demo');
-  await page.getByRole('button', { name: /Account menu of/ }).click();
-  await page.getByRole('menuitem', { name: 'My Account' }).click();
-  await page.getByRole('region', { name: 'Google' }).getByRole('button', { name: 'Connect', exact: true }).click();
-  await allowGoogleConsent(page);
-  await expect(page.getByText('Google account connected.')).toBeVisible();
-}
+import { seededUser, signInAndConnectGoogle } from './fixtures.ts';
 
 type Counts = { recommended: number; past: number; pending: number; skipped: number };
 const TAB_NAMES = { recommended: 'Recommended', past: 'Past', pending: 'Pending', skipped: 'Skipped' } as const;

@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_PORT, E2E_ROOT } from '../env.ts';
 
 /** A company domain of our own for each test keeps tests independent and parallel-safe. */
 export const newDomain = () => `acme-${randomUUID().slice(0, 8)}.test`;
@@ -45,4 +48,30 @@ export function linkedinExport(rows: [string, string, string, string][]) {
     ),
   ];
   return Buffer.from(lines.join('\r\n'));
+}
+
+/** A workspace filled by the demo generator through the CLI, on the running server's data (with today's recommendations). */
+export async function seededUser() {
+  const email = `nina@${newDomain()}`;
+  await promisify(execFile)('npm', ['run', '--silent', 'cli', '--', 'seed-demo', '--email', email, '--size', 'small'], {
+    cwd: E2E_ROOT,
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, PORT: String(E2E_PORT) },
+    timeout: 180_000,
+  });
+  return email;
+}
+
+/** The seeded user signs in (their workspace is set up, so straight into the product) and connects Google. */
+export async function signInAndConnectGoogle(page: Page, email: string) {
+  await page.goto('/');
+  await page
+    .getByRole('button', { name: /Sign in|Connect with Google/ })
+    .first()
+    .click();
+  await signInThroughProvider(page, email, 'Nina Demo');
+  await page.getByRole('button', { name: /Account menu of/ }).click();
+  await page.getByRole('menuitem', { name: 'My Account' }).click();
+  await page.getByRole('region', { name: 'Google' }).getByRole('button', { name: 'Connect', exact: true }).click();
+  await allowGoogleConsent(page);
+  await expect(page.getByText('Google account connected.')).toBeVisible();
 }

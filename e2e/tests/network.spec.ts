@@ -1,38 +1,11 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { allowGoogleConsent, newDomain, signInThroughProvider } from './fixtures.ts';
+import { seededUser, signInAndConnectGoogle } from './fixtures.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-
-/** A workspace filled by the demo generator, through the CLI, on the running server's data. */
-async function seededUser() {
-  const email = `nina@${newDomain()}`;
-  await promisify(execFile)('npm', ['run', '--silent', 'cli', '--', 'seed-demo', '--email', email, '--size', 'small'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: path.join(root, '.data-e2e'), PORT: process.env.E2E_PORT ?? '3111' },
-    timeout: 120_000,
-  });
-  return email;
-}
-
-async function signInAndConnectGoogle(page: Page, email: string) {
-  await page.goto('/');
-  await page
-    .getByRole('button', { name: /Sign in|Connect with Google/ })
-    .first()
-    .click();
-  await signInThroughProvider(page, email, 'Nina Demo');
-  // A member of a workspace that is already set up goes straight into the product.
-  await page.getByRole('button', { name: /Account menu of/ }).click();
-  await page.getByRole('menuitem', { name: 'My Account' }).click();
-  await page.getByRole('region', { name: 'Google' }).getByRole('button', { name: 'Connect', exact: true }).click();
-  await allowGoogleConsent(page);
-  await expect(page.getByText('Google account connected.')).toBeVisible();
-  // The first sync brings the mailbox's people in; the graph takes them up right after.
+/** The seeded user, Google connected and its first sync done (the graph takes its people up right after). */
+async function signInSynced(page: Page, email: string) {
+  await signInAndConnectGoogle(page, email);
   await page.getByRole('button', { name: /Account menu of/ }).click();
   await page.getByRole('menuitem', { name: 'My Account' }).click();
   await expect(page.getByText(/Last sync: [\d,]+ messages/)).toBeVisible({ timeout: 90_000 });
@@ -62,7 +35,7 @@ test('the network page: filter, page, export, see why, and ask a colleague for a
 }, info) => {
   test.setTimeout(240_000);
   const email = await seededUser();
-  await signInAndConnectGoogle(page, email);
+  await signInSynced(page, email);
 
   const everyone = await settledCount(page);
 

@@ -1,0 +1,6 @@
+import path from 'node:path';
+
+/** Where the end-to-end server runs, and its data: one directory per port, so two runs never clash. */
+export const E2E_ROOT = path.resolve(import.meta.dirname, '..');
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3111);
+export const E2E_DATA_DIR = path.join(E2E_ROOT, E2E_PORT === 3111 ? '.data-e2e' : `.data-e2e-${E2E_PORT}`);
