@@ -2,6 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { googleSync } from './google-sync.ts';
+import { importBench } from './import.ts';
 import { network } from './network.ts';
 import { networkRender } from './network-render.ts';
 import { startup } from './startup.ts';
@@ -10,6 +11,7 @@ import { startup } from './startup.ts';
 const BENCHMARKS: Record<string, () => Promise<Record<string, unknown> | null>> = {
   startup,
   'google-sync': googleSync,
+  import: importBench,
   network,
   'network-render': networkRender,
 };

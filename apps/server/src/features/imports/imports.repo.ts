@@ -101,7 +101,7 @@ export async function completeImport(
   await tx.execute(sql`
     update imports set status = 'completed', added = ${counts.added}, updated = ${counts.updated},
            skipped = ${counts.skipped}, rejected = ${counts.rejected}, error = null,
-           updated_at = now(), finished_at = now()
+           updated_at = clock_timestamp(), finished_at = clock_timestamp()
      where workspace_id = ${workspaceId} and id = ${id}`);
 }
 

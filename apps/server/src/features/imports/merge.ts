@@ -151,7 +151,6 @@ async function mergeClients(tx: Tx, options: MergeOptions) {
       left join people p on p.workspace_id = ${ws} and p.id = m.existing_id
       left join clients cl on cl.workspace_id = ${ws} and cl.person_id = m.existing_id
      where m.existing_id is null or m.nth_person = 1`);
-  await tx.execute(sql`analyze import_people`);
 
   await tx.execute(sql`
     insert into people (workspace_id, id, full_name, email, linkedin_url, company_id)
@@ -180,12 +179,12 @@ async function mergeClients(tx: Tx, options: MergeOptions) {
            company_id_at_import = case when cl.track_job_changes then coalesce(cl.company_id_at_import, excluded.company_id_at_import)
                                        else excluded.company_id_at_import end`);
 
-  const changed = sql`new_person or person_changed or new_client or client_changed`;
+  const changed = sql`(new_person or person_changed or new_client or client_changed)`;
   const dirty = await count(tx, sql`select count(*) as n from import_people where ${changed}`);
   if (dirty > 0) {
-    await markDirty(tx, ws, sql`select person_id from import_people where ${changed}`);
-    // A newly mapped ally's evidence now reaches the people it knows.
+    // A newly mapped ally's evidence now reaches the people it knows (and the ally, marked with them).
     await markNeighbourhoodDirty(tx, ws, sql`select person_id from import_people where newly_mapped`);
+    await markDirty(tx, ws, sql`select person_id from import_people where ${changed} and not newly_mapped`);
   }
   return {
     added: await count(tx, sql`select count(*) as n from import_people where new_client`),
