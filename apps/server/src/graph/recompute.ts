@@ -279,17 +279,25 @@ export function rollUpSql(
        where e.workspace_id = ${ws} and e.prospect_id in (select person_id from allies)
        group by e.prospect_id
     ),
+    connector_factor as materialized (
+      -- What each connector's links are worth on a path: a colleague's in full, an ally's times the
+      -- team's trust in it. A few hundred rows, the small side of the join with every edge.
+      select person_id as connector_id, true as colleague, 1.0::float8 as factor from members
+      union all
+      select a.person_id, false, coalesce(t.trust, ${model.allyTrustFloor}::float8)
+        from allies a left join trust t on t.ally_id = a.person_id
+       where not exists (select 1 from members m where m.person_id = a.person_id)
+    ),
     scored as (
-      select e.prospect_id, e.connector_id, m.person_id is not null as colleague, ${proximity} as proximity,
+      select e.prospect_id, e.connector_id, f.colleague, f.factor, ${proximity} as proximity,
              e.meetings, e.mails_sent + e.mails_received as mails, e.shared_months, e.linkedin, e.created_at
         from edges e
-        left join members m on m.person_id = e.connector_id
+        join connector_factor f on f.connector_id = e.connector_id
        where e.workspace_id = ${ws} and ${inScope(scope, 'e.prospect_id')}
     ),
     from_edges as (
       select s.prospect_id,
-             max(case when s.colleague then s.proximity
-                      else round(s.proximity * coalesce(t.trust, ${model.allyTrustFloor}::float8)) end)::int as proximity,
+             max(case when s.colleague then s.proximity else round(s.proximity * s.factor) end)::int as proximity,
              max(case when s.colleague and s.meetings > 0 then 2 when s.colleague and s.mails > 0 then 1 else 0 end) as engagement,
              array_agg(s.connector_id order by s.proximity desc, s.connector_id) as connector_ids,
              bool_or(not s.colleague) as has_external,
@@ -302,7 +310,7 @@ export function rollUpSql(
                     | (case when s.linkedin or s.meetings > 0 or s.mails > 0 then ${bit('CONNECTED_WITH_CLIENT')} else 0 end)
                     end) as mask,
              min(s.created_at) as first_seen_at
-        from scored s left join trust t on t.ally_id = s.connector_id
+        from scored s
        group by s.prospect_id
     ),
     visits as (
