@@ -62,11 +62,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     // The identity provider is a Koa app: it gets its requests before Fastify parses them.
-    serverFactory: (handler) =>
-      http.createServer((req, res) => {
+    serverFactory: (handler) => {
+      const server = http.createServer((req, res) => {
         if (idp && (req.url === IDP_PATH || req.url?.startsWith(`${IDP_PATH}/`))) idp.handle(req, res);
         else handler(req, res);
-      }),
+      });
+      // A CSV upload of up to 1 GB streams for many minutes: Node's default 5-minute limit on receiving
+      // a request would cut it (Fastify's own default, no limit, applies only to servers it creates).
+      server.requestTimeout = 0;
+      return server;
+    },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
