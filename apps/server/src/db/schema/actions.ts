@@ -53,6 +53,8 @@ export const actions = pgTable(
     /** The Gmail thread of the sent e-mail, once a sync has seen it, and when someone first answered in it. */
     threadId: text('thread_id'),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** When the user thanked the connector for an intro that got a reply: a thank-you is sent once. */
+    thankedAt: timestamp('thanked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

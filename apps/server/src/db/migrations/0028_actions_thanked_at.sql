@@ -1,0 +1,1 @@
+ALTER TABLE "actions" ADD COLUMN "thanked_at" timestamp with time zone;
