@@ -288,3 +288,18 @@ export const networkFacets = pgTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.field, t.value] })],
 );
+
+/**
+ * The report cards' counts as they stood 30 days ago (prospects and companies first seen before
+ * then): they read every network row, so they are computed at most hourly, not per page view.
+ */
+export const networkGrowth = pgTable(
+  'network_growth',
+  {
+    workspaceId: workspaceId(),
+    prospectsBefore: integer('prospects_before').notNull(),
+    companiesBefore: integer('companies_before').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId] })],
+);

@@ -1,0 +1,1 @@
+SELECT enable_tenant_rls('network_growth');
