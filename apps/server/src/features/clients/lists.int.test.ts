@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
   ctx.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
 
 function uploadCsv(token: string, url: string, content: string, fields: Record<string, string> = {}) {

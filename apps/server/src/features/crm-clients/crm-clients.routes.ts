@@ -1,10 +1,9 @@
-import { type TCrmClientsPage, ZCrmClientsPage, ZImportStatus, ZListQuery, ZUploadQuery } from '@warmpath/shared';
+import { ZCrmClientsPage, ZImportStatus, ZListQuery, ZUploadQuery } from '@warmpath/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { containsPattern } from '../../lib/like-pattern.ts';
 import { memberOf } from '../../plugins/auth.ts';
 import type { ImportDeps } from '../imports/imports.service.ts';
 import { uploadCsv } from '../imports/upload.ts';
-import { listCrmClients } from './crm-clients.repo.ts';
+import { queryCrmClients } from './crm-clients.service.ts';
 
 // Spec section 7, CRM clients: customer companies, excluded from recommendations. Admins only (spec section 6).
 export const crmClientsRoutes: FastifyPluginAsyncZod<ImportDeps> = async (app, deps) => {
@@ -14,17 +13,7 @@ export const crmClientsRoutes: FastifyPluginAsyncZod<ImportDeps> = async (app, d
       config: { access: 'admin' },
       schema: { tags: ['crm-clients'], querystring: ZListQuery, response: { 200: ZCrmClientsPage } },
     },
-    async (request): Promise<TCrmClientsPage> => {
-      const member = memberOf(request);
-      const { page, pageSize, searchTerm } = request.query;
-      const { rows, totalCount } = await deps.database.inWorkspace(member.workspaceId, (tx) =>
-        listCrmClients(tx, member.workspaceId, { pattern: containsPattern(searchTerm), page, pageSize }),
-      );
-      return {
-        rows,
-        pagination: { page, pageSize, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / pageSize)) },
-      };
-    },
+    async (request) => queryCrmClients(deps, memberOf(request), request.query),
   );
 
   app.post(

@@ -240,6 +240,15 @@ describe('CRM customers upload', () => {
   });
 });
 
+describe('every upload route', () => {
+  it.each(Object.keys(UPLOADS) as (keyof typeof UPLOADS)[])('%s refuses a file without its columns', async (kind) => {
+    const admin = await ctx.registerAdmin();
+    const response = await upload(admin.token, kind, 'Foo,Bar\n1,2\n');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toMatch(/^The file has no usable header/);
+  });
+});
+
 describe('an import that does not finish', () => {
   it('leaves nothing when the connection drops mid-upload, and can be retried', async () => {
     const admin = await ctx.registerAdmin();
