@@ -162,6 +162,30 @@ describe('the rest of the network page', () => {
     expect(cards.networkConnections.amount).toBe(3);
   });
 
+  it('reads the counts of 30 days ago from a cache that lasts an hour', async () => {
+    const cards = async () =>
+      (
+        await ctx.app.inject({ url: '/api/contacts/query/network-report-cards', headers: bearer(network.admin.token) })
+      ).json<TReportCards>();
+    expect((await cards()).networkRelationships.percentage).toBe(100);
+    // Everyone was in fact first seen 40 days ago: within the hour, the cards still say +100%...
+    await ctx.database.inWorkspace(network.ws, (tx) =>
+      tx.execute(
+        sql`update network_rows set first_seen_at = now() - interval '40 days' where workspace_id = ${network.ws}`,
+      ),
+    );
+    expect((await cards()).networkRelationships.percentage).toBe(100);
+    // ...and once the cached counts are an hour old, they are read again: no growth.
+    await ctx.database.inWorkspace(network.ws, (tx) =>
+      tx.execute(
+        sql`update network_growth set computed_at = now() - interval '2 hours' where workspace_id = ${network.ws}`,
+      ),
+    );
+    const fresh = await cards();
+    expect(fresh.networkRelationships.percentage).toBe(0);
+    expect(fresh.networkCompanies.percentage).toBe(0);
+  });
+
   it('explains a proximity by its paths and channels', async () => {
     const met = (await query(network.admin.token)).rows.find((row) => row.email === network.people.met);
     const response = await ctx.app.inject({

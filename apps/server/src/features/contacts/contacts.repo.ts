@@ -451,39 +451,64 @@ const growth = (now: number, before: number) =>
   before === 0 ? (now > 0 ? 100 : 0) : Math.round(((now - before) / before) * 1000) / 10;
 
 /** Report cards: prospects, connectors and companies now, and their growth over the last 30 days. */
+/** How old the report cards' counts of 30 days ago may be: they move by the day. */
+const GROWTH_MAX_AGE = sql`interval '1 hour'`;
+
+/**
+ * The counts of 30 days ago (prospects and companies first seen before then), from network_growth
+ * while fresh; otherwise read from every row once and kept for the next hour.
+ */
+async function countsThirtyDaysAgo(tx: Tx, workspaceId: string) {
+  const ws = workspaceId;
+  const kept = await tx.execute<{ prospects_before: number; companies_before: number }>(sql`
+    select prospects_before, companies_before from network_growth
+     where workspace_id = ${ws} and computed_at > now() - ${GROWTH_MAX_AGE}`);
+  if (kept.rows[0]) return kept.rows[0];
+  const computed = await tx.execute<{ prospects_before: number; companies_before: number }>(sql`
+    with company_since as (
+      select min(r.first_seen_at) as since from network_rows r
+       where r.workspace_id = ${ws} and r.company_id is not null group by r.company_id
+    )
+    insert into network_growth as g (workspace_id, prospects_before, companies_before, computed_at)
+    select ${ws}::uuid,
+           (select count(*)::int from network_rows r
+             where r.workspace_id = ${ws} and r.first_seen_at < now() - interval '30 days'),
+           (select count(*)::int from company_since where since < now() - interval '30 days'),
+           now()
+    on conflict (workspace_id) do update set prospects_before = excluded.prospects_before,
+           companies_before = excluded.companies_before, computed_at = excluded.computed_at
+    returning prospects_before, companies_before`);
+  return computed.rows[0] ?? { prospects_before: 0, companies_before: 0 };
+}
+
+/** Refreshes the counts of 30 days ago when they are stale (the graph job does, so page views rarely wait). */
+export async function refreshGrowthIfStale(tx: Tx, workspaceId: string) {
+  await countsThirtyDaysAgo(tx, workspaceId);
+}
+
 export async function reportCards(tx: Tx, workspaceId: string) {
   const ws = workspaceId;
-  const result = await tx.execute<{
-    prospects: number;
-    prospects_before: number;
-    connectors: number;
-    connectors_before: number;
-    companies: number;
-    companies_before: number;
-  }>(sql`
+  const now = await tx.execute<{ prospects: number; connectors: number; connectors_before: number; companies: number }>(
+    sql`
     with ${membersCte(ws)},
     connector_since as (
       select u.created_at as since from members m join users u on u.workspace_id = ${ws} and u.id = m.user_id
       union all
       select c.created_at from clients c
        where c.workspace_id = ${ws} and c.map_network and not exists (select 1 from members m where m.person_id = c.person_id)
-    ),
-    company_since as (
-      select min(r.first_seen_at) as since from network_rows r
-       where r.workspace_id = ${ws} and r.company_id is not null group by r.company_id
     )
-    select (select count(*)::int from network_rows r where r.workspace_id = ${ws}) as prospects,
-           (select count(*)::int from network_rows r
-             where r.workspace_id = ${ws} and r.first_seen_at < now() - interval '30 days') as prospects_before,
+    select coalesce((select rows from network_reach where workspace_id = ${ws} and kind = 'total'),
+                    (select count(*)::int from network_rows r where r.workspace_id = ${ws})) as prospects,
            (select count(*)::int from connector_since) as connectors,
            (select count(*)::int from connector_since where since < now() - interval '30 days') as connectors_before,
-           (select count(*)::int from company_since) as companies,
-           (select count(*)::int from company_since where since < now() - interval '30 days') as companies_before`);
-  const row = result.rows[0];
-  const card = (amount: number, before: number) => ({ amount, percentage: growth(amount, before) });
+           (select count(*)::int from network_reach where workspace_id = ${ws} and kind = 'company') as companies`,
+  );
+  const row = now.rows[0];
+  const before = await countsThirtyDaysAgo(tx, ws);
+  const card = (amount: number, earlier: number) => ({ amount, percentage: growth(amount, earlier) });
   return {
-    networkRelationships: card(row?.prospects ?? 0, row?.prospects_before ?? 0),
+    networkRelationships: card(row?.prospects ?? 0, before.prospects_before),
     networkConnections: card(row?.connectors ?? 0, row?.connectors_before ?? 0),
-    networkCompanies: card(row?.companies ?? 0, row?.companies_before ?? 0),
+    networkCompanies: card(row?.companies ?? 0, before.companies_before),
   };
 }
