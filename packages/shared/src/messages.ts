@@ -44,6 +44,9 @@ export const MESSAGES = {
   requestFailed: 'Request failed..',
   teammateNotFound: 'Teammate not found',
   hubspotIntegrationStarted: 'Hubspot integration process started in background.',
+  // Not in the spec: the thank-you note of the actions' outcome loop.
+  thankYouSent: 'Thank-you sent!',
+  thankYouFailed: 'Failed to send thank-you...',
 
   deleteAllyConfirm: 'Are you sure you want to delete this ally?',
   deleteClientConfirm: 'Are you sure you want to delete this client?',

@@ -6,6 +6,7 @@ import {
   contactOwnerIntroRequest,
   directMessage,
   introTargetForward,
+  thankYouNote,
 } from './templates.ts';
 
 const input = {
@@ -60,5 +61,13 @@ describe('the Ask intro panel prefill', () => {
     expect(message).toContain('John Smith, whom we worked with at Unknown, has just moved to Newco.');
     expect(message).toContain('would you be open to introducing us?');
     expect(message.trimEnd().split('\n').at(-1)).toBe('Ada Lovelace');
+  });
+});
+
+describe('the thank-you note', () => {
+  it('thanks the connector by first name for the intro to the target, signed by the user', () => {
+    const note = thankYouNote(input);
+    expect(note).toMatch(/^Hi Jane,\n\nThank you for introducing me to John Smith\./);
+    expect(note.trimEnd().split('\n').at(-1)).toBe('Ada Lovelace');
   });
 });

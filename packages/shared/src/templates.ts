@@ -98,4 +98,17 @@ export function directMessage(input: {
   ].join('\n');
 }
 
+/** The thank-you note to the connector who made an intro, once the thread got a reply (the outcome loop). */
+export function thankYouNote(input: { connectorFullName: string; targetFullName: string; userFullName: string }) {
+  return [
+    `Hi ${firstNameOf(input.connectorFullName)},`,
+    '',
+    `Thank you for introducing me to ${input.targetFullName}. I really appreciate you taking the time, ` +
+      'and I will let you know how it goes.',
+    '',
+    'Best,',
+    input.userFullName,
+  ].join('\n');
+}
+
 export { firstNameOf };

@@ -113,6 +113,8 @@ export const ZPastAction = z.object({
   /** The connector or the prospect answered in the thread of the sent e-mail. */
   replied: z.boolean(),
   repliedAt: z.string().nullable(),
+  /** When the owner thanked the connector for an intro that got a reply (`send-thank-you`); null until then. */
+  thankedAt: z.string().nullable(),
 });
 export type TPastAction = z.infer<typeof ZPastAction>;
 
@@ -220,3 +222,12 @@ export const ZSendDirectMessageActionBody = z.object({
   message: ZMessage,
 });
 export type TSendDirectMessageActionBody = z.infer<typeof ZSendDirectMessageActionBody>;
+
+/**
+ * `POST /actions/command/send-thank-you` (ours: the outcome loop's thank-you note). For an ask-intro
+ * that got a reply, its owner e-mails the connector who made the intro; once per action.
+ */
+export const ZSendThankYouBody = z.object({ actionId: z.uuid(), message: ZMessage });
+export type TSendThankYouBody = z.infer<typeof ZSendThankYouBody>;
+export const ZSendThankYouResult = z.object({ actionId: z.uuid(), thankedAt: z.string() });
+export type TSendThankYouResult = z.infer<typeof ZSendThankYouResult>;

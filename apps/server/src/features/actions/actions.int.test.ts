@@ -559,3 +559,94 @@ describe('the outcome loop', () => {
     expect(await replied()).toMatchObject({ actionId: intro.actionId, replied: true, repliedAt: expect.any(String) });
   }, 120_000);
 });
+
+describe('the thank-you note', () => {
+  it('lets the owner of an answered intro request thank the connector once, by e-mail from their Google account', async () => {
+    const w = await actionsWorkspace();
+    await recommendActions(ctx.database, w.ws);
+    const intro = await actionAbout(w, w.admin.token, w.people.introOnly);
+    await ctx.connectGoogle(w.admin.token, w.admin.email);
+    const sent = await post(w.admin.token, '/contacts/command/send-ask-intro-action-email', {
+      actionId: intro.actionId,
+      connectorId: intro.connector?.id ?? '',
+      prospectContactId: intro.contact.id,
+      message: 'Hi Test, would you introduce me?',
+      source: 'connector',
+    });
+    expect(sent.statusCode).toBe(200);
+    const thank = (token: string, message = 'Hi Test, thank you for introducing me!') =>
+      post(token, '/actions/command/send-thank-you', { actionId: intro.actionId, message });
+
+    // Not before anybody answered.
+    const early = await thank(w.admin.token);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('Nobody has replied to this intro request yet.');
+    // The answer as the Google sync records it (the outcome-loop test covers the sync itself).
+    await ctx.database.inWorkspace(w.ws, (tx) =>
+      tx.execute(sql`update actions set replied_at = now() where workspace_id = ${w.ws} and id = ${intro.actionId}`),
+    );
+
+    // Only the user who sent the request thanks for it; another workspace does not even find it.
+    const notOwner = await thank(w.personaUser.token);
+    expect(notOwner.statusCode).toBe(403);
+    expect(notOwner.json().message).toBe('Only the user who sent this intro request can send the thank-you.');
+    expect((await thank(w.viewer.token)).statusCode).toBe(403);
+    expect((await thank((await ctx.registerAdmin()).token)).statusCode).toBe(404);
+
+    const thanked = await thank(w.admin.token);
+    expect(thanked.statusCode).toBe(200);
+    expect(thanked.json()).toEqual({ actionId: intro.actionId, thankedAt: expect.any(String) });
+    const again = await thank(w.admin.token, 'Thanks again!');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('You already thanked Test member for this intro.');
+    const past = (await tab(w.admin.token, '/actions/query')).rows.find((row) => row.actionId === intro.actionId);
+    expect(past).toMatchObject({ replied: true, thankedAt: thanked.json().thankedAt });
+
+    await dispatchDueMessages(googleAccountDeps(ctx.config, ctx.database, ctx.encryptionKey), { leaseSeconds: 0 });
+    const toColleague = ctx.google.sentMail({ to: w.colleague.email });
+    expect(toColleague).toHaveLength(2);
+    const note = toColleague.find((mail) => mail.subject === `Thank you for the intro to ${intro.contact.fullName}`);
+    expect(note?.text).toContain('Hi Test, thank you for introducing me!');
+  });
+
+  it('is refused for a direct message, and for a connector without an e-mail address', async () => {
+    const w = await actionsWorkspace();
+    await ctx.connectGoogle(w.admin.token, w.admin.email);
+    const prospectId = await w.prospectId(w.people.introOnly);
+    const ids = await ctx.database.inWorkspace(w.ws, async (tx) => {
+      const person = await tx.execute<{ id: string }>(sql`
+        insert into people (workspace_id, full_name) values (${w.ws}, 'Nomail Ally') returning id`);
+      const action = (type: string, connectorId: string | null) =>
+        tx.execute<{ id: string }>(sql`
+          insert into actions (workspace_id, type, status, origin, prospect_id, connector_id, owner_user_id,
+                               recommendation_users, acted_at, replied_at)
+          values (${w.ws}, ${type}, 'completed', 'network', ${prospectId}, ${connectorId}, ${w.admin.me.id},
+                  array[${w.admin.me.id}]::uuid[], now(), now())
+          returning id`);
+      return {
+        noEmail: (await action('ask-intro', person.rows[0]?.id ?? null)).rows[0]?.id,
+        direct: (await action('DIRECT_MESSAGE', null)).rows[0]?.id,
+      };
+    });
+    const noEmail = await post(w.admin.token, '/actions/command/send-thank-you', {
+      actionId: ids.noEmail,
+      message: 'Thank you!',
+    });
+    expect(noEmail.statusCode).toBe(422);
+    expect(noEmail.json().message).toBe('Nomail Ally has no e-mail address to send the thank-you to.');
+    const direct = await post(w.admin.token, '/actions/command/send-thank-you', {
+      actionId: ids.direct,
+      message: 'Thank you!',
+    });
+    expect(direct.statusCode).toBe(400);
+    const blank = await post(w.admin.token, '/actions/command/send-thank-you', { actionId: ids.noEmail, message: ' ' });
+    expect(blank.statusCode).toBe(400);
+    // Nothing was recorded: the refused sends leave the action as it was.
+    const rows = await ctx.database.inWorkspace(w.ws, (tx) =>
+      tx.execute<{ n: number }>(
+        sql`select count(*)::int as n from actions where workspace_id = ${w.ws} and thanked_at is not null`,
+      ),
+    );
+    expect(rows.rows[0]?.n).toBe(0);
+  });
+});

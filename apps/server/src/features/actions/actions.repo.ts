@@ -287,6 +287,7 @@ export type ActionRow = {
   acted_at: Date | null;
   created_at: Date;
   replied_at: Date | null;
+  thanked_at: Date | null;
   message: string | null;
   source: 'connector' | 'client' | null;
   prospect_id: string;
@@ -339,7 +340,7 @@ export async function actionRows(
   const result = await tx.execute<ActionRow>(sql`
     with ${membersCte(ws)}
     select a.id, a.type, a.status, a.signals, a.recommendation_users, a.recommended_on::text as recommended_on,
-           a.acted_at, a.created_at, a.replied_at, a.message, a.source,
+           a.acted_at, a.created_at, a.replied_at, a.thanked_at, a.message, a.source,
            p.id as prospect_id, p.full_name as prospect_name, p.avatar_url as prospect_avatar,
            p.linkedin_url as prospect_linkedin, p.title as prospect_title, p.email as prospect_email,
            p.phone as prospect_phone, coalesce(r.proximity, 0)::int as proximity, coalesce(r.engagement, 0)::int as engagement,
@@ -449,20 +450,35 @@ export async function filterOptions(
 // ---------------------------------------------------------------------------------------------
 // Commands
 
-export type OpenAction = {
+export type LockedAction = {
   id: string;
   type: 'ask-intro' | 'DIRECT_MESSAGE';
   status: 'recommended' | 'pending' | 'completed' | 'skipped';
   prospect_id: string;
+  connector_id: string | null;
+  owner_user_id: string | null;
   recommendation_users: string[];
+  replied_at: Date | null;
+  thanked_at: Date | null;
 };
 
 /** The action, locked until the transaction ends: two clicks never act on it twice. */
 export async function lockAction(tx: Tx, workspaceId: string, actionId: string) {
-  const result = await tx.execute<OpenAction>(sql`
-    select id, type, status, prospect_id, recommendation_users from actions
+  const result = await tx.execute<LockedAction>(sql`
+    select id, type, status, prospect_id, connector_id, owner_user_id, recommendation_users, replied_at, thanked_at
+      from actions
      where workspace_id = ${workspaceId} and id = ${actionId} for update`);
   return result.rows[0] ?? null;
+}
+
+/** Records the thank-you for an intro; returns when. */
+export async function markThanked(tx: Tx, workspaceId: string, actionId: string) {
+  const result = await tx.execute<{ thanked_at: Date }>(sql`
+    update actions set thanked_at = now() where workspace_id = ${workspaceId} and id = ${actionId}
+    returning thanked_at`);
+  const thankedAt = result.rows[0]?.thanked_at;
+  if (!thankedAt) throw new Error(`action ${actionId} vanished while thanking`);
+  return new Date(thankedAt);
 }
 
 export async function closeAction(

@@ -10,6 +10,8 @@ import {
   ZRecommendedActionsPage,
   ZSendAskIntroActionBody,
   ZSendDirectMessageActionBody,
+  ZSendThankYouBody,
+  ZSendThankYouResult,
 } from '@warmpath/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberOf } from '../../plugins/auth.ts';
@@ -22,6 +24,7 @@ import {
   recommendedActionsFilters,
   sendAskIntroAction,
   sendDirectMessageAction,
+  sendThankYou,
   skipAction,
   tabActions,
   tabActionsFilters,
@@ -104,6 +107,16 @@ export const actionsRoutes: FastifyPluginAsyncZod<ActionsDeps> = async (app, dep
       schema: { tags: ['actions'], body: ZActionIdBody, response: { 200: ZActionCommandResult } },
     },
     async (request) => completeAction(deps, memberOf(request), request.body.actionId),
+  );
+
+  // Ours (the outcome loop): the owner of an intro request that got a reply thanks the connector.
+  app.post(
+    '/actions/command/send-thank-you',
+    {
+      config: { access: 'write' },
+      schema: { tags: ['actions'], body: ZSendThankYouBody, response: { 200: ZSendThankYouResult } },
+    },
+    async (request) => sendThankYou(deps, memberOf(request), request.body),
   );
 
   app.post(

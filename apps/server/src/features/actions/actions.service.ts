@@ -24,6 +24,8 @@ import {
   type TRecommendedActionsPage,
   type TSendAskIntroActionBody,
   type TSendDirectMessageActionBody,
+  type TSendThankYouBody,
+  type TSendThankYouResult,
   ZSignal,
 } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
@@ -35,7 +37,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import type { Member } from '../../plugins/auth.ts';
 import { networkRows } from '../contacts/contacts.repo.ts';
-import { sendIntroRequest } from '../contacts/warm-intro.service.ts';
+import { findPerson, sendIntroRequest } from '../contacts/warm-intro.service.ts';
 import {
   type ActionRow,
   actionRows,
@@ -44,6 +46,7 @@ import {
   directMessageSentWithin,
   filterOptions,
   lockAction,
+  markThanked,
   tabCounts,
   workspaceDay,
 } from './actions.repo.ts';
@@ -255,6 +258,7 @@ function toPast(row: ActionRow): TPastAction {
         : null,
     replied: row.replied_at !== null,
     repliedAt: row.replied_at ? new Date(row.replied_at).toISOString() : null,
+    thankedAt: row.thanked_at ? new Date(row.thanked_at).toISOString() : null,
   };
 }
 
@@ -479,5 +483,44 @@ export async function sendDirectMessageAction(
       outboxId,
     });
     return { actionId: action.id, status: 'completed' };
+  });
+}
+
+/**
+ * The outcome loop's thank-you: once an intro request got a reply, the user who sent it e-mails the
+ * connector who made the intro (the connector themselves, even for an ally asked through their
+ * contact owner), from their Google account. Once per action: the note and `thanked_at` commit together.
+ */
+export async function sendThankYou(
+  deps: ActionsDeps,
+  member: Member,
+  body: TSendThankYouBody,
+): Promise<TSendThankYouResult> {
+  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    const ws = member.workspaceId;
+    const action = await lockAction(tx, ws, body.actionId);
+    if (!action) throw new AppError('NOT_FOUND', 'Action not found');
+    if (action.owner_user_id !== member.userId) {
+      throw new AppError('FORBIDDEN', 'Only the user who sent this intro request can send the thank-you.');
+    }
+    const connector =
+      action.type === 'ask-intro' && action.connector_id ? await findPerson(tx, ws, action.connector_id) : null;
+    if (action.status !== 'completed' || !connector) {
+      throw new AppError('BAD_REQUEST', 'Only a sent intro request can be followed by a thank-you.');
+    }
+    if (action.thanked_at) throw new AppError('CONFLICT', `You already thanked ${connector.full_name} for this intro.`);
+    if (!action.replied_at) throw new AppError('CONFLICT', 'Nobody has replied to this intro request yet.');
+    if (!connector.email) {
+      throw new AppError('UNPROCESSABLE', `${connector.full_name} has no e-mail address to send the thank-you to.`);
+    }
+    const target = await findPerson(tx, ws, action.prospect_id);
+    await sendEmailFrom(tx, member, {
+      purpose: 'thank-you',
+      to: [connector.email],
+      subject: target ? `Thank you for the intro to ${target.full_name}` : 'Thank you for the intro',
+      text: body.message,
+    });
+    const thankedAt = await markThanked(tx, ws, action.id);
+    return { actionId: action.id, thankedAt: thankedAt.toISOString() };
   });
 }

@@ -35,7 +35,8 @@ type Person = {
   owner_user_id: string | null;
 };
 
-async function findPerson(tx: Tx, workspaceId: string, personId: string) {
+/** A person as an e-mail reaches them: a colleague by their user's name and address, anyone else by their own. */
+export async function findPerson(tx: Tx, workspaceId: string, personId: string) {
   const ws = workspaceId;
   const result = await tx.execute<Person>(sql`
     with ${membersCte(ws)}

@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { member } from '../../testing/renderApp.tsx';
 import {
   askIntroPrefill,
+  canSendThankYou,
   directMessagePrefill,
   introConnector,
   isActionFor,
+  thankYouPrefill,
   toActionFilterItems,
 } from './actionsDisplay.ts';
-import { recommendedActions } from './testing/actionsFixtures.ts';
+import { pastAskJohn, recommendedActions } from './testing/actionsFixtures.ts';
 
 const [askJohn, moveMary, helloPaul] = recommendedActions as [
   TRecommendedAction,
@@ -113,5 +115,22 @@ describe('actions helpers', () => {
       { filterName: 'company', values: ['c1', 'c2'] },
       { filterName: 'signal', values: ['PAST_CLIENT'] },
     ]);
+  });
+});
+
+describe('the thank-you of the outcome loop', () => {
+  it('is for the user who sent an intro request that got a reply, until they sent it', () => {
+    expect(canSendThankYou(pastAskJohn, me)).toBe(true);
+    expect(canSendThankYou(pastAskJohn, uuid(51))).toBe(false);
+    expect(canSendThankYou({ ...pastAskJohn, replied: false, repliedAt: null }, me)).toBe(false);
+    expect(canSendThankYou({ ...pastAskJohn, thankedAt: new Date().toISOString() }, me)).toBe(false);
+    expect(canSendThankYou({ ...pastAskJohn, actionType: 'DIRECT_MESSAGE', connectorUser: null }, me)).toBe(false);
+    expect(canSendThankYou({ ...pastAskJohn, status: 'skipped' }, me)).toBe(false);
+  });
+
+  it('thanks the connector by first name for the intro to the target, signed by the user', () => {
+    expect(thankYouPrefill(pastAskJohn, 'Ada Lovelace')).toMatch(
+      /^Hi Jane,\n\nThank you for introducing me to John Smith\.[\s\S]*\nAda Lovelace$/,
+    );
   });
 });

@@ -8,8 +8,10 @@ import {
   type TActionContact,
   type TActionFilterItem,
   type TMe,
+  type TPastAction,
   type TRecommendedAction,
   type TSignal,
+  thankYouNote,
 } from '@warmpath/shared';
 import type { PersonCardPerson } from '../network/components/PersonCard.tsx';
 
@@ -116,5 +118,50 @@ export function directMessagePrefill(action: TRecommendedAction, userName: strin
     prospectFullName: actionTarget(action).person.fullName,
     userFullName: userName,
     pastClient: pastClientMove(action.signals),
+  });
+}
+
+/** The person who made (or was asked for) a past intro: a colleague or a client ally; null for a direct message. */
+export function pastConnector(action: TPastAction): PersonCardPerson | null {
+  if (action.connectorUser) {
+    return {
+      fullName: action.connectorUser.fullName,
+      avatar: action.connectorUser.avatar,
+      jobTitle: action.connectorUser.jobTitle,
+      companyName: null,
+    };
+  }
+  if (action.clientConnector) {
+    return {
+      fullName: action.clientConnector.name,
+      avatar: action.clientConnector.linkedinProfileImageUrl,
+      jobTitle: null,
+      companyName: action.clientConnector.companyName,
+    };
+  }
+  return null;
+}
+
+/**
+ * The outcome loop: the user who sent an intro request that got a reply may thank the connector,
+ * once (the server refuses anyone else, and a second note).
+ */
+export function canSendThankYou(action: TPastAction, userId: string): boolean {
+  return (
+    action.actionType === 'ask-intro' &&
+    action.status === 'completed' &&
+    action.replied &&
+    action.thankedAt === null &&
+    action.owner?.id === userId &&
+    pastConnector(action) !== null
+  );
+}
+
+/** The thank-you note's prefill: the connector's first name, the target, the user's name. */
+export function thankYouPrefill(action: TPastAction, userName: string): string {
+  return thankYouNote({
+    connectorFullName: pastConnector(action)?.fullName ?? '',
+    targetFullName: action.contact.fullName,
+    userFullName: userName,
   });
 }

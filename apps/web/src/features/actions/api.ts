@@ -13,11 +13,14 @@ import {
   type TRecommendedActionsPage,
   type TSendAskIntroActionBody,
   type TSendDirectMessageActionBody,
+  type TSendThankYouBody,
+  type TSendThankYouResult,
   ZActionCommandResult,
   ZActionCounts,
   ZActionFilters,
   ZPastActionsPage,
   ZRecommendedActionsPage,
+  ZSendThankYouResult,
 } from '@warmpath/shared';
 import { toast } from 'react-toastify';
 import { capture } from '../../lib/analytics.ts';
@@ -285,5 +288,40 @@ export function useSendDirectMessage() {
       return moveRecommendedAction(queryClient, result);
     },
     onError: (error) => failureToast(MESSAGES.requestFailed, error.message),
+  });
+}
+
+export function sendThankYouEmail(body: TSendThankYouBody): Promise<TSendThankYouResult> {
+  return apiRequest({
+    path: '/actions/command/send-thank-you',
+    method: 'POST',
+    body,
+    schema: ZSendThankYouResult,
+    // A refusal says why (no e-mail address for the connector, already thanked): worth showing.
+    preferServerMessage: true,
+  });
+}
+
+/** The thank-you note to the connector of an answered intro request; the past row shows 'Thanked' at once. */
+export function useSendThankYou() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendThankYouEmail,
+    onSuccess: (result) => {
+      toast.success(MESSAGES.thankYouSent);
+      capture('thank-you sent');
+      queryClient.setQueriesData<TPastActionsPage>({ queryKey: actionKeys.list('past') }, (page) =>
+        page
+          ? {
+              ...page,
+              rows: page.rows.map((row) =>
+                row.actionId === result.actionId ? { ...row, thankedAt: result.thankedAt } : row,
+              ),
+            }
+          : page,
+      );
+      return queryClient.invalidateQueries({ queryKey: actionKeys.list('past') });
+    },
+    onError: (error) => failureToast(MESSAGES.thankYouFailed, error.message),
   });
 }

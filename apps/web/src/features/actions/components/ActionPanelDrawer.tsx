@@ -1,20 +1,33 @@
 import { Drawer } from '@mantine/core';
-import type { TRecommendedAction } from '@warmpath/shared';
+import type { TPastAction, TRecommendedAction } from '@warmpath/shared';
 import { useSession } from '../../../app/useSession.ts';
 import { userFullName } from '../actionsDisplay.ts';
 import { AskIntroPanel } from './AskIntroPanel.tsx';
 import { EngageProspectPanel } from './EngageProspectPanel.tsx';
+import { ThankYouPanel } from './ThankYouPanel.tsx';
+
+/** What the side panel is open for: a recommended action, or the thank-you for an answered intro request. */
+export type ActionPanel =
+  | { kind: 'recommended'; action: TRecommendedAction }
+  | { kind: 'thank-you'; action: TPastAction };
 
 export type ActionPanelDrawerProps = {
-  /** The action whose panel is open, or null when closed. */
-  action: TRecommendedAction | null;
+  /** The open panel, or null when closed. */
+  panel: ActionPanel | null;
   onClose: () => void;
 };
 
-/** The side panel of a recommended action: 'Ask intro' for an ask, 'Engage with Prospect' for a direct message. */
-export function ActionPanelDrawer({ action, onClose }: ActionPanelDrawerProps) {
+function titleOf(panel: ActionPanel | null) {
+  if (panel?.kind === 'thank-you') return 'Thank-you note';
+  return panel?.action.actionType === 'ask-intro' ? 'Ask intro' : 'Engage with Prospect';
+}
+
+/**
+ * The side panel of an action: 'Ask intro' for an ask, 'Engage with Prospect' for a direct message,
+ * 'Thank-you note' for a past intro request that got a reply.
+ */
+export function ActionPanelDrawer({ panel, onClose }: ActionPanelDrawerProps) {
   const { user } = useSession();
-  const isAsk = action?.actionType === 'ask-intro';
   const panelProps = {
     userFullName: user ? userFullName(user) : '',
     isGoogleConnected: user?.isGoogleConnected ?? false,
@@ -22,18 +35,20 @@ export function ActionPanelDrawer({ action, onClose }: ActionPanelDrawerProps) {
   };
   return (
     <Drawer
-      opened={action !== null}
+      opened={panel !== null}
       onClose={onClose}
       position="right"
       size="md"
-      title={isAsk ? 'Ask intro' : 'Engage with Prospect'}
+      title={titleOf(panel)}
       closeButtonProps={{ 'aria-label': 'Close the panel' }}
       styles={{ title: { fontWeight: 600 } }}
     >
-      {action === null ? null : isAsk ? (
-        <AskIntroPanel key={action.actionId} action={action} userId={user?.id ?? ''} {...panelProps} />
+      {panel === null ? null : panel.kind === 'thank-you' ? (
+        <ThankYouPanel key={panel.action.actionId} action={panel.action} {...panelProps} />
+      ) : panel.action.actionType === 'ask-intro' ? (
+        <AskIntroPanel key={panel.action.actionId} action={panel.action} userId={user?.id ?? ''} {...panelProps} />
       ) : (
-        <EngageProspectPanel key={action.actionId} action={action} {...panelProps} />
+        <EngageProspectPanel key={panel.action.actionId} action={panel.action} {...panelProps} />
       )}
     </Drawer>
   );

@@ -2,9 +2,11 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import {
   askIntroActionMessage,
   type TMe,
+  thankYouNote,
   ZActionFiltersBody,
   ZSendAskIntroActionBody,
   ZSendDirectMessageActionBody,
+  ZSendThankYouBody,
 } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
@@ -327,6 +329,75 @@ describe('Past, pending and skipped actions', { timeout: APP_TEST_TIMEOUT_MS }, 
     expect(tab(/^Past \(1\)$/).getAttribute('aria-selected')).toBe('true');
     expect(api.callsTo('GET /actions/query/filters')).toHaveLength(1);
     expect(screen.getByRole('textbox', { name: 'Connectors' })).toBeDefined();
+  });
+
+  it("thanks the connector of an answered intro request: the note prefilled, edited and sent; the row shows 'Thanked'", async () => {
+    const api = stubActionsApi();
+    await renderApp('/actions/past-actions', { signedIn: true, me: member });
+    const table = await screen.findByRole('table', { name: 'Past actions' });
+    const row = () => within(within(table).getByText('John Smith').closest('tr') as HTMLElement);
+    await waitFor(() => expect(row().getByText('Replied')).toBeDefined());
+    fireEvent.click(row().getByRole('button', { name: 'Send thank-you to Jane Doe' }));
+
+    const panel = within(await screen.findByRole('dialog', { name: 'Thank-you note' }));
+    expect(panel.getByRole('region', { name: 'Thank: Jane Doe' })).toBeDefined();
+    expect(panel.getByRole('region', { name: 'For the intro to: John Smith' })).toBeDefined();
+    const note = panel.getByLabelText(/^Note/);
+    expect(note).toHaveProperty(
+      'value',
+      thankYouNote({ connectorFullName: 'Jane Doe', targetFullName: 'John Smith', userFullName: 'Ada Lovelace' }),
+    );
+    expect(String((note as HTMLTextAreaElement).value)).toMatch(
+      /^Hi Jane,\n\nThank you for introducing me to John Smith/,
+    );
+    fireEvent.change(note, { target: { value: 'Jane, thank you so much!' } });
+    fireEvent.click(panel.getByRole('button', { name: 'Send thank-you' }));
+
+    expect(await screen.findByText('Thank-you sent!')).toBeDefined();
+    expect(ZSendThankYouBody.parse(api.callsTo('POST /actions/command/send-thank-you')[0]?.body)).toEqual({
+      actionId: actionIds.pastAskJohn,
+      message: 'Jane, thank you so much!',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await row().findByText('Thanked')).toBeDefined();
+    expect(row().queryByRole('button', { name: /Send thank-you/ })).toBeNull();
+  });
+
+  it('says when the thank-you fails and keeps the panel open; offers Google first when it is not connected', async () => {
+    stubActionsApi({
+      'POST /actions/command/send-thank-you': Response.json(
+        { code: 'UNPROCESSABLE', message: 'Jane Doe has no e-mail address to send the thank-you to.' },
+        { status: 422 },
+      ),
+    });
+    await renderApp('/actions/past-actions', { signedIn: true, me: member });
+    const table = await screen.findByRole('table', { name: 'Past actions' });
+    fireEvent.click(await within(table).findByRole('button', { name: 'Send thank-you to Jane Doe' }));
+    const panel = within(await screen.findByRole('dialog', { name: 'Thank-you note' }));
+    fireEvent.click(panel.getByRole('button', { name: 'Send thank-you' }));
+    expect(await screen.findByText('Failed to send thank-you...')).toBeDefined();
+    expect(screen.getByText('Jane Doe has no e-mail address to send the thank-you to.')).toBeDefined();
+    expect(screen.getByRole('dialog', { name: 'Thank-you note' })).toBeDefined();
+    expect(within(table).queryByText('Thanked')).toBeNull();
+    cleanup();
+
+    stubActionsApi();
+    await renderApp('/actions/past-actions', { signedIn: true, me: { ...member, isGoogleConnected: false } });
+    const again = await screen.findByRole('table', { name: 'Past actions' });
+    fireEvent.click(await within(again).findByRole('button', { name: 'Send thank-you to Jane Doe' }));
+    const connect = within(await screen.findByRole('dialog', { name: 'Thank-you note' }));
+    expect(connect.getByText('You must connect your Google account in order to send emails.')).toBeDefined();
+    expect(connect.queryByRole('button', { name: 'Send thank-you' })).toBeNull();
+  });
+
+  it('offers the thank-you only to the user who sent the request', async () => {
+    // An admin sees the team's past actions, Ada's answered request among them.
+    const teammate = { ...admin, id: '00000000-0000-4000-8000-000000000051' };
+    stubActionsApi();
+    await renderApp('/actions/past-actions', { signedIn: true, me: teammate });
+    const table = await screen.findByRole('table', { name: 'Past actions' });
+    expect(await within(table).findByText('Replied')).toBeDefined();
+    expect(within(table).queryByRole('button', { name: /Send thank-you/ })).toBeNull();
   });
 
   it("shows the team's actions to admins, 'You' when nobody owns one, and each tab its own list", async () => {

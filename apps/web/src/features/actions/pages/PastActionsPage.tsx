@@ -1,10 +1,11 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { PAGINATION, PAST_ACTION_FILTER_NAMES } from '@warmpath/shared';
+import { PAGINATION, PAST_ACTION_FILTER_NAMES, type TPastAction } from '@warmpath/shared';
 import { useMemo, useState } from 'react';
 import { TablePagination } from '../../../components/TablePagination.tsx';
-import { type ActionFilterSelection, toActionFilterItems } from '../actionsDisplay.ts';
+import { type ActionFilterSelection, canSendThankYou, toActionFilterItems } from '../actionsDisplay.ts';
 import { type PastActionsTab, usePastActionFilters, usePastActions } from '../api.ts';
 import { ActionFilterBar } from '../components/ActionFilterBar.tsx';
+import { ActionPanelDrawer } from '../components/ActionPanelDrawer.tsx';
 import { ActionsTable } from '../components/ActionsTable.tsx';
 import { PastActionRow } from '../components/PastActionRow.tsx';
 import { RestrictedActionsNotice } from '../components/RestrictedActionsNotice.tsx';
@@ -24,9 +25,13 @@ const EMPTY_TEXTS: Record<PastActionsTab, string> = {
   skipped: 'No skipped actions.',
 };
 
-/** The past, pending or skipped actions (the team's for admins): filters, the table and paging. */
+/**
+ * The past, pending or skipped actions (the team's for admins): filters, the table and paging; the
+ * thank-you panel for the user's own intro requests that got a reply.
+ */
 export function PastActionsPage({ tab }: { tab: PastActionsTab }) {
-  const { canLoad } = useActionsAccess();
+  const { user, canLoad } = useActionsAccess();
+  const [thankYou, setThankYou] = useState<TPastAction | null>(null);
   const [selection, setSelection] = useState<ActionFilterSelection>({});
   const [page, setPage] = useState<number>(PAGINATION.defaultPage);
   const [pageSize, setPageSize] = useState<number>(PAGINATION.defaultPageSize);
@@ -66,7 +71,15 @@ export function PastActionsPage({ tab }: { tab: PastActionsTab }) {
         label={TABLE_LABELS[tab]}
         columns={COLUMNS}
         minWidth={TABLE_MIN_WIDTH}
-        rows={actions.data?.rows.map((action) => <PastActionRow key={action.actionId} action={action} now={now} />)}
+        rows={actions.data?.rows.map((action) => (
+          <PastActionRow
+            key={action.actionId}
+            action={action}
+            now={now}
+            canThank={user !== null && canSendThankYou(action, user.id)}
+            onThank={setThankYou}
+          />
+        ))}
         error={actions.isError ? actions.error.message : null}
         onRetry={() => void actions.refetch()}
         isRefreshing={actions.isPlaceholderData}
@@ -93,6 +106,10 @@ export function PastActionsPage({ tab }: { tab: PastActionsTab }) {
           onPageSizeChange={changePageSize}
         />
       ) : null}
+      <ActionPanelDrawer
+        panel={thankYou && { kind: 'thank-you', action: thankYou }}
+        onClose={() => setThankYou(null)}
+      />
     </Stack>
   );
 }

@@ -106,7 +106,7 @@ export function RecommendedActionsPage() {
           onPageSizeChange={changePageSize}
         />
       ) : null}
-      <ActionPanelDrawer action={panel} onClose={() => setPanel(null)} />
+      <ActionPanelDrawer panel={panel && { kind: 'recommended', action: panel }} onClose={() => setPanel(null)} />
     </Stack>
   );
 }

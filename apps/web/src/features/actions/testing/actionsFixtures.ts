@@ -6,6 +6,7 @@ import {
   type TRecommendedAction,
   ZActionFiltersBody,
   ZActionIdBody,
+  ZSendThankYouBody,
 } from '@warmpath/shared';
 import { type ApiCall, type FakeRoute, stubApi } from '../../../testing/fakeApi.ts';
 import { member } from '../../../testing/renderApp.tsx';
@@ -15,7 +16,14 @@ import { member } from '../../../testing/renderApp.tsx';
 
 const uuid = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-export const actionIds = { askJohn: uuid(101), moveMary: uuid(102), helloPaul: uuid(103), teammates: uuid(104) };
+export const actionIds = {
+  askJohn: uuid(101),
+  moveMary: uuid(102),
+  helloPaul: uuid(103),
+  teammates: uuid(104),
+  /** The past intro request to John through Jane, which got a reply. */
+  pastAskJohn: uuid(111),
+};
 const people = { john: uuid(1), mary: uuid(2), paul: uuid(3), zoe: uuid(4), jane: uuid(11), teammate: uuid(51) };
 
 const contact = (id: string, fullName: string, extra: Partial<TActionContact> = {}): TActionContact => ({
@@ -150,8 +158,17 @@ function toPast(action: TRecommendedAction, status: TPastAction['status'], actio
     clientConnector: null,
     replied: false,
     repliedAt: null,
+    thankedAt: null,
   };
 }
+
+/** The user's intro request to John through Jane, sent two days ago and answered yesterday. */
+export const pastAskJohn: TPastAction = {
+  ...toPast(askJohn, 'completed', daysAgo(2)),
+  actionId: actionIds.pastAskJohn,
+  replied: true,
+  repliedAt: daysAgo(1),
+};
 
 export const actionFilters: TActionFilters = {
   filters: [
@@ -186,13 +203,13 @@ function pageOf<T>(rows: readonly T[], { search }: ApiCall): Response {
 }
 
 /**
- * The fake Actions API over one day: four recommendations, one past action (replied to), one pending, one
- * skipped. Routes in `extra` replace the defaults.
+ * The fake Actions API over one day: four recommendations, one past action (the user's intro request to
+ * John through Jane, replied to), one pending, one skipped. Routes in `extra` replace the defaults.
  */
 export function stubActionsApi(extra: Record<string, FakeRoute> = {}) {
   const tabs: Tabs = {
     recommended: [...recommendedActions],
-    past: [{ ...toPast(askJohn, 'completed', daysAgo(2)), actionId: uuid(111), replied: true, repliedAt: daysAgo(1) }],
+    past: [pastAskJohn],
     pending: [{ ...toPast(teammates, 'pending', daysAgo(3)), actionId: uuid(112) }],
     skipped: [{ ...toPast(helloPaul, 'skipped', daysAgo(40)), actionId: uuid(113), owner: null }],
   };
@@ -203,6 +220,12 @@ export function stubActionsApi(extra: Record<string, FakeRoute> = {}) {
     tabs.recommended = tabs.recommended.filter((candidate) => candidate !== action);
     tabs[to] = [toPast(action, status, new Date().toISOString()), ...tabs[to]];
     return Response.json({ actionId, status });
+  };
+  const thank = (call: ApiCall) => {
+    const { actionId } = ZSendThankYouBody.parse(call.body);
+    const thankedAt = new Date().toISOString();
+    tabs.past = tabs.past.map((row) => (row.actionId === actionId ? { ...row, thankedAt } : row));
+    return Response.json({ actionId, thankedAt });
   };
   const filtered = (rows: readonly TRecommendedAction[], call: ApiCall) => {
     const { filters } = ZActionFiltersBody.parse(call.body);
@@ -227,6 +250,7 @@ export function stubActionsApi(extra: Record<string, FakeRoute> = {}) {
     'POST /actions/command/set-action-complete': move('past', 'completed'),
     'POST /contacts/command/send-ask-intro-action-email': move('past', 'completed'),
     'POST /contacts/command/send-direct-message-action-email': move('past', 'completed'),
+    'POST /actions/command/send-thank-you': thank,
     ...extra,
   });
   return { ...api, tabs };
