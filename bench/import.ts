@@ -6,7 +6,7 @@ import fsp from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { CSV_TEMPLATES, type TImportStatus } from '@warmpath/shared';
+import { CSV_TEMPLATES, CSV_UPLOAD, type TImportStatus } from '@warmpath/shared';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { loadConfig, REPO_ROOT } from '../apps/server/src/config.ts';
@@ -53,23 +53,30 @@ function row(n: number, owner: string) {
   return `${cells.map((cell) => (/[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)).join(',')}\r\n`;
 }
 
-/** Writes the file once per size (about 260 bytes a row), streamed, never held whole. */
+/** Writes the file once per size (about 260 bytes a row, never past the upload limit), streamed, never held whole. */
 async function generate(file: string, owner: string) {
-  const target = MEGABYTES * 1024 * 1024;
-  const exists = await fsp.stat(file).then(
-    (stat) => stat.size >= target,
+  const target = Math.min(MEGABYTES * 1024 * 1024, CSV_UPLOAD.maxBytes);
+  const ready = await fsp.stat(file).then(
+    (stat) => stat.size <= target && stat.size > target - 1024 * 1024,
     () => false,
   );
-  if (exists) return;
+  if (ready) return;
   log(`bench: generating ${file}`);
   const out = fs.createWriteStream(`${file}.tmp`);
-  let written = 0;
+  const header = `${HEADER.join(',')}\r\n`;
+  out.write(header);
+  let written = Buffer.byteLength(header);
   let n = 0;
-  out.write(`${HEADER.join(',')}\r\n`);
-  while (written < target) {
+  for (;;) {
     let chunk = '';
-    for (let i = 0; i < 2000; i++) chunk += row(n++, owner);
-    written += Buffer.byteLength(chunk);
+    for (let i = 0; i < 2000; i++) {
+      const next = row(n++, owner);
+      const bytes = Buffer.byteLength(next);
+      if (written + bytes > target) break;
+      chunk += next;
+      written += bytes;
+    }
+    if (chunk === '') break;
     if (!out.write(chunk)) await once(out, 'drain');
   }
   out.end();

@@ -272,3 +272,22 @@ describe('roles and workspaces', () => {
     expect((await call(mine.admin.token, 'GET', '/api/accounts/query')).json<TAccountsPage>().rows).toHaveLength(1);
   });
 });
+
+describe('the API document', () => {
+  it('describes the lists and imports calls', async () => {
+    const response = await ctx.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/accounts/command/upload-accounts',
+        '/api/accounts/command/update-assignees/{id}',
+        '/api/clients/command/create-update-single-client',
+        '/api/clients/query/allies-to-map-network-from',
+        '/api/crm-clients/query',
+        '/api/imports/query/{id}',
+        '/api/imports/query/{id}/rejected-rows',
+      ]),
+    );
+  });
+});

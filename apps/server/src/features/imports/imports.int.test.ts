@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
 import { multipartBody } from '../../../test/multipart.ts';
 import { failStuckImports, STUCK_IMPORT_ERROR } from './imports.repo.ts';
-import { INTERRUPTED_ERROR, MERGE_FAILED_ERROR } from './imports.service.ts';
+import { IMPORT_FAILED_ERROR, INTERRUPTED_ERROR } from './imports.service.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -310,9 +310,9 @@ describe('an import that does not finish', () => {
       await owner.query('select pg_terminate_backend($1)', [waiting]);
       const response = await pending;
       expect(response.statusCode).toBe(500);
-      expect(response.json().message).toBe(MERGE_FAILED_ERROR);
+      expect(response.json().message).toBe(IMPORT_FAILED_ERROR);
       const { body } = await get<TImportStatus>(admin.token, `/api/imports/query/${importId}`);
-      expect(body).toMatchObject({ status: 'failed', error: MERGE_FAILED_ERROR, added: 0 });
+      expect(body).toMatchObject({ status: 'failed', error: IMPORT_FAILED_ERROR, added: 0 });
       const allies = await get<TClientsPage>(admin.token, '/api/clients/query/allies-to-map-network-from');
       expect(allies.body.pagination.totalCount).toBe(0);
       await owner.query('select pg_advisory_unlock(7262013, hashtext($1))', [ws]);

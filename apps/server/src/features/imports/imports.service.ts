@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { CSV_UPLOAD, type ImportKind, type TImportStatus } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type pg from 'pg';
+import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
@@ -55,19 +55,18 @@ export type ReceivedImport = {
 
 export const INTERRUPTED_ERROR =
   'The upload was interrupted before the whole file arrived; nothing of it was imported. Please upload it again.';
-export const MERGE_FAILED_ERROR = 'The import could not be completed; nothing of it was imported. Please try again.';
+export const IMPORT_FAILED_ERROR = 'The import could not be completed; nothing of it was imported. Please try again.';
 export const TOO_LARGE_ERROR = `File is larger than ${CSV_UPLOAD.maxBytes} bytes`;
 
 const PROGRESS_EVERY_MS = 500;
 const COPY_BATCH_CHARS = 256 * 1024;
 
-/** COPY's text format: backslash, tab and line breaks escaped; null as \N. */
-const copyValue = (value: string | number | null) => {
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '\uFFFD' };
+
+/** COPY's text format: backslash, tab and line breaks escaped, null as \N; a NUL (which text cannot hold) shows as �. */
+const copyValue = (value: string | null) => {
   if (value === null) return '\\N';
-  if (typeof value === 'number') return String(value);
-  return /[\\\t\n\r]/.test(value)
-    ? value.replace(/[\\\t\n\r]/g, (char) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[char] ?? char)
-    : value;
+  return /[\\\t\n\r\0]/.test(value) ? value.replace(/[\\\t\n\r\0]/g, (char) => COPY_ESCAPES[char] ?? char) : value;
 };
 
 /**
@@ -101,10 +100,13 @@ export async function receiveImport(
 
   try {
     // Held for the import's life: a server starting later knows a free lock means a dead import.
-    await client.query('select pg_advisory_lock($1, hashtext($2))', [IMPORT_LOCK_CLASS, request.id]);
-    const created = await deps.database.inWorkspace(ws, (tx) =>
-      insertImport(tx, ws, { ...request, createdBy: member.userId }),
-    );
+    const locked = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as locked', [
+      IMPORT_LOCK_CLASS,
+      request.id,
+    ]);
+    const created =
+      locked.rows[0]?.locked === true &&
+      (await deps.database.inWorkspace(ws, (tx) => insertImport(tx, ws, { ...request, createdBy: member.userId })));
     if (!created) throw new AppError('CONFLICT', 'This import id was already used; choose a new one to upload again');
   } catch (error) {
     release();
@@ -131,6 +133,11 @@ export async function receiveImport(
     await reporting;
     // Whatever went wrong, the rest of the file is still arriving: let it drain so the client gets the answer.
     file.resume();
+    if (error instanceof pg.DatabaseError) {
+      // The database failed us, not the file: the caller logs it.
+      await fail(IMPORT_FAILED_ERROR);
+      throw error;
+    }
     const known = error instanceof AppError || error instanceof CsvFormatError;
     const reason = known ? error.message : INTERRUPTED_ERROR;
     await fail(reason);
@@ -160,7 +167,7 @@ export async function receiveImport(
           return merged.dirty;
         });
       } catch (error) {
-        await fail(MERGE_FAILED_ERROR);
+        await fail(IMPORT_FAILED_ERROR);
         throw error;
       }
       release();

@@ -138,13 +138,14 @@ async function mergeClients(tx: Tx, options: MergeOptions) {
              or (p.email is null and m.by_email is null) or (p.linkedin_url is null and m.by_linkedin is null))
              as person_changed,
            cl.id is null as new_client,
+           -- What the upsert below would write, against what is there.
            cl.id is not null and (
-             (cl.first_name, cl.last_name, coalesce(m.tag, cl.tag), coalesce(m.contact_owner, cl.contact_owner_email),
+             (m.first_name, m.last_name, coalesce(m.tag, cl.tag), coalesce(m.contact_owner, cl.contact_owner_email),
               coalesce(m.owner_user_id, cl.contact_owner_user_id),
               cl.map_network or ${mapNetwork}, cl.track_job_changes or ${trackJobChanges},
               case when cl.track_job_changes then coalesce(cl.company_id_at_import, m.company_id) else m.company_id end)
              is distinct from
-             (m.first_name, m.last_name, cl.tag, cl.contact_owner_email, cl.contact_owner_user_id,
+             (cl.first_name, cl.last_name, cl.tag, cl.contact_owner_email, cl.contact_owner_user_id,
               cl.map_network, cl.track_job_changes, cl.company_id_at_import)) as client_changed,
            ${mapNetwork} and (cl.id is null or not cl.map_network) as newly_mapped
       from import_matched m

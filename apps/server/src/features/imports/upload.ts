@@ -3,7 +3,7 @@ import { CSV_UPLOAD, type ImportKind, type TImportStatus } from '@warmpath/share
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { memberOf } from '../../plugins/auth.ts';
-import { type ImportDeps, MERGE_FAILED_ERROR, type ReceivedImport, receiveImport } from './imports.service.ts';
+import { IMPORT_FAILED_ERROR, type ImportDeps, type ReceivedImport, receiveImport } from './imports.service.ts';
 
 const FLAG_FIELDS = ['mapNetwork', 'trackJobChanges'] as const;
 type Flags = Record<(typeof FLAG_FIELDS)[number], boolean>;
@@ -66,7 +66,12 @@ export async function uploadCsv(
     }
   } catch (error) {
     const mapped = multipartError(error);
-    await received?.abandon(mapped instanceof Error ? mapped.message : 'The upload could not be read');
+    if (!(mapped instanceof AppError)) {
+      request.log.error({ err: error }, 'import failed');
+      await received?.abandon(IMPORT_FAILED_ERROR);
+      throw new AppError('INTERNAL', IMPORT_FAILED_ERROR);
+    }
+    await received?.abandon(mapped.message);
     throw mapped;
   }
   if (!received) throw new AppError('BAD_REQUEST', 'Choose a CSV file to upload');
@@ -74,6 +79,6 @@ export async function uploadCsv(
     return await received.merge();
   } catch (error) {
     request.log.error({ err: error }, 'import merge failed');
-    throw new AppError('INTERNAL', MERGE_FAILED_ERROR);
+    throw new AppError('INTERNAL', IMPORT_FAILED_ERROR);
   }
 }
