@@ -104,4 +104,6 @@ export const VALIDATION = {
   termsRequired: 'You must agree to the terms and conditions and the privacy policy.',
   inviteEmailInvalid: 'Invalid email address!',
   maxTags: (max: number) => `Max ${max} tags`,
+  // Not in the spec: the workspace's time zone (its daily recommendations run at 06:00 there).
+  unknownTimeZone: 'Unknown time zone',
 } as const;

@@ -11,10 +11,15 @@ export const ZWorkspace = z.object({
   allowDomainJoin: z.boolean(),
   selectedHubspotExclusionLists: z.array(z.string()),
   activeCrmClientExclusionLists: z.array(z.string()),
+  /** Ours: the IANA time zone of the workspace's day (its daily recommendations run at 06:00 there). */
+  timeZone: z.string(),
 });
 export type TWorkspace = z.infer<typeof ZWorkspace>;
 
-/** `PUT /workspace/command/update`: the web app sends the full object; name, domains and the join flag change. */
+/**
+ * `PUT /workspace/command/update`: the web app sends the full object; name, domains, the join flag and,
+ * when given, the time zone change (the server accepts the zones PostgreSQL knows).
+ */
 export const ZWorkspaceUpdate = z.object({
   name: z.string().trim().min(1, VALIDATION.companyNameRequired),
   domains: z
@@ -22,5 +27,6 @@ export const ZWorkspaceUpdate = z.object({
     .min(1, VALIDATION.domainRequired)
     .max(DOMAIN_TAG_LIMITS.workspace, VALIDATION.maxTags(DOMAIN_TAG_LIMITS.workspace)),
   allowDomainJoin: z.boolean(),
+  timeZone: z.string().trim().min(1, VALIDATION.unknownTimeZone).max(100, VALIDATION.unknownTimeZone).optional(),
 });
 export type TWorkspaceUpdate = z.infer<typeof ZWorkspaceUpdate>;

@@ -1,5 +1,5 @@
 import type { TWorkspace } from '@warmpath/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { workspaceDomains, workspaces } from '../../db/schema/index.ts';
 
@@ -14,18 +14,33 @@ export async function findWorkspace(tx: Tx, workspaceId: string): Promise<TWorks
     // Exclusion lists come with the CRM integration; until then a workspace has none.
     selectedHubspotExclusionLists: [],
     activeCrmClientExclusionLists: [],
+    timeZone: row.timeZone,
   };
 }
 
-/** Replaces the workspace's name, join flag and domains, keeping the global domain index in step. */
+/** Whether PostgreSQL knows the zone: the daily run computes the workspace's day with it. */
+export async function isKnownTimeZone(tx: Tx, name: string) {
+  const result = await tx.execute(sql`select 1 from pg_timezone_names where name = ${name}`);
+  return result.rows.length > 0;
+}
+
+/**
+ * Replaces the workspace's name, join flag, domains and (when given) time zone, keeping the global
+ * domain index in step.
+ */
 export async function updateWorkspace(
   tx: Tx,
   workspaceId: string,
-  update: { name: string; domains: string[]; allowDomainJoin: boolean },
+  update: { name: string; domains: string[]; allowDomainJoin: boolean; timeZone?: string | undefined },
 ) {
   await tx
     .update(workspaces)
-    .set({ name: update.name, domains: update.domains, allowDomainJoin: update.allowDomainJoin })
+    .set({
+      name: update.name,
+      domains: update.domains,
+      allowDomainJoin: update.allowDomainJoin,
+      ...(update.timeZone === undefined ? {} : { timeZone: update.timeZone }),
+    })
     .where(eq(workspaces.id, workspaceId));
   const current = await tx
     .select({ domain: workspaceDomains.domain })

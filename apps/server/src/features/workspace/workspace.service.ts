@@ -1,10 +1,10 @@
-import { MESSAGES, type TWorkspace, type TWorkspaceUpdate } from '@warmpath/shared';
+import { MESSAGES, type TWorkspace, type TWorkspaceUpdate, VALIDATION } from '@warmpath/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Member } from '../../plugins/auth.ts';
 import { findDomainOwners } from '../users/users.repo.ts';
 import { nonWhitelistedDomains } from '../users/users.service.ts';
-import { findWorkspace, updateWorkspace } from './workspace.repo.ts';
+import { findWorkspace, isKnownTimeZone, updateWorkspace } from './workspace.repo.ts';
 
 export type WorkspaceDeps = { database: Database; workspaceDomainAllowlist: string[] };
 
@@ -38,8 +38,12 @@ export async function changeWorkspace(
       `These domains already belong to another workspace: ${taken.map((row) => row.domain).join(', ')}`,
     );
   }
-  await deps.database.inWorkspace(member.workspaceId, (tx) =>
-    updateWorkspace(tx, member.workspaceId, { ...update, domains }),
-  );
+  await deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    // The daily run's day and hour are computed in this zone: only one PostgreSQL knows is kept.
+    if (update.timeZone !== undefined && update.timeZone !== current.timeZone) {
+      if (!(await isKnownTimeZone(tx, update.timeZone))) throw new AppError('BAD_REQUEST', VALIDATION.unknownTimeZone);
+    }
+    await updateWorkspace(tx, member.workspaceId, { ...update, domains });
+  });
   return getWorkspace(deps, member);
 }

@@ -12,6 +12,7 @@ const workspace: TWorkspace = {
   allowDomainJoin: false,
   selectedHubspotExclusionLists: [],
   activeCrmClientExclusionLists: [],
+  timeZone: 'UTC',
 };
 
 describe('Workspace settings', { timeout: APP_TEST_TIMEOUT_MS }, () => {
@@ -40,7 +41,52 @@ describe('Workspace settings', { timeout: APP_TEST_TIMEOUT_MS }, () => {
       name: 'Difference Engines',
       domains: ['engines.example', 'difference.example'],
       allowDomainJoin: true,
+      timeZone: 'UTC',
     });
+  });
+
+  it('picks the time zone from a searchable list, starting from the current one, and saves it', async () => {
+    const api = stubApi({
+      'GET /workspace/query': Response.json({ ...workspace, timeZone: 'Europe/London' }),
+      'PUT /workspace/command/update': ({ body }) => Response.json({ ...workspace, ...ZWorkspaceUpdate.parse(body) }),
+    });
+    await renderApp('/admin/workspace', { signedIn: true, me: admin });
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect(zone).toHaveProperty('value', 'Europe/London');
+    // Typed into, as a user does (Mantine ignores changes to an input without focus: autofill).
+    zone.focus();
+    fireEvent.click(zone);
+    fireEvent.change(zone, { target: { value: 'tokyo' } });
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Asia/Tokyo']),
+    );
+    fireEvent.click(screen.getByRole('option', { name: 'Asia/Tokyo' }));
+    expect(zone).toHaveProperty('value', 'Asia/Tokyo');
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Workspace updated!')).toBeDefined();
+    expect(api.callsTo('PUT /workspace/command/update')[0]?.body).toMatchObject({ timeZone: 'Asia/Tokyo' });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveProperty('value', 'Asia/Tokyo'),
+    );
+  });
+
+  it("shows the server's refusal of a time zone", async () => {
+    stubApi({
+      'GET /workspace/query': Response.json(workspace),
+      'PUT /workspace/command/update': Response.json(
+        { code: 'BAD_REQUEST', message: 'Unknown time zone' },
+        { status: 400 },
+      ),
+    });
+    await renderApp('/admin/workspace', { signedIn: true, me: admin });
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect(zone).toHaveProperty('value', 'UTC');
+    zone.focus();
+    fireEvent.click(zone);
+    fireEvent.change(zone, { target: { value: 'Paris' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Europe/Paris' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Unknown time zone')).toBeDefined();
   });
 
   it('takes up to 10 domains', async () => {

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, Skeleton, Stack, TextInput } from '@mantine/core';
 import { DOMAIN_TAG_LIMITS, type TWorkspace, type TWorkspaceUpdate, ZWorkspaceUpdate } from '@warmpath/shared';
-import { useForm } from 'react-hook-form';
+import { useMemo } from 'react';
+import { type Control, useController, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { FormCheckbox } from '../../../components/FormCheckbox.tsx';
@@ -12,10 +13,23 @@ import { useUpdateWorkspace, useWorkspace } from '../api.ts';
 type WorkspaceFormInput = z.input<typeof ZWorkspaceUpdate>;
 
 function formValuesOf(workspace: TWorkspace): WorkspaceFormInput {
-  return { name: workspace.name, domains: workspace.domains, allowDomainJoin: workspace.allowDomainJoin };
+  return {
+    name: workspace.name,
+    domains: workspace.domains,
+    allowDomainJoin: workspace.allowDomainJoin,
+    timeZone: workspace.timeZone,
+  };
 }
 
-/** Admin, Workspace tab: the workspace's name, domains and whether its domains may join freely. */
+/** The browser's IANA zones, with UTC (which the list leaves out) and the workspace's current zone. */
+function timeZoneOptions(current: string): string[] {
+  return [...new Set(['UTC', current, ...Intl.supportedValuesOf('timeZone')])].sort((a, b) => a.localeCompare(b));
+}
+
+/**
+ * Admin, Workspace tab: the workspace's name, domains, whether its domains may join freely, and its
+ * time zone (the daily recommendations run at 06:00 there).
+ */
 export function WorkspaceSettingsPage() {
   const workspace = useWorkspace();
 
@@ -64,6 +78,7 @@ function WorkspaceSettingsForm({ workspace }: { workspace: TWorkspace }) {
           name="allowDomainJoin"
           label="Allow anyone with domain name to join Workspace"
         />
+        <TimeZoneSelect control={form.control} current={workspace.timeZone} error={errors.timeZone?.message} />
         <Group>
           <Button type="submit" loading={updateWorkspace.isPending}>
             Update
@@ -71,5 +86,27 @@ function WorkspaceSettingsForm({ workspace }: { workspace: TWorkspace }) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+type TimeZoneSelectProps = { control: Control<WorkspaceFormInput>; current: string; error: string | undefined };
+
+function TimeZoneSelect({ control, current, error }: TimeZoneSelectProps) {
+  const { field } = useController({ control, name: 'timeZone' });
+  const zones = useMemo(() => timeZoneOptions(current), [current]);
+  return (
+    <Select
+      label="Time zone"
+      description="Recommended actions arrive every morning at 6:00 in this time zone."
+      data={zones}
+      searchable
+      allowDeselect={false}
+      nothingFoundMessage="No time zone matches"
+      value={field.value ?? current}
+      onChange={(value) => field.onChange(value ?? current)}
+      onBlur={field.onBlur}
+      ref={field.ref}
+      error={error}
+    />
   );
 }
