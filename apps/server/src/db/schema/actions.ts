@@ -55,6 +55,11 @@ export const actions = pgTable(
     repliedAt: timestamp('replied_at', { withTimezone: true }),
     /** When the user thanked the connector for an intro that got a reply: a thank-you is sent once. */
     thankedAt: timestamp('thanked_at', { withTimezone: true }),
+    /**
+     * The action that contacted the prospect while this one was still open (a warm intro or another
+     * user's send): it closed this one, which asked nobody and counts against no connector's cap.
+     */
+    supersededBy: uuid('superseded_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
