@@ -105,7 +105,7 @@ async function actionsWorkspace() {
 }
 type Workspace = Awaited<ReturnType<typeof actionsWorkspace>>;
 
-const post = (token: string, url: string, payload: Record<string, unknown> = { filters: [] }) =>
+const post = (token: string, url: string, payload: object = { filters: [] }) =>
   ctx.app.inject({ method: 'POST', url: `/api${url}`, headers: bearer(token), payload });
 const get = (token: string, url: string) => ctx.app.inject({ url: `/api${url}`, headers: bearer(token) });
 
@@ -648,5 +648,111 @@ describe('the thank-you note', () => {
       ),
     );
     expect(rows.rows[0]?.n).toBe(0);
+  });
+});
+
+describe('a prospect just contacted', () => {
+  const openActions = async (w: Workspace, prospectEmail: string) => {
+    const prospectId = await w.prospectId(prospectEmail);
+    const result = await ctx.database.inWorkspace(w.ws, (tx) =>
+      tx.execute<{ status: string; owner_user_id: string | null; superseded_by: string | null }>(sql`
+        select status, owner_user_id, superseded_by from actions
+         where workspace_id = ${w.ws} and prospect_id = ${prospectId} and ${w.personaUser.id} = any(recommendation_users)`),
+    );
+    return result.rows;
+  };
+
+  it('leaves every user’s recommendations when a warm intro goes out from the network page', async () => {
+    const w = await actionsWorkspace();
+    await recommendActions(ctx.database, w.ws);
+    const growth = await actionAbout(w, w.personaUser.token, w.people.growth);
+    expect(await counts(w.personaUser.token)).toEqual({ recommended: 1, past: 0, pending: 0, skipped: 0 });
+    await ctx.connectGoogle(w.admin.token, w.admin.email);
+
+    // The admin asks the colleague for the same prospect, from the network page.
+    const sent = await post(w.admin.token, '/contacts/command/send-warm-intro-email', [
+      {
+        connectorId: growth.connector?.id ?? '',
+        prospectContactId: growth.contact.id,
+        connectorMessage: 'Hi Test, would you introduce me?',
+        introTargetMessage: '',
+        source: 'connector',
+      },
+    ]);
+    expect(sent.statusCode).toBe(200);
+
+    expect((await recommended(w.personaUser.token)).rows).toEqual([]);
+    expect(await counts(w.personaUser.token)).toEqual({ recommended: 0, past: 0, pending: 0, skipped: 0 });
+    const [closed] = await openActions(w, w.people.growth);
+    expect(closed).toMatchObject({
+      status: 'completed',
+      owner_user_id: w.admin.me.id,
+      superseded_by: expect.any(String),
+    });
+    // The admin's past actions hold the intro they sent, once; the connector was asked once.
+    const past = await tab(w.admin.token, '/actions/query');
+    expect(past.rows.filter((row) => row.contact.id === growth.contact.id)).toHaveLength(1);
+    const modal = await get(
+      w.admin.token,
+      `/contacts/query/warm-intro-modal-data?source=connector&targetId=${growth.contact.id}&connectorId=${growth.connector?.id}`,
+    );
+    expect(modal.json().introRequestsLast7Days).toBe(1);
+  });
+
+  it('leaves other users’ recommended and pending actions when an action panel sends', async () => {
+    const w = await actionsWorkspace();
+    await recommendActions(ctx.database, w.ws);
+    const intro = await actionAbout(w, w.admin.token, w.people.introOnly);
+    const direct = await actionAbout(w, w.admin.token, w.people.pastClient);
+    // The persona user has both prospects too: one still pending from yesterday, one recommended today.
+    await ctx.database.inWorkspace(w.ws, async (tx) => {
+      for (const [action, status] of [
+        [intro, 'pending'],
+        [direct, 'recommended'],
+      ] as const) {
+        await tx.execute(sql`
+          insert into actions (workspace_id, type, status, origin, prospect_id, connector_id, recommendation_users,
+                               recommended_on)
+          values (${w.ws}, ${action.actionType}, ${status}, 'recommendation', ${action.contact.id},
+                  ${action.connector?.id ?? null}, array[${w.personaUser.id}]::uuid[], ${action.recommendedOn}::date)`);
+      }
+    });
+    expect(await counts(w.personaUser.token)).toEqual({ recommended: 2, past: 0, pending: 1, skipped: 0 });
+    await ctx.connectGoogle(w.admin.token, w.admin.email);
+
+    const ask = await post(w.admin.token, '/contacts/command/send-ask-intro-action-email', {
+      actionId: intro.actionId,
+      connectorId: intro.connector?.id ?? '',
+      prospectContactId: intro.contact.id,
+      message: 'Hi Test, would you introduce me?',
+      source: 'connector',
+    });
+    expect(ask.statusCode).toBe(200);
+    expect(await openActions(w, w.people.introOnly)).toEqual([
+      { status: 'completed', owner_user_id: w.admin.me.id, superseded_by: intro.actionId },
+    ]);
+    const message = await post(w.admin.token, '/contacts/command/send-direct-message-action-email', {
+      actionId: direct.actionId,
+      email: w.people.pastClient,
+      prospectContactId: direct.contact.id,
+      message: 'Hi! Congratulations on the move.',
+    });
+    expect(message.statusCode).toBe(200);
+    expect(await openActions(w, w.people.pastClient)).toEqual([
+      { status: 'completed', owner_user_id: w.admin.me.id, superseded_by: direct.actionId },
+    ]);
+
+    // The persona user keeps only their own prospect; the admin's counts move by the two sends alone.
+    expect((await recommended(w.personaUser.token)).rows.map((row) => row.contact.id)).toEqual([
+      await w.prospectId(w.people.growth),
+    ]);
+    expect(await counts(w.personaUser.token)).toEqual({ recommended: 1, past: 0, pending: 0, skipped: 0 });
+    expect(await counts(w.admin.token)).toEqual({ recommended: 4, past: 2, pending: 0, skipped: 0 });
+    // A superseded ask asked nobody: the colleague's weekly count is the one request sent.
+    const modal = await get(
+      w.admin.token,
+      `/contacts/query/warm-intro-modal-data?source=connector&targetId=${intro.contact.id}&connectorId=${intro.connector?.id}`,
+    );
+    expect(modal.json().introRequestsLast7Days).toBe(1);
   });
 });

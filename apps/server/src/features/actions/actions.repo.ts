@@ -11,14 +11,18 @@ import type { KeptAction } from './recommend.ts';
 /** The weekly cap counts the intro requests a person received from anyone in the workspace over this window. */
 export const INTRO_CAP_WINDOW_DAYS = 7;
 
-/** Intro requests each of these people received in the cap's window (sent or completed asks). */
+/**
+ * Intro requests each of these people received in the cap's window (sent or completed asks; not the
+ * open asks another send closed, which asked nobody).
+ */
 export async function introRequestsReceived(tx: Tx, workspaceId: string, connectorIds: readonly string[]) {
   const counts = new Map<string, number>();
   if (connectorIds.length === 0) return counts;
   const result = await tx.execute<{ connector_id: string; count: number }>(sql`
     select connector_id, count(*)::int as count from actions
      where workspace_id = ${workspaceId} and type = 'ask-intro' and connector_id = any(${sql.param([...connectorIds])}::uuid[])
-       and status in ('pending', 'completed') and acted_at > now() - make_interval(days => ${INTRO_CAP_WINDOW_DAYS})
+       and status in ('pending', 'completed') and superseded_by is null
+       and acted_at > now() - make_interval(days => ${INTRO_CAP_WINDOW_DAYS})
      group by connector_id`);
   for (const row of result.rows) counts.set(row.connector_id, row.count);
   return counts;
@@ -501,6 +505,22 @@ export async function closeAction(
                        connector_id = coalesce(${change.connectorId ?? null}::uuid, connector_id),
                        source = coalesce(${change.source ?? null}, source)
      where workspace_id = ${workspaceId} and id = ${actionId}`);
+}
+
+/**
+ * The prospect was just contacted (by `byActionId`): every other open action about them, recommended or
+ * pending for whichever users, is closed as completed by the caller, so it is recommended to nobody.
+ */
+export async function supersedeOpenActions(
+  tx: Tx,
+  workspaceId: string,
+  input: { prospectId: string; byActionId: string; ownerUserId: string },
+) {
+  await tx.execute(sql`
+    update actions set status = 'completed', owner_user_id = ${input.ownerUserId}, acted_at = now(),
+                       superseded_by = ${input.byActionId}
+     where workspace_id = ${workspaceId} and prospect_id = ${input.prospectId}
+       and status in ('recommended', 'pending') and id <> ${input.byActionId}`);
 }
 
 /** Whether the user messaged this prospect directly within the last `hours`. */

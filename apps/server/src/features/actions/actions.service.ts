@@ -47,6 +47,7 @@ import {
   filterOptions,
   lockAction,
   markThanked,
+  supersedeOpenActions,
   tabCounts,
   workspaceDay,
 } from './actions.repo.ts';
@@ -109,12 +110,17 @@ function recommendedScope(member: Member, today: string, filters: TActionFilterI
   ]);
 }
 
-/** A tab of acted-on (or waiting) actions: the team's for an admin, else the caller's own. */
+/**
+ * A tab of acted-on (or waiting) actions: the team's for an admin, else the caller's own. An action
+ * another send superseded was never acted on: it is in no tab.
+ */
 function tabScope(member: Member, tab: PastTab) {
   const admin = isAdmin(member);
   if (tab === 'pending') return sql`a.status = 'pending' and ${admin ? sql`true` : forMe(member)}`;
   const status = tab === 'past' ? 'completed' : 'skipped';
-  return sql`a.status = ${status} and ${admin ? sql`true` : sql`a.owner_user_id = ${member.userId}`}`;
+  return sql`a.status = ${status} and a.superseded_by is null and ${
+    admin ? sql`true` : sql`a.owner_user_id = ${member.userId}`
+  }`;
 }
 
 const contactOf = (row: ActionRow): TActionContact => ({
@@ -415,7 +421,10 @@ export const skipAction = (deps: ActionsDeps, member: Member, actionId: string) 
 export const completeAction = (deps: ActionsDeps, member: Member, actionId: string) =>
   close(deps, member, actionId, 'completed');
 
-/** The Ask intro panel's send: the intro request e-mailed, and the action moved to past, together. */
+/**
+ * The Ask intro panel's send: the intro request e-mailed, and the action moved to past, together; the
+ * prospect's other open actions leave everyone's recommendations.
+ */
 export async function sendAskIntroAction(
   deps: ActionsDeps,
   member: Member,
@@ -442,11 +451,19 @@ export async function sendAskIntroAction(
       connectorId: body.connectorId,
       source: body.source,
     });
+    await supersedeOpenActions(tx, member.workspaceId, {
+      prospectId: action.prospect_id,
+      byActionId: action.id,
+      ownerUserId: member.userId,
+    });
     return { actionId: action.id, status: 'completed' };
   });
 }
 
-/** The Engage with Prospect panel's send: the message e-mailed to the prospect, and the action moved to past. */
+/**
+ * The Engage with Prospect panel's send: the message e-mailed to the prospect, and the action moved to
+ * past; the prospect's other open actions leave everyone's recommendations.
+ */
 export async function sendDirectMessageAction(
   deps: ActionsDeps,
   member: Member,
@@ -481,6 +498,11 @@ export async function sendDirectMessageAction(
       ownerUserId: member.userId,
       message: body.message,
       outboxId,
+    });
+    await supersedeOpenActions(tx, member.workspaceId, {
+      prospectId: action.prospect_id,
+      byActionId: action.id,
+      ownerUserId: member.userId,
     });
     return { actionId: action.id, status: 'completed' };
   });

@@ -216,7 +216,7 @@ export async function networkRows(
                where c.workspace_id = ${ws} and c.person_id = p.id and c.track_job_changes) as past_company_name,
              (select max(a.acted_at) from actions a
                where a.workspace_id = ${ws} and a.prospect_id = p.id and a.owner_user_id = ${caller.userId}
-                 and a.type = 'ask-intro' and a.status in ('pending', 'completed')) as intro_requested_at
+                 and a.type = 'ask-intro' and a.status in ('pending', 'completed') and a.superseded_by is null) as intro_requested_at
         from network_rows r
         join people p on p.workspace_id = r.workspace_id and p.id = r.prospect_id
         left join companies co on co.workspace_id = p.workspace_id and co.id = p.company_id

@@ -14,7 +14,7 @@ import { loadGraphSettings } from '../../graph/settings.ts';
 import { sendEmailFrom } from '../../integrations/mail/send-email.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Member } from '../../plugins/auth.ts';
-import { introRequestsReceived } from '../actions/actions.repo.ts';
+import { introRequestsReceived, supersedeOpenActions } from '../actions/actions.repo.ts';
 import { networkRows } from './contacts.repo.ts';
 
 // Warm intros from the network page: ask a colleague, or a client ally (through the member who owns
@@ -170,7 +170,7 @@ export async function sendIntroRequest(tx: Tx, member: Member, item: TWarmIntroI
   const repeated = await tx.execute(sql`
     select 1 from actions
      where workspace_id = ${member.workspaceId} and type = 'ask-intro' and owner_user_id = ${member.userId}
-       and connector_id = ${item.connectorId} and prospect_id = ${item.prospectContactId}
+       and connector_id = ${item.connectorId} and prospect_id = ${item.prospectContactId} and superseded_by is null
        and acted_at > now() - make_interval(hours => ${REPEAT_WINDOW_HOURS})`);
   if (repeated.rows.length > 0) {
     throw new AppError('CONFLICT', `You already asked ${intro.connector.full_name} for this intro today`);
@@ -189,19 +189,28 @@ export async function sendIntroRequest(tx: Tx, member: Member, item: TWarmIntroI
 
 /**
  * Sends each intro request (sendIntroRequest), each recorded as a past action in the same
- * transaction: both happen, or neither.
+ * transaction: both happen, or neither. The prospect's open actions (recommended or pending, for
+ * whichever users) are closed with it: a prospect just contacted is recommended to nobody.
  */
 export async function sendWarmIntros(deps: { database: Database }, member: Member, items: TWarmIntroItem[]) {
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
     for (const item of items) {
       const { outboxId, signals } = await sendIntroRequest(tx, member, item);
-      await tx.execute(sql`
+      const inserted = await tx.execute<{ id: string }>(sql`
         insert into actions (workspace_id, type, status, origin, prospect_id, connector_id, source, owner_user_id,
                              recommendation_users, signals, message, intro_target_message, outbox_id, acted_at)
         values (${member.workspaceId}, 'ask-intro', 'completed', 'network', ${item.prospectContactId},
                 ${item.connectorId}, ${item.source}, ${member.userId}, array[${member.userId}]::uuid[],
                 ${JSON.stringify(signals)}::jsonb, ${item.connectorMessage}, ${item.introTargetMessage},
-                ${outboxId}, now())`);
+                ${outboxId}, now())
+        returning id`);
+      const actionId = inserted.rows[0]?.id;
+      if (!actionId) throw new Error('the warm intro was not recorded');
+      await supersedeOpenActions(tx, member.workspaceId, {
+        prospectId: item.prospectContactId,
+        byActionId: actionId,
+        ownerUserId: member.userId,
+      });
     }
     return { sent: items.length };
   });
