@@ -187,7 +187,8 @@ export const networkRows = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.prospectId] }),
-    // Migration 0023 adds the filter columns as INCLUDE columns (drizzle cannot say it): filtered pages read the index alone.
+    // Migrations 0023 and 0032 add the filter columns and the connectors as INCLUDE columns (drizzle cannot say
+    // it): filtered pages read the index alone.
     index('network_rows_order_idx').on(t.workspaceId, t.proximity.desc(), t.prospectId),
     index('network_rows_company_idx').on(t.workspaceId, t.companyId),
     index('network_rows_connectors_idx').using('gin', t.connectorIds),
