@@ -13,15 +13,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberOf } from '../../plugins/auth.ts';
 import type { ImportDeps } from '../imports/imports.service.ts';
 import { uploadCsv } from '../imports/upload.ts';
-import { queryClients, queryClientTags, removeClient, saveClient } from './clients.service.ts';
+import { assertMayImportClients, queryClients, queryClientTags, removeClient, saveClient } from './clients.service.ts';
 
 // Spec section 7, Clients. Only admins change allies and tracked clients, or load those two lists
-// (spec section 6); any member reads the clients list and its tags.
+// (spec section 6), but for a member's own upload during onboarding; any member reads the clients
+// list and its tags.
 export const clientsRoutes: FastifyPluginAsyncZod<ImportDeps> = async (app, deps) => {
   app.post(
     '/clients/command/upload-clients',
     {
-      config: { access: 'admin' },
+      // Members too, during their onboarding's clients step (the service checks which).
+      config: { access: 'write' },
       schema: {
         tags: ['clients'],
         consumes: ['multipart/form-data'],
@@ -29,7 +31,10 @@ export const clientsRoutes: FastifyPluginAsyncZod<ImportDeps> = async (app, deps
         response: { 200: ZImportStatus },
       },
     },
-    async (request) => uploadCsv(deps, request, 'clients', request.query.importId),
+    async (request) => {
+      await assertMayImportClients(deps, memberOf(request));
+      return uploadCsv(deps, request, 'clients', request.query.importId);
+    },
   );
 
   app.post(

@@ -20,6 +20,22 @@ import {
   updateClientDetails,
 } from './clients.repo.ts';
 
+/**
+ * Who may upload clients: admins, and any member still in onboarding, whose clients step is exactly
+ * that (spec section 6, the clients-step role). Afterwards the lists are the admins' to change.
+ */
+export async function assertMayImportClients(deps: ImportDeps, member: Member) {
+  if (member.role === 'admin') return;
+  const onboarding = await deps.database.inWorkspace(member.workspaceId, (tx) =>
+    tx.execute<{ done: boolean }>(
+      sql`select has_completed_onboarding as done from users where workspace_id = ${member.workspaceId} and id = ${member.userId}`,
+    ),
+  );
+  if (onboarding.rows[0]?.done !== false) {
+    throw new AppError('FORBIDDEN', 'Only admins can import clients once onboarding is done.');
+  }
+}
+
 export async function queryClients(
   deps: ImportDeps,
   member: Member,

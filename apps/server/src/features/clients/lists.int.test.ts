@@ -221,7 +221,6 @@ describe('roles and workspaces', () => {
       const denied = [
         await call(user.token, 'POST', '/api/clients/command/create-update-single-client', form),
         await call(user.token, 'DELETE', `/api/clients/command/delete-client/${ally.id}`),
-        await uploadCsv(user.token, '/api/clients/command/upload-clients', 'a\n', { mapNetwork: 'true' }),
         await uploadCsv(user.token, '/api/crm-clients/command/upload-crm-clients', crm),
         await call(user.token, 'POST', `/api/accounts/command/update-assignees/${account.id}`, { assigneeIds: [] }),
         await call(user.token, 'DELETE', `/api/accounts/command/delete/${account.id}`),
@@ -237,6 +236,22 @@ describe('roles and workspaces', () => {
     expect((await uploadCsv(member.token, '/api/accounts/command/upload-accounts', accounts)).statusCode).toBe(200);
     expect((await uploadCsv(viewer.token, '/api/accounts/command/upload-accounts', accounts)).statusCode).toBe(403);
     expect((await uploadCsv(admin.token, '/api/crm-clients/command/upload-crm-clients', crm)).statusCode).toBe(200);
+
+    // Clients: a member uploads theirs at onboarding's clients step (this file has no header: refused as a
+    // file, not as a caller), and no more once onboarding is done; a viewer never.
+    const clients = () => uploadCsv(member.token, '/api/clients/command/upload-clients', 'a\n', { mapNetwork: 'true' });
+    expect((await clients()).statusCode).toBe(422);
+    expect(
+      (await uploadCsv(viewer.token, '/api/clients/command/upload-clients', 'a\n', { mapNetwork: 'true' })).statusCode,
+    ).toBe(403);
+    await ctx.database.inWorkspace(admin.me.workspaceId, (tx) =>
+      tx.execute(sql`update users set has_completed_onboarding = true where email = ${member.email}`),
+    );
+    const afterOnboarding = await clients();
+    expect(afterOnboarding.statusCode).toBe(403);
+    expect(afterOnboarding.json<{ message: string }>().message).toBe(
+      'Only admins can import clients once onboarding is done.',
+    );
   });
 
   it('never shows another workspace’s lists or imports', async () => {
