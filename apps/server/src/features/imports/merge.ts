@@ -7,8 +7,9 @@ import { KINDS, stagingTableSql } from './import-kinds.ts';
 // The set-based merge of a staged import into the workspace's lists, in the caller's transaction.
 // The staging table `import_rows` (line, reason, values...) holds every row of the file, valid ones
 // with a null reason. Within a file the first row of an e-mail, LinkedIn address or domain wins; the
-// others are skipped. Rows that would change nothing are not written, so a second upload of the same
-// file adds and updates nothing.
+// others are skipped (found as the min(line) of each group: hash aggregates, where windows sorted
+// millions of rows by text). Rows that would change nothing are not written, so a second upload of
+// the same file adds and updates nothing.
 
 export type MergeCounts = { added: number; updated: number; skipped: number; rejected: number; dirty: boolean };
 export type MergeOptions = {
@@ -31,8 +32,8 @@ const guessedName = sql`initcap(split_part(companies.domain, '.', 1))`;
 async function upsertCompanies(tx: Tx, workspaceId: string) {
   await tx.execute(sql`
     insert into companies (workspace_id, domain, name)
-    select distinct on (company_domain) ${workspaceId}::uuid, company_domain, company_name
-      from import_kept order by company_domain, line
+    select ${workspaceId}::uuid, company_domain, company_name
+      from import_kept where line in (select min(line) from import_kept group by company_domain)
     on conflict (workspace_id, domain) do update set name = excluded.name
      where companies.name = ${guessedName} and companies.name <> excluded.name`);
 }
@@ -41,8 +42,8 @@ async function upsertCompanies(tx: Tx, workspaceId: string) {
 async function keepFirstPerDomain(tx: Tx) {
   await tx.execute(sql`
     create temp table import_kept on commit drop as
-    select distinct on (company_domain) line, company_name, company_domain
-      from import_rows where reason is null order by company_domain, line`);
+    select line, company_name, company_domain from import_rows
+     where line in (select min(line) from import_rows where reason is null group by company_domain)`);
   await tx.execute(sql`analyze import_kept`);
 }
 
@@ -84,10 +85,15 @@ async function mergeCrmClients(tx: Tx, { workspaceId: ws }: MergeOptions) {
     select ${ws}::uuid, company_id, company_name, company_domain from import_crm where is_new or changed
     on conflict (workspace_id, company_domain) do update
        set company_name = excluded.company_name, company_id = excluded.company_id`);
+  // A new customer's people stop being prospects: the graph's next roll-up takes them out.
+  const customersPeople = sql`select p.id from people p join import_crm c on p.company_id = c.company_id
+                               where p.workspace_id = ${ws} and (c.is_new or c.changed)`;
+  const dirty = await count(tx, sql`select count(*) as n from (${customersPeople}) as people`);
+  if (dirty > 0) await markDirty(tx, ws, customersPeople);
   return {
     added: await count(tx, sql`select count(*) as n from import_crm where is_new`),
     updated: await count(tx, sql`select count(*) as n from import_crm where changed`),
-    dirty: false,
+    dirty: dirty > 0,
   };
 }
 
@@ -103,10 +109,9 @@ async function mergeClients(tx: Tx, options: MergeOptions) {
   await tx.execute(sql`
     create temp table import_kept on commit drop as
     select line, first_name, last_name, email, company_name, company_domain, linkedin_url, contact_owner, tag
-      from (select r.*, row_number() over (partition by email order by line) as nth_email,
-                   row_number() over (partition by linkedin_url order by line) as nth_linkedin
-              from import_rows r where reason is null) r
-     where nth_email = 1 and nth_linkedin = 1`);
+      from import_rows
+     where line in (select min(line) from import_rows where reason is null group by email)
+       and line in (select min(line) from import_rows where reason is null group by linkedin_url)`);
   await tx.execute(sql`analyze import_kept`);
   await upsertCompanies(tx, ws);
 
@@ -116,9 +121,7 @@ async function mergeClients(tx: Tx, options: MergeOptions) {
     create temp table import_matched on commit drop as
     select k.*, k.first_name || ' ' || k.last_name as full_name, co.id as company_id,
            pe.id as by_email, pl.id as by_linkedin, coalesce(pe.id, pl.id) as existing_id,
-           coalesce(pe.id, pl.id, gen_random_uuid()) as person_id,
-           row_number() over (partition by coalesce(pe.id, pl.id) order by k.line) as nth_person,
-           owner.id as owner_user_id
+           coalesce(pe.id, pl.id, gen_random_uuid()) as person_id, owner.id as owner_user_id
       from import_kept k
       join companies co on co.workspace_id = ${ws} and co.domain = k.company_domain
       left join people pe on pe.workspace_id = ${ws} and pe.email = k.email
@@ -151,7 +154,8 @@ async function mergeClients(tx: Tx, options: MergeOptions) {
       from import_matched m
       left join people p on p.workspace_id = ${ws} and p.id = m.existing_id
       left join clients cl on cl.workspace_id = ${ws} and cl.person_id = m.existing_id
-     where m.existing_id is null or m.nth_person = 1`);
+     where m.existing_id is null
+        or m.line in (select min(line) from import_matched where existing_id is not null group by existing_id)`);
 
   await tx.execute(sql`
     insert into people (workspace_id, id, full_name, email, linkedin_url, company_id)
