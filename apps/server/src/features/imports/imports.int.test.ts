@@ -211,6 +211,26 @@ describe('clients upload', () => {
     expect(state.rows).toEqual([{ people: 1, email: `known@${oldCo}`, company: newCo, at_import: oldCo, dirty: true }]);
   });
 
+  it('takes the first of two rows that name one known person, one by e-mail and one by LinkedIn', async () => {
+    const admin = await ctx.registerAdmin();
+    const ws = admin.me.workspaceId;
+    const domain = ctx.uniqueDomain();
+    await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute(sql`insert into people (workspace_id, full_name, email, linkedin_url)
+                     values (${ws}, 'Known', ${`known@${domain}`}, 'https://www.linkedin.com/in/known-both')`),
+    );
+    const file = clientsCsv([
+      `Known,ByEmail,known@${domain},Co,${domain},https://www.linkedin.com/in/someone-else,,`,
+      `Known,ByLinkedin,other@${domain},Co,${domain},https://www.linkedin.com/in/known-both,,`,
+    ]);
+    const status = await upload(admin.token, 'clients', file, { fields: { mapNetwork: 'true' } });
+    expect(status.json<TImportStatus>()).toMatchObject({ added: 1, updated: 0, skipped: 1, rejected: 0 });
+    const allies = await get<TClientsPage>(admin.token, '/api/clients/query/allies-to-map-network-from');
+    expect(allies.body.rows.map((row) => [row.lastName, row.email, row.linkedinUrl])).toEqual([
+      ['ByEmail', `known@${domain}`, 'https://www.linkedin.com/in/known-both'],
+    ]);
+  });
+
   it('rejects non-boolean flags', async () => {
     const admin = await ctx.registerAdmin();
     const response = await upload(admin.token, 'clients', clientsCsv([]), { fields: { mapNetwork: 'yes' } });
