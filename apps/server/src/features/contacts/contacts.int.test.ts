@@ -228,6 +228,8 @@ describe('the rest of the network page', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""evil"")",${network.people.met},,'@risky`);
     expect(lines[1]).toContain('Met');
+    // The allies column names the member who met them.
+    expect(lines[1]).toContain(`${network.admin.me.firstName} ${network.admin.me.lastName}`);
   });
 
   it('exports with filter values taken as values, never as SQL', async () => {
