@@ -217,8 +217,8 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /**
  * The query string of every upload: `importId`, a uuid the client picks, lets it poll
- * `GET /imports/query/{importId}` while the upload is still streaming. Optional: the server picks one
- * otherwise. Retrying a failed import takes a new id.
+ * `GET /imports/query/{importId}` while the upload is still streaming (404 until the file part starts
+ * arriving). Optional: the server picks one otherwise. Retrying a failed import takes a new id.
  *
  * The multipart body carries exactly one `file` part; for `/clients/command/upload-clients` the
  * `mapNetwork` and `trackJobChanges` fields ('true' or 'false') must come before the file, since the
@@ -242,7 +242,7 @@ export const ZImportStatus = z.object({
   updated: z.number().int(),
   skipped: z.number().int(),
   rejected: z.number().int(),
-  /** API path of the CSV (line, reason) of the rejected rows; null when none was rejected. */
+  /** API path of the CSV (line, reason) of the rejected rows, fetched with the bearer token; null when none was rejected. */
   rejectedRowsUrl: z.string().nullable(),
   /** Why the import failed; nothing of it was merged. */
   error: z.string().nullable(),
