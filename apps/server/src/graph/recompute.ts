@@ -82,25 +82,27 @@ export function rebuildEdgesSql(workspaceId: string, scope: Scope) {
         offset 0
       ) linked
     ),
+    connector_stints as materialized (
+      -- The connectors' own employments, a few thousand: every target's colleagues-in-time are found
+      -- among these, never among all the employees of its company (thousands at a large one).
+      select ce.person_id, ce.company_id, ce.started_on, ce.ended_on, ce.department
+        from connectors c
+        join employments ce on ce.workspace_id = ${ws} and ce.person_id = c.person_id
+    ),
     shared_evidence as (
-      select distinct on (prospect_id, connector_id) stints.*
+      select distinct on (te.person_id, cs.person_id)
+             te.person_id as prospect_id, cs.person_id as connector_id,
+             ((least(coalesce(te.ended_on, current_date), coalesce(cs.ended_on, current_date))
+               - greatest(te.started_on, cs.started_on)) / 30.44)::int as shared_months,
+             coalesce(te.department = cs.department, false) as same_department,
+             least(te.ended_on, cs.ended_on) as ended_on,
+             te.company_id
         from targets t
-        cross join lateral (
-          select te.person_id as prospect_id, ce.person_id as connector_id,
-                 ((least(coalesce(te.ended_on, current_date), coalesce(ce.ended_on, current_date))
-                   - greatest(te.started_on, ce.started_on)) / 30.44)::int as shared_months,
-                 coalesce(te.department = ce.department, false) as same_department,
-                 least(te.ended_on, ce.ended_on) as ended_on,
-                 te.company_id
-            from employments te
-            join employments ce on ce.workspace_id = ${ws} and ce.company_id = te.company_id and ce.person_id <> te.person_id
-            join connectors c on c.person_id = ce.person_id
-           where te.workspace_id = ${ws} and te.person_id = t.id
-             and greatest(te.started_on, ce.started_on)
-                 < least(coalesce(te.ended_on, current_date), coalesce(ce.ended_on, current_date))
-          offset 0
-        ) stints
-       order by prospect_id, connector_id, shared_months desc
+        join employments te on te.workspace_id = ${ws} and te.person_id = t.id
+        join connector_stints cs on cs.company_id = te.company_id and cs.person_id <> te.person_id
+       where greatest(te.started_on, cs.started_on)
+             < least(coalesce(te.ended_on, current_date), coalesce(cs.ended_on, current_date))
+       order by te.person_id, cs.person_id, shared_months desc
     ),
     combined as (
       select prospect_id, connector_id, meeting_weight, meetings, mails_sent, mails_received, mail_sent_weight,
