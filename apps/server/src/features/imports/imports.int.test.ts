@@ -84,6 +84,15 @@ describe('accounts upload', () => {
     expect((await get<TAccountsPage>(admin.token, '/api/accounts/query')).body.pagination.totalCount).toBe(2);
   });
 
+  it('keeps backslashes and tabs as written, and shows a NUL as a replacement character', async () => {
+    const admin = await ctx.registerAdmin();
+    const domain = ctx.uniqueDomain();
+    const response = await upload(admin.token, 'accounts', `Company name,Company domain\nA\\B\tC\u0000D,${domain}\n`);
+    expect(response.json<TImportStatus>()).toMatchObject({ status: 'completed', added: 1 });
+    const { body } = await get<TAccountsPage>(admin.token, '/api/accounts/query');
+    expect(body.rows.map((row) => row.name)).toEqual(['A\\B\tC\uFFFDD']);
+  });
+
   it('refuses a file without a usable header, and says why on the import too', async () => {
     const admin = await ctx.registerAdmin();
     const importId = randomUUID();
