@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.ts';
-import { rebuildEdges, rebuildNetworkSummaries, rollUpNetworkRows, summariesBuilt } from './recompute.ts';
+import { membersCte } from './graph.sql.ts';
+import type { ProximityModel } from './proximity.ts';
+import { rebuildEdges, rebuildNetworkSummaries, rollUpNetworkRows, summariesBuilt, trustSql } from './recompute.ts';
 import { loadGraphSettings } from './settings.ts';
 
 /** People per incremental step: one transaction each, so reads and writers never wait long. */
@@ -35,6 +37,14 @@ async function clearDirty(tx: Tx, workspaceId: string, batch: { person_id: strin
  * rows of everyone the ally knows are rolled up again too. Each batch commits on its own; a crash
  * mid-batch rolls it back, and the marks it had read are still there for the next run.
  */
+/** The team's trust in the given allies, by ally (absent: no link to a member, the floor). */
+async function allyTrust(tx: Tx, workspaceId: string, model: ProximityModel, allies: SQL) {
+  const result = await tx.execute<{ ally_id: string; trust: number }>(
+    sql`with ${membersCte(workspaceId)} ${trustSql(workspaceId, model, allies)}`,
+  );
+  return new Map(result.rows.map((row) => [row.ally_id, Number(row.trust)]));
+}
+
 export async function recomputeDirty(database: Database, workspaceId: string, batch = RECOMPUTE_BATCH) {
   const report = emptyReport();
   const started = performance.now();
@@ -46,11 +56,22 @@ export async function recomputeDirty(database: Database, workspaceId: string, ba
       const personIds = dirty.map((row) => row.person_id);
       const { model } = await loadGraphSettings(tx, workspaceId);
       report.people += personIds.length;
+      const dirtyAllies = sql`select person_id from clients
+                               where workspace_id = ${workspaceId} and map_network and person_id = any(${sql.param(personIds)}::uuid[])`;
+      const trustBefore = await allyTrust(tx, workspaceId, model, dirtyAllies);
       report.edges += await rebuildEdges(tx, workspaceId, { personIds });
-      const allyReach = await tx.execute<{ prospect_id: string }>(sql`
-        select distinct e.prospect_id from edges e
-          join clients c on c.workspace_id = e.workspace_id and c.person_id = e.connector_id and c.map_network
-         where e.workspace_id = ${workspaceId} and e.connector_id = any(${sql.param(personIds)}::uuid[])`);
+      const trustAfter = await allyTrust(tx, workspaceId, model, dirtyAllies);
+      // Everyone an ally knows is rolled up again only when the team's trust in the ally moved: an
+      // ally knows tens of thousands at scale, and most new evidence leaves the trust where it was.
+      const moved = [...new Set([...trustBefore.keys(), ...trustAfter.keys()])].filter(
+        (ally) => trustBefore.get(ally) !== trustAfter.get(ally),
+      );
+      const allyReach =
+        moved.length === 0
+          ? { rows: [] }
+          : await tx.execute<{ prospect_id: string }>(sql`
+              select distinct e.prospect_id from edges e
+               where e.workspace_id = ${workspaceId} and e.connector_id = any(${sql.param(moved)}::uuid[])`);
       const rollUp = [...new Set([...personIds, ...allyReach.rows.map((row) => row.prospect_id)])];
       // Summaries follow each batch's difference; a workspace that has none yet gets them built once, at the end.
       const inStep = await summariesBuilt(tx, workspaceId);

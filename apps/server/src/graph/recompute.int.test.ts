@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNetwork } from '../../test/graph-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { FREE_EMAIL_DOMAINS } from '../lib/free-email-domains.ts';
+import { recordInteractions } from './evidence.repo.ts';
 import { recomputeAll, recomputeDirty } from './graph.service.ts';
 import { DEFAULT_PROXIMITY_MODEL, type EdgeEvidenceRow, edgeEvidenceOf, proximitySql, scoreEdge } from './proximity.ts';
 import { rebuildNetworkSummaries } from './recompute.ts';
@@ -122,6 +124,41 @@ describe('the relationship graph', () => {
     expect(inStep).not.toEqual(built);
     await ctx.database.inWorkspace(ws, (tx) => rebuildNetworkSummaries(tx, ws));
     expect(await summaries()).toEqual(inStep);
+  });
+
+  it('rolls up everyone an ally knows again when the team’s trust in the ally moves', async () => {
+    const { ws, people, admin } = await buildNetwork(ctx);
+    const meet = (id: string, emails: string[], days: number) =>
+      ctx.database.inWorkspace(ws, (tx) =>
+        recordInteractions(
+          tx,
+          ws,
+          admin.me.id,
+          [
+            {
+              kind: 'meeting' as const,
+              externalId: id,
+              occurredAt: new Date(Date.now() - days * 86_400_000),
+              participants: emails.map((email) => ({ email, name: null, role: 'attendee' as const })),
+            },
+          ],
+          FREE_EMAIL_DOMAINS,
+        ),
+      );
+    // Someone only the ally knows: reached through the ally alone.
+    const onlyViaAlly = `only-via-ally@${people.ally.split('@')[1]}.example`;
+    await meet('a1', [people.ally, onlyViaAlly], 5);
+    await meet('a2', [people.ally, onlyViaAlly], 8);
+    await recomputeDirty(ctx.database, ws);
+    const before = (await rowsOf(ws))[onlyViaAlly]?.proximity;
+    expect(before).toBeGreaterThan(0);
+    // The team gets much closer to the ally; the prospect's own evidence does not change.
+    for (let n = 0; n < 8; n++) await meet(`t${n}`, [admin.email, people.ally], n + 1);
+    await recomputeDirty(ctx.database, ws);
+    const incremental = await rowsOf(ws);
+    expect(incremental[onlyViaAlly]?.proximity).toBeGreaterThan(before ?? 0);
+    await recomputeAll(ctx.database, ws);
+    expect(await rowsOf(ws)).toEqual(incremental);
   });
 
   it('gives the same rows incrementally as a full recompute from evidence', async () => {

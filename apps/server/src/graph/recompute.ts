@@ -261,6 +261,18 @@ function facetValues(source: SQL, weight: SQL) {
      where signal_mask & (1 << bit) <> 0`;
 }
 
+/**
+ * The team's trust in each of the given allies: the best proximity of its links to members, as a
+ * fraction, never below the model's floor (an ally with no such link is at the floor). Needs `members`.
+ */
+export const trustSql = (ws: string, model: ProximityModel, allies: SQL) => sql`
+  select e.prospect_id as ally_id,
+         greatest(${model.allyTrustFloor}::float8, max(${proximitySql(model, 'e')}) / 100.0) as trust
+    from edges e
+    join members m on m.person_id = e.connector_id
+   where e.workspace_id = ${ws} and e.prospect_id in (${allies})
+   group by e.prospect_id`;
+
 export function rollUpSql(
   workspaceId: string,
   scope: Scope,
@@ -275,11 +287,7 @@ export function rollUpSql(
     allies as (select person_id, tag from clients where workspace_id = ${ws} and map_network),
     trust as materialized (
       -- Computed once: inlined, a planner misled by fresh statistics re-ran it for every edge.
-      select e.prospect_id as ally_id, greatest(${model.allyTrustFloor}::float8, max(${proximity}) / 100.0) as trust
-        from edges e
-        join members m on m.person_id = e.connector_id
-       where e.workspace_id = ${ws} and e.prospect_id in (select person_id from allies)
-       group by e.prospect_id
+      ${trustSql(ws, model, sql`select person_id from allies`)}
     ),
     connector_factor as materialized (
       -- What each connector's links are worth on a path: a colleague's in full, an ally's times the
