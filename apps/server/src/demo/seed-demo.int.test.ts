@@ -32,10 +32,14 @@ describe('the small demo dataset', () => {
   const seed = () =>
     seedDemo(ctx.database, { workspaceId: me.workspaceId, seedUserId: me.id, size: 'small', log: () => {} });
 
+  // Seeding runs the whole pipeline (evidence, graph, recommendations): 20 s alone, several times that
+  // beside the suite's other integration files on two cores.
+  const SEED_TIMEOUT = 400_000;
+
   beforeAll(async () => {
     me = (await ctx.registerAdmin()).me;
     report = await seed();
-  }, 120_000);
+  }, SEED_TIMEOUT);
 
   it('fills the workspace with companies, people, colleagues, allies, accounts and evidence', async () => {
     expect(report.created).toMatchObject({ companies: 300, members: 7, allies: 30, trackedClients: 60 });
@@ -108,12 +112,16 @@ describe('the small demo dataset', () => {
     );
   });
 
-  it('adds nothing when run again on the same workspace', async () => {
-    const before = await counts(me.workspaceId);
-    const again = await seed();
-    expect(Object.values(again.created).every((created) => created === 0)).toBe(true);
-    expect(await counts(me.workspaceId)).toEqual(before);
-  }, 120_000);
+  it(
+    'adds nothing when run again on the same workspace',
+    async () => {
+      const before = await counts(me.workspaceId);
+      const again = await seed();
+      expect(Object.values(again.created).every((created) => created === 0)).toBe(true);
+      expect(await counts(me.workspaceId)).toEqual(before);
+    },
+    SEED_TIMEOUT,
+  );
 
   it('shows none of it to another workspace', async () => {
     const other = (await ctx.registerAdmin()).me;
