@@ -119,7 +119,9 @@ describe('npm run cli', () => {
 
     // The seed ended with today's recommendations: running them again adds none, and says why each was kept.
     const again = await cli('recommend', '--email', 'demo.owner@demo-cli.test');
-    expect(again.stdout).toMatch(/demo\.owner@demo-cli\.test: 0 kept, 0 dropped, 10 already recommended today/);
+    // Ten of their own, and those their teammates' runs found at the accounts they share.
+    const already = /demo\.owner@demo-cli\.test: 0 kept, 0 dropped, (\d+) already recommended today/.exec(again.stdout);
+    expect(Number(already?.[1])).toBeGreaterThanOrEqual(10);
     const explained = await cli('recommend', '--explain', '--email', 'demo.owner@demo-cli.test');
     expect(
       explained.stdout.match(/^ {2}kept {4}.+: (warm|medium|cold) \(.+\): (direct message|ask .+ for an intro)/gm),
