@@ -25,7 +25,7 @@ const PORT = 3198;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
-/** Columns the importer reads, plus two it ignores (as any CRM export has). */
+/** Columns the importer reads, plus two it ignores (as CRM exports carry). */
 const HEADER = [...CSV_TEMPLATES.clients.columns, 'Job title', 'Notes'];
 const FIRST = ['Jane', 'John', 'Zoë', 'Amélie', 'Mohammed', 'Wei', 'Olga', 'Carlos', 'Aoife', 'Kwame'];
 const LAST = ['Doe', 'Smith', 'Müller', "O'Brien", 'Nguyen', 'García', 'Kowalski', 'Dubois', 'Rossi', 'Tanaka'];

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, REPO_ROOT } from './config.ts';
 import { analyzeAsOwner } from './db/analyze.ts';
 import { recommendActions, workspacesDueForRecommendations } from './features/actions/engine.ts';
-import { refreshGrowthIfStale } from './features/contacts/contacts.repo.ts';
+import { countsThirtyDaysAgo } from './features/contacts/contacts.repo.ts';
 import { failStuckImports } from './features/imports/imports.repo.ts';
 import { recomputeDirty } from './graph/graph.service.ts';
 import { createIdentityProvider } from './idp/provider.ts';
@@ -48,7 +48,7 @@ async function start() {
       await analyzeAsOwner(runtime.databaseUrl, GRAPH_TABLES);
       const report = await recomputeDirty(runtime.database, workspaceId);
       if (report.people > 0) log(`graph: ${JSON.stringify({ workspaceId, ...report })}`);
-      await runtime.database.inWorkspace(workspaceId, (tx) => refreshGrowthIfStale(tx, workspaceId));
+      await runtime.database.inWorkspace(workspaceId, (tx) => countsThirtyDaysAgo(tx, workspaceId));
     },
     recommendActions: async ({ workspaceId }) => {
       const run = await recommendActions(runtime.database, workspaceId);

@@ -1,4 +1,4 @@
-import { SIGNAL_TYPES, type SignalType } from '@warmpath/shared';
+import { PROXIMITY_BANDS, SIGNAL_TYPES, type SignalType } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { MAX_PARTICIPANTS } from './proximity.ts';
 
@@ -46,3 +46,15 @@ export const signalBit = (type: SignalType) => 1 << SIGNAL_TYPES.indexOf(type);
 export const signalsOfMask = (mask: number) => SIGNAL_TYPES.filter((type) => (mask & signalBit(type)) !== 0);
 
 export const maxParticipants = sql.raw(String(MAX_PARTICIPANTS));
+
+/** A proximity's band (PROXIMITY_BANDS), as `name` or as its lower bound (`floor`, the cube's cell). */
+export const proximityBandSql = (proximity: SQL, as: 'name' | 'floor') =>
+  sql`case ${sql.join(
+    [...PROXIMITY_BANDS]
+      .reverse()
+      .map(
+        (band) =>
+          sql`when ${proximity} >= ${sql.raw(String(band.min))} then ${sql.raw(as === 'name' ? `'${band.name}'` : String(band.min))}`,
+      ),
+    sql` `,
+  )} end`;

@@ -1,7 +1,16 @@
-import { ENGAGEMENTS, PROXIMITY_BANDS, SIGNAL_TYPES } from '@warmpath/shared';
+import { ENGAGEMENTS, SIGNAL_TYPES } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { connectorsCte, inScope, isOutsider, maxParticipants, membersCte, type Scope, signalBit } from './graph.sql.ts';
+import {
+  connectorsCte,
+  inScope,
+  isOutsider,
+  maxParticipants,
+  membersCte,
+  proximityBandSql,
+  type Scope,
+  signalBit,
+} from './graph.sql.ts';
 import { EVIDENCE_HALF_LIFE_DAYS, type ProximityModel, proximitySql } from './proximity.ts';
 
 // Evidence -> edges -> network rows, set-based in SQL (DESIGN.md section 7). Both steps take a scope:
@@ -172,15 +181,6 @@ export async function rollUpNetworkRows(
   return { written: row?.written ?? 0, removed: row?.removed ?? 0 };
 }
 
-/** A proximity's band, as its lower bound: the cube's proximity cell. */
-const bandFloor = (proximity: SQL) =>
-  sql`case ${sql.join(
-    [...PROXIMITY_BANDS]
-      .reverse()
-      .map((band) => sql`when ${proximity} >= ${sql.raw(String(band.min))} then ${sql.raw(String(band.min))}`),
-    sql` `,
-  )} end`;
-
 /**
  * A prospect's bucket in network_rank: the first 6 bits of its id (ids compare bytewise, so buckets follow
  * the order). 64 buckets per proximity: few enough to walk, small enough to skip into.
@@ -194,7 +194,7 @@ const summaryDelta = (ws: string) => sql`,
     cube_delta as (
       insert into network_cube as c (workspace_id, company_size, industry, department, proximity, engagement, signal_mask,
                                      has_external_connector, rows)
-      select ${ws}::uuid, company_size, industry, department, ${bandFloor(sql`proximity`)}, engagement, signal_mask,
+      select ${ws}::uuid, company_size, industry, department, ${proximityBandSql(sql`proximity`, 'floor')}, engagement, signal_mask,
              has_external_connector, sum(sign)
         from changes group by 2, 3, 4, 5, 6, 7, 8 having sum(sign) <> 0
       on conflict on constraint network_cube_cell_key do update set rows = c.rows + excluded.rows
@@ -239,12 +239,6 @@ const textArray = (values: readonly string[]) =>
  * connectors have network_reach.
  */
 function facetValues(source: SQL, weight: SQL) {
-  const bandName = sql`case ${sql.join(
-    [...PROXIMITY_BANDS]
-      .reverse()
-      .map((band) => sql`when proximity >= ${sql.raw(String(band.min))} then ${sql.raw(`'${band.name}'`)}`),
-    sql` `,
-  )} end`;
   return sql`
     select 'companySize' as field, company_size as value, ${weight} as weight from ${source} where company_size is not null
     union all
@@ -252,7 +246,7 @@ function facetValues(source: SQL, weight: SQL) {
     union all
     select 'jobDepartment', department, ${weight} from ${source} where department is not null
     union all
-    select 'proximity', ${bandName}, ${weight} from ${source}
+    select 'proximity', ${proximityBandSql(sql`proximity`, 'name')}, ${weight} from ${source}
     union all
     select 'engagement', (${textArray(ENGAGEMENTS)})[engagement + 1], ${weight} from ${source}
     union all
@@ -425,7 +419,7 @@ export async function rebuildNetworkSummaries(tx: Tx, workspaceId: string) {
     insert into network_cube (workspace_id, company_size, industry, department, proximity, engagement, signal_mask,
                               has_external_connector, rows)
     select ${ws}::uuid, company_size, industry, department,
-           ${bandFloor(sql`proximity`)}, engagement, signal_mask, has_external_connector, count(*)
+           ${proximityBandSql(sql`proximity`, 'floor')}, engagement, signal_mask, has_external_connector, count(*)
       from network_rows where workspace_id = ${ws}
      group by 2, 3, 4, 5, 6, 7, 8`);
   await tx.execute(sql`delete from network_reach where workspace_id = ${ws}`);

@@ -11,7 +11,7 @@ import {
 } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { membersCte } from '../../graph/graph.sql.ts';
+import { membersCte, proximityBandSql } from '../../graph/graph.sql.ts';
 import { type ProximityModel, proximitySql } from '../../graph/proximity.ts';
 import { RANK_BUCKET_SHIFT, WEBSITE_SIGNAL_DAYS } from '../../graph/recompute.ts';
 import { buildSignals, type SignalEdge } from '../../graph/signals.ts';
@@ -322,7 +322,7 @@ export async function countByProximityBand(tx: Tx, filters: CompiledFilters) {
   if (filters.unfiltered('proximity')) return facetCounts(tx, filters, 'proximity');
   const { from, count } = filters.counted('proximity');
   const result = await tx.execute<FacetCount>(sql`
-    select case when r.proximity >= 75 then 'High' when r.proximity >= 25 then 'Medium' else 'Low' end as key,
+    select ${proximityBandSql(sql`r.proximity`, 'name')} as key,
            ${count} as count
       from ${from} where ${filters.where('proximity')} group by 1`);
   return result.rows;
@@ -456,9 +456,10 @@ const GROWTH_MAX_AGE = sql`interval '1 hour'`;
 
 /**
  * The counts of 30 days ago (prospects and companies first seen before then), from network_growth
- * while fresh; otherwise read from every row once and kept for the next hour.
+ * while fresh; otherwise read from every row once and kept for the next hour. The graph job calls it
+ * after each recompute, so page views rarely pay for the read.
  */
-async function countsThirtyDaysAgo(tx: Tx, workspaceId: string) {
+export async function countsThirtyDaysAgo(tx: Tx, workspaceId: string) {
   const ws = workspaceId;
   const kept = await tx.execute<{ prospects_before: number; companies_before: number }>(sql`
     select prospects_before, companies_before from network_growth
@@ -479,11 +480,6 @@ async function countsThirtyDaysAgo(tx: Tx, workspaceId: string) {
            companies_before = excluded.companies_before, computed_at = excluded.computed_at
     returning prospects_before, companies_before`);
   return computed.rows[0] ?? { prospects_before: 0, companies_before: 0 };
-}
-
-/** Refreshes the counts of 30 days ago when they are stale (the graph job does, so page views rarely wait). */
-export async function refreshGrowthIfStale(tx: Tx, workspaceId: string) {
-  await countsThirtyDaysAgo(tx, workspaceId);
 }
 
 export async function reportCards(tx: Tx, workspaceId: string) {

@@ -1,19 +1,12 @@
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  ENGAGEMENT_LABELS,
-  ENGAGEMENTS,
-  PROXIMITY_BANDS,
-  SIGNAL_LABELS,
-  SIGNAL_TYPES,
-  type TFilterItem,
-} from '@warmpath/shared';
+import { ENGAGEMENT_LABELS, ENGAGEMENTS, SIGNAL_LABELS, SIGNAL_TYPES, type TFilterItem } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Database } from '../../db/client.ts';
-import { signalBit } from '../../graph/graph.sql.ts';
+import { proximityBandSql, signalBit } from '../../graph/graph.sql.ts';
 import { FORMULA_START } from '../../lib/csv-write.ts';
 import type { Member } from '../../plugins/auth.ts';
 import { NETWORK_ORDER } from './contacts.repo.ts';
@@ -45,12 +38,6 @@ const defused = (cell: SQL) =>
 const labelled = (value: SQL, labels: readonly (readonly [number | string, string])[]) =>
   sql`case ${value} ${sql.join(
     labels.map(([key, label]) => sql`when ${sql.raw(String(key))} then ${literal(label)}`),
-    sql` `,
-  )} end`;
-
-const bandOf = (proximity: SQL) =>
-  sql`case ${sql.join(
-    PROXIMITY_BANDS.map((band) => sql`when ${proximity} <= ${sql.raw(String(band.max))} then ${literal(band.name)}`),
     sql` `,
   )} end`;
 
@@ -124,7 +111,7 @@ export async function exportNetworkCsv(database: Database, member: Member, filte
         ENGAGEMENTS.map((engagement, level) => [level, ENGAGEMENT_LABELS[engagement]] as const),
       ),
       sql`r.proximity`,
-      bandOf(sql`r.proximity`),
+      proximityBandSql(sql`r.proximity`, 'name'),
       defused(
         sql`array_to_string(array(select ${connectorNames}::jsonb ->> id::text from unnest(r.connector_ids) as id), '; ')`,
       ),
