@@ -484,7 +484,10 @@ describe('the action panels’ sends', () => {
       200,
     );
 
-    await dispatchDueMessages(googleAccountDeps(ctx.config, ctx.database, ctx.encryptionKey), { leaseSeconds: 0 });
+    await dispatchDueMessages(googleAccountDeps(ctx.config, ctx.database, ctx.encryptionKey), {
+      leaseSeconds: 0,
+      workspaceId: w.ws,
+    });
     const toProspect = ctx.google.sentMail({ to: w.people.pastClient });
     expect(toProspect).toHaveLength(1);
     expect(toProspect[0]?.text).toContain('Congratulations on the move.');
@@ -529,7 +532,7 @@ describe('the outcome loop', () => {
       source: 'connector',
     });
     expect(sent.statusCode).toBe(200);
-    await dispatchDueMessages(google, { leaseSeconds: 0 });
+    await dispatchDueMessages(google, { leaseSeconds: 0, workspaceId: w.ws });
     const replied = async () => (await tab(w.admin.token, '/actions/query')).rows[0];
     expect(await replied()).toMatchObject({ actionId: intro.actionId, replied: false, repliedAt: null });
 
@@ -602,7 +605,10 @@ describe('the thank-you note', () => {
     const past = (await tab(w.admin.token, '/actions/query')).rows.find((row) => row.actionId === intro.actionId);
     expect(past).toMatchObject({ replied: true, thankedAt: thanked.json().thankedAt });
 
-    await dispatchDueMessages(googleAccountDeps(ctx.config, ctx.database, ctx.encryptionKey), { leaseSeconds: 0 });
+    await dispatchDueMessages(googleAccountDeps(ctx.config, ctx.database, ctx.encryptionKey), {
+      leaseSeconds: 0,
+      workspaceId: w.ws,
+    });
     const toColleague = ctx.google.sentMail({ to: w.colleague.email });
     expect(toColleague).toHaveLength(2);
     const note = toColleague.find((mail) => mail.subject === `Thank you for the intro to ${intro.contact.fullName}`);

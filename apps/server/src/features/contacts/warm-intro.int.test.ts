@@ -101,7 +101,10 @@ describe('warm intros', () => {
     expect(sent.statusCode).toBe(200);
     expect(await send(admin.token, [item])).toMatchObject({ statusCode: 409 });
 
-    await dispatchDueMessages(googleAccountDeps(ctx.config, ctx.database, ctx.encryptionKey), { leaseSeconds: 0 });
+    await dispatchDueMessages(googleAccountDeps(ctx.config, ctx.database, ctx.encryptionKey), {
+      leaseSeconds: 0,
+      workspaceId: ws,
+    });
     const colleagueEmail = await ctx.database.inWorkspace(ws, (tx) =>
       tx.execute<{ email: string }>(sql`select email from users where workspace_id = ${ws} and last_name = 'member'`),
     );

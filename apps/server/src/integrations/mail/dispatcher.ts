@@ -16,6 +16,8 @@ export type DispatcherOptions = {
   /** How long a claim holds before another dispatcher may take the message over. */
   leaseSeconds?: number;
   batchSize?: number;
+  /** Only this workspace's messages: for tests, whose files share one database and each its own sandbox. */
+  workspaceId?: string;
   log?: (message: string, detail?: Record<string, unknown>) => void;
 };
 
@@ -69,7 +71,12 @@ async function deliver(deps: GoogleAccountDeps, workspaceId: string, outboxId: s
 
 /** One pass over the due messages; returns how many it handled. */
 export async function dispatchDueMessages(deps: GoogleAccountDeps, options: DispatcherOptions = {}) {
-  const claimed = await claimDueMessages(deps.database.db, options.batchSize ?? 10, options.leaseSeconds ?? 300);
+  const claimed = await claimDueMessages(
+    deps.database.db,
+    options.batchSize ?? 10,
+    options.leaseSeconds ?? 300,
+    options.workspaceId,
+  );
   for (const { outboxId, workspaceId } of claimed) {
     try {
       await deliver(deps, workspaceId, outboxId);

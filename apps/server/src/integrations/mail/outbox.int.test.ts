@@ -27,7 +27,7 @@ async function senderWithGoogle() {
   const load = (id: string) =>
     ctx.database.inWorkspace(sender.workspaceId, (tx) => findOutboxMessage(tx, sender.workspaceId, id));
   /** Dispatches until nothing is due, ignoring the lease (as a restarted worker eventually does). */
-  const dispatch = () => dispatchDueMessages(deps, { leaseSeconds: 0 });
+  const dispatch = () => dispatchDueMessages(deps, { leaseSeconds: 0, workspaceId: sender.workspaceId });
   return { admin, sender, queue, load, dispatch };
 }
 

@@ -18,10 +18,11 @@ export async function insertOutboxEmail(
  * Claims up to `limit` due messages for `leaseSeconds`: a dispatcher that dies mid-send leaves its
  * claim to expire, and another picks the message up.
  */
-export async function claimDueMessages(db: Db, limit: number, leaseSeconds: number) {
+export async function claimDueMessages(db: Db, limit: number, leaseSeconds: number, workspaceId?: string) {
+  const inWorkspace = workspaceId ? sql`and workspace_id = ${workspaceId}` : sql``;
   const claimed = await db.execute<{ outbox_id: string; workspace_id: string }>(sql`
     update ${outboxDispatch} set due_at = now() + make_interval(secs => ${leaseSeconds})
-     where outbox_id in (select outbox_id from ${outboxDispatch} where due_at <= now()
+     where outbox_id in (select outbox_id from ${outboxDispatch} where due_at <= now() ${inWorkspace}
                           order by due_at limit ${limit} for update skip locked)
     returning outbox_id, workspace_id`);
   return claimed.rows.map((row) => ({ outboxId: row.outbox_id, workspaceId: row.workspace_id }));
