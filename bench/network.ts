@@ -7,7 +7,7 @@ import type { TFilterItem } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import { to as copyTo } from 'pg-copy-streams';
 import { loadConfig, REPO_ROOT } from '../apps/server/src/config.ts';
-import { analyzeAsOwner, vacuumAnalyzeAsOwner } from '../apps/server/src/db/analyze.ts';
+import { vacuumAnalyzeAsOwner } from '../apps/server/src/db/analyze.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { type DemoSize, seedDemo } from '../apps/server/src/demo/seed-demo.ts';
 import { NETWORK_ORDER } from '../apps/server/src/features/contacts/contacts.repo.ts';
@@ -65,7 +65,7 @@ async function peakRss<T>(work: () => Promise<T>) {
   }
 }
 
-async function benchWorkspace(database: Database, ownerUrl: string, log: (line: string) => void): Promise<Member> {
+async function benchWorkspace(database: Database, log: (line: string) => void): Promise<Member> {
   const existing = await database.db.execute<{ workspace_id: string; user_id: string }>(
     sql`select workspace_id, user_id from user_identities where idp_subject = ${`bench|${SIZE}`}`,
   );
@@ -111,7 +111,6 @@ async function benchWorkspace(database: Database, ownerUrl: string, log: (line: 
     seedUserId: userId,
     size: SIZE,
     log,
-    analyze: (tables) => analyzeAsOwner(ownerUrl, tables),
   });
   log(`bench: seeded in ${Math.round(report.ms / 1000)} s: ${JSON.stringify(report.totals)}`);
   return member(workspaceId, userId);
@@ -173,7 +172,7 @@ export async function network() {
   const runtime = await openRuntime(config, log);
   try {
     const database = runtime.database;
-    const member = await benchWorkspace(database, runtime.databaseUrl, log);
+    const member = await benchWorkspace(database, log);
     if (SEED_ONLY) return null;
     // What autovacuum does within a minute on a running server; a benchmark process lives shorter.
     // VACUUM sets the visibility map, without which every index-only scan reads the heap as well.

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { type Config, loadConfig } from './config.ts';
-import { analyzeAsOwner } from './db/analyze.ts';
 import type { Database } from './db/client.ts';
 import { DEMO_SIZES, type SeedReport, seedDemo } from './demo/seed-demo.ts';
 import { explainLatestRun, recommendActions, type WorkspaceRunSummary } from './features/actions/engine.ts';
@@ -154,14 +153,13 @@ async function seedDemoCommand(config: Config, args: string[]) {
   if (!email?.includes('@')) throw new UsageError('seed-demo: --email is required');
   const size = DEMO_SIZES.find((name) => name === values.size);
   if (!size) throw new UsageError(`seed-demo: --size must be one of ${DEMO_SIZES.join(', ')}`);
-  await withRuntime(config, async ({ database, databaseUrl }) => {
+  await withRuntime(config, async ({ database }) => {
     const user = await findOrCreateDemoUser(config, database, email);
     const report = await seedDemo(database, {
       workspaceId: user.workspaceId,
       seedUserId: user.userId,
       size,
       log,
-      analyze: (tables) => analyzeAsOwner(databaseUrl, tables),
     });
     printSeedReport(email, report);
   });

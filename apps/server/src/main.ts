@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig, REPO_ROOT } from './config.ts';
-import { analyzeAsOwner } from './db/analyze.ts';
 import { recommendActions, workspacesDueForRecommendations } from './features/actions/engine.ts';
 import { countsThirtyDaysAgo } from './features/contacts/contacts.repo.ts';
 import { failStuckImports } from './features/imports/imports.repo.ts';
@@ -45,7 +44,7 @@ async function start() {
     graphRecompute: async ({ workspaceId }) => {
       // A sync writes thousands of rows at once, faster than autovacuum re-reads the statistics; the
       // recompute's plans depend on them (seconds rather than minutes), so they are refreshed first.
-      await analyzeAsOwner(runtime.databaseUrl, GRAPH_TABLES);
+      await runtime.database.analyze(GRAPH_TABLES);
       const report = await recomputeDirty(runtime.database, workspaceId);
       if (report.people > 0) log(`graph: ${JSON.stringify({ workspaceId, ...report })}`);
       await runtime.database.inWorkspace(workspaceId, (tx) => countsThirtyDaysAgo(tx, workspaceId));

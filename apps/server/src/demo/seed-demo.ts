@@ -133,12 +133,6 @@ export type SeedOptions = {
   seedUserId: string;
   size: DemoSize;
   log: (line: string) => void;
-  /**
-   * Refreshes the planner's statistics of these tables. Only their owner may (the app role cannot),
-   * and without it the recompute right after a bulk load plans on statistics of nearly empty tables,
-   * several times slower; autovacuum catches up only later.
-   */
-  analyze?: (tables: readonly string[]) => Promise<void>;
 };
 
 /** The tables the seed fills in bulk. */
@@ -417,8 +411,7 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
   );
   // The statements below look people up by e-mail: on a million people just written, without fresh
   // statistics the first of them can take minutes instead of seconds.
-  if (options.analyze)
-    await step('analyze people', () => options.analyze?.(['companies', 'people']) ?? Promise.resolve());
+  await step('analyze people', () => database.analyze(['companies', 'people']));
   const members = await step('members', () => ensureMembers(database, demo, seedUserId, created));
   const memberUsers = members.map((member) => member.userId);
   const memberPeople = members.map((member) => member.personId);
@@ -483,7 +476,8 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
     );
   }
 
-  if (options.analyze) await step('analyze', () => options.analyze?.(SEEDED_TABLES) ?? Promise.resolve());
+  // Without it the recompute right after the bulk load plans on the statistics of nearly empty tables.
+  await step('analyze', () => database.analyze(SEEDED_TABLES));
 
   const recompute = await step('recompute', async () => {
     if (plan.evidenceStride === 1) return recomputeAll(database, ws, { fromEvidence: true });

@@ -29,7 +29,7 @@ import {
   rejectionsAfter,
   updateProgress,
 } from './imports.repo.ts';
-import { mergeImport } from './merge.ts';
+import { MERGED_TABLES, type MergeCounts, mergeImport } from './merge.ts';
 
 // The one streaming import pipeline behind every upload: request -> RFC 4180 reader -> the shared
 // row schema -> COPY into a per-import staging table (temporary: never logged, gone with its
@@ -59,6 +59,8 @@ export const IMPORT_FAILED_ERROR = 'The import could not be completed; nothing o
 export const TOO_LARGE_ERROR = `File is larger than ${CSV_UPLOAD.maxBytes} bytes`;
 
 const PROGRESS_EVERY_MS = 500;
+/** From this many rows written, the merged tables' statistics are refreshed before the import answers. */
+const STATISTICS_REFRESH_ROWS = 1000;
 const COPY_BATCH_CHARS = 256 * 1024;
 
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '\uFFFD' };
@@ -148,31 +150,36 @@ export async function receiveImport(
   return {
     abandon: fail,
     merge: async () => {
-      let dirty = false;
+      let merged: MergeCounts;
       try {
         await deps.database.inWorkspace(ws, (tx) =>
           updateProgress(tx, ws, request.id, { ...progress, status: 'merging' }),
         );
         // The merge and the 'completed' mark commit together, on the connection that holds the staging table.
         const db = drizzle(client, { schema });
-        dirty = await db.transaction(async (tx) => {
+        merged = await db.transaction(async (tx) => {
           await tx.execute(sql`select set_config('app.workspace_id', ${ws}, true)`);
-          const merged = await mergeImport(tx, request.kind, {
+          const counts = await mergeImport(tx, request.kind, {
             workspaceId: ws,
             importId: request.id,
             mapNetwork: request.mapNetwork,
             trackJobChanges: request.trackJobChanges,
           });
-          await completeImport(tx, ws, request.id, merged);
-          return merged.dirty;
+          await completeImport(tx, ws, request.id, counts);
+          return counts;
         });
       } catch (error) {
         await fail(IMPORT_FAILED_ERROR);
         throw error;
       }
       release();
+      // The lists' queries right after a large import (the accounts page the user goes back to) must
+      // not plan on the statistics of the emptier tables from before it. Autovacuum refreshes them
+      // later anyway: a failure here must not fail a committed import.
+      if (merged.added + merged.updated >= STATISTICS_REFRESH_ROWS)
+        await deps.database.analyze(MERGED_TABLES[request.kind]).catch(() => {});
       // The graph sweep picks up marked people anyway: a queue hiccup must not fail a committed import.
-      if (dirty) await deps.jobs.enqueueGraphRecompute(ws).catch(() => {});
+      if (merged.dirty) await deps.jobs.enqueueGraphRecompute(ws).catch(() => {});
       const status = await deps.database.inWorkspace(ws, (tx) => findImport(tx, ws, request.id));
       if (!status) throw new AppError('NOT_FOUND', 'Import not found');
       return status;

@@ -207,6 +207,13 @@ async function mergeClients(tx: Tx, options: MergeOptions) {
   };
 }
 
+/** The tables each kind's merge writes to. */
+export const MERGED_TABLES: Record<ImportKind, readonly string[]> = {
+  accounts: ['companies', 'accounts'],
+  'crm-clients': ['companies', 'crm_clients', 'graph_dirty'],
+  clients: ['companies', 'people', 'clients', 'graph_dirty'],
+};
+
 const MERGES: Record<
   ImportKind,
   (tx: Tx, options: MergeOptions) => Promise<Omit<MergeCounts, 'skipped' | 'rejected'>>
