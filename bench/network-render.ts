@@ -54,25 +54,38 @@ export async function networkRender() {
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await page.waitForURL((url) => !/^\/(sign-up|auth|idp)/.test(url.pathname), { timeout: 60_000 });
 
+    // Measured in the page, on its clock, from the document's start: from the last byte of the rows'
+    // response to the first frame drawn after the table holds them (aria-busy false). Playwright's
+    // round trips are not counted.
+    await page.addInitScript(() => {
+      const loaded = 'table[aria-label="Contacts"][aria-busy="false"] tbody tr';
+      const timing = new Promise<{ answeredAt: number; shownAt: number }>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector(loaded)) return;
+          observer.disconnect();
+          requestAnimationFrame(() => {
+            const shownAt = performance.now();
+            const response = performance
+              .getEntriesByType('resource')
+              .filter((entry) => entry.name.includes('/api/contacts/query?'))
+              .pop() as PerformanceResourceTiming | undefined;
+            resolve({ answeredAt: response?.responseEnd ?? Number.NaN, shownAt });
+          });
+        });
+        observer.observe(document, { subtree: true, childList: true, attributes: true });
+      });
+      Object.assign(window, { networkTiming: timing });
+    });
     const renderMs: number[] = [];
     const apiMs: number[] = [];
     for (let run = 0; run < RUNS; run++) {
-      const requested = performance.now();
-      const answered = page.waitForResponse((response) => response.url().includes('/api/contacts/query?'), {
-        timeout: 60_000,
-      });
       await page.goto('/network');
-      await answered;
-      apiMs.push(performance.now() - requested);
-      const afterAnswer = await page.evaluate(() => performance.now());
-      await page
-        .getByRole('table')
-        .getByRole('row')
-        .nth(1)
-        .getByRole('link')
-        .first()
-        .waitFor({ state: 'visible', timeout: 30_000 });
-      renderMs.push((await page.evaluate(() => performance.now())) - afterAnswer);
+      const timing = await page.evaluate(
+        () => (window as unknown as { networkTiming: Promise<{ answeredAt: number; shownAt: number }> }).networkTiming,
+      );
+      if (Number.isNaN(timing.answeredAt)) throw new Error('no /api/contacts/query response seen');
+      renderMs.push(timing.shownAt - timing.answeredAt);
+      apiMs.push(timing.answeredAt);
       await page.goto('/actions');
     }
     const sorted = (values: number[]) => [...values].sort((a, b) => a - b).map((value) => Math.round(value));
