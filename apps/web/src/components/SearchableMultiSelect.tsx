@@ -1,5 +1,5 @@
 import { CheckIcon, Combobox, Group, Pill, PillsInput, ScrollArea, Text, useCombobox } from '@mantine/core';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect } from 'react';
 
 export type MultiSelectOption = {
   value: string;
@@ -77,11 +77,14 @@ export function SearchableMultiSelect(props: SearchableMultiSelectProps) {
   } = props;
   const combobox = useCombobox({
     onDropdownClose: () => combobox.resetSelectedOption(),
-    onDropdownOpen: () => {
-      combobox.updateSelectedOptionIndex('active');
-      onDropdownOpen?.();
-    },
+    onDropdownOpen: () => onDropdownOpen?.(),
   });
+  // The options exist only while the list is open (below): the arrow keys start from the chosen one
+  // once they are there.
+  const { dropdownOpened, updateSelectedOptionIndex } = combobox;
+  useEffect(() => {
+    if (dropdownOpened) updateSelectedOptionIndex('active');
+  }, [dropdownOpened, updateSelectedOptionIndex]);
   const pills = 'selection' in props ? null : props;
   const selection: Picking = 'selection' in props ? props.selection : pillSelection(props);
   const summary = 'selection' in props ? props.selection.summary : null;
@@ -100,7 +103,9 @@ export function SearchableMultiSelect(props: SearchableMultiSelectProps) {
   };
 
   return (
-    <Combobox store={combobox} onOptionSubmit={submit}>
+    // Not kept mounted while closed (Mantine's default keeps every option in the page, hidden): the
+    // network bar's nine lists held 700 options, half a second of the page's first render.
+    <Combobox store={combobox} onOptionSubmit={submit} keepMounted={false}>
       <Combobox.DropdownTarget>
         <PillsInput
           label={label}

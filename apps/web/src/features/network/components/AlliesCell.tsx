@@ -1,5 +1,6 @@
-import { Avatar, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { type ConnectionSource, type TNetworkRow, VISIBLE_AVATARS, type WarmIntroSource } from '@warmpath/shared';
+import { DeferredTooltip } from '../../../components/DeferredTooltip.tsx';
 import { plural } from '../../../lib/format.ts';
 import type { WarmIntroRequest } from '../api.ts';
 import { initialOf, splitVisible } from '../networkDisplay.ts';
@@ -82,7 +83,7 @@ function AllyGroup({ allies, kind, prospectName, onAsk }: AllyGroupProps) {
   return (
     <Group gap={4} wrap="nowrap">
       {shown.map((ally) => (
-        <Tooltip key={ally.id} label={<AllySummary ally={ally} />} withArrow>
+        <DeferredTooltip key={ally.id} label={<AllySummary ally={ally} />}>
           {ally.isYou ? (
             <span role="img" aria-label={`You know ${prospectName}`}>
               <AllyAvatar ally={ally} />
@@ -92,7 +93,7 @@ function AllyGroup({ allies, kind, prospectName, onAsk }: AllyGroupProps) {
               <AllyAvatar ally={ally} />
             </UnstyledButton>
           )}
-        </Tooltip>
+        </DeferredTooltip>
       ))}
       <MorePopover
         trapFocus

@@ -1,5 +1,6 @@
 import { Group, SimpleGrid, Skeleton, Stack, Switch } from '@mantine/core';
 import { NETWORK_FILTER_FIELDS, type TFilterItem, type TNetworkFilter } from '@warmpath/shared';
+import { memo } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import {
   EXCLUSIVE_FILTERS,
@@ -30,8 +31,18 @@ const EXCLUSIVE_LABELS: Record<ExclusiveFilter, string> = {
 const COLUMNS = { base: 1, sm: 3, lg: 5 };
 const FIELD_HEIGHT = 60;
 
-/** The network filters: one searchable multi-select per field, then the exclusive filters and external-only. */
-export function NetworkFilterBar({ filters, loadError, onRetry, state, onChange, filterItems }: NetworkFilterBarProps) {
+/**
+ * The network filters: one searchable multi-select per field, then the exclusive filters and
+ * external-only. Memoized: new table rows leave it as it was.
+ */
+export const NetworkFilterBar = memo(function NetworkFilterBar({
+  filters,
+  loadError,
+  onRetry,
+  state,
+  onChange,
+  filterItems,
+}: NetworkFilterBarProps) {
   if (!filters) {
     return loadError ? (
       <ErrorAlert message={loadError} onRetry={onRetry} />
@@ -84,4 +95,4 @@ export function NetworkFilterBar({ filters, loadError, onRetry, state, onChange,
       </Group>
     </Stack>
   );
-}
+});

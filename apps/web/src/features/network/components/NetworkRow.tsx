@@ -1,5 +1,6 @@
 import { Anchor, Avatar, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { ENGAGEMENT_LABELS, type TNetworkRow } from '@warmpath/shared';
+import { memo } from 'react';
 import type { WarmIntroRequest } from '../api.ts';
 import { initialOf } from '../networkDisplay.ts';
 import { AlliesCell } from './AlliesCell.tsx';
@@ -12,8 +13,11 @@ const TEXT_MAX_WIDTH = 180;
 const ENGAGEMENT_COLORS = { MET: 'green', TOUCHED: 'yellow', NEVER_MET: 'gray' } as const;
 const requestedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-/** A prospect of the network table, one cell per column of spec section 2. */
-export function NetworkRow({ row, height, onAsk }: NetworkRowProps) {
+/**
+ * A prospect of the network table, one cell per column of spec section 2. Memoized: the page
+ * re-renders as its other parts load (filters, report cards), and the rows have not changed then.
+ */
+export const NetworkRow = memo(function NetworkRow({ row, height, onAsk }: NetworkRowProps) {
   return (
     <Table.Tr h={height}>
       <Table.Td>
@@ -55,7 +59,7 @@ export function NetworkRow({ row, height, onAsk }: NetworkRowProps) {
       </Table.Td>
     </Table.Tr>
   );
-}
+});
 
 function ContactCell({ row }: { row: TNetworkRow }) {
   return (

@@ -1,6 +1,6 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { PAGINATION } from '@warmpath/shared';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSession } from '../../../app/useSession.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { TablePagination } from '../../../components/TablePagination.tsx';
@@ -25,11 +25,14 @@ export function NetworkPage() {
   const filters = useNetworkFilters(filterItems);
   const exportCsv = useExportContactsCsv();
 
-  // Spec section 4: any filter change goes back to page 1, keeping the page size.
-  const changeFilters = (next: NetworkFilterState) => {
+  // Spec section 4: any filter change goes back to page 1, keeping the page size. Stable, like the
+  // retry below, so the memoized filter bar re-renders only when its own data changes.
+  const changeFilters = useCallback((next: NetworkFilterState) => {
     setFilterState(next);
     setPage(PAGINATION.defaultPage);
-  };
+  }, []);
+  const { refetch: refetchFilters } = filters;
+  const retryFilters = useCallback(() => void refetchFilters(), [refetchFilters]);
   const changePageSize = (next: number) => {
     setPageSize(next);
     setPage(PAGINATION.defaultPage);
@@ -43,7 +46,7 @@ export function NetworkPage() {
         <NetworkFilterBar
           filters={filters.data?.filters}
           loadError={filters.isError ? filters.error.message : null}
-          onRetry={() => void filters.refetch()}
+          onRetry={retryFilters}
           state={filterState}
           onChange={changeFilters}
           filterItems={filterItems}
