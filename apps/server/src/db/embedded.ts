@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 export type EmbeddedCluster = {
@@ -64,6 +65,20 @@ const slowLogFlags = slowLogFile
     ].flatMap((setting) => ['-c', setting])
   : [];
 
+/**
+ * Sized for a machine the product has to itself, not initdb's minimum: a quarter of the memory for
+ * the buffer cache (1 to 4 GB; a million-row import or recompute otherwise evicts its own indexes
+ * as it writes them), and WAL room for a bulk load to finish between checkpoints.
+ */
+function tuningFlags() {
+  const quarterMb = Math.floor(os.totalmem() / 4 / 2 ** 20);
+  const sharedBuffersMb = Math.max(128, Math.min(4096, quarterMb));
+  return [`shared_buffers=${sharedBuffersMb}MB`, 'max_wal_size=4GB', 'checkpoint_timeout=15min'].flatMap((setting) => [
+    '-c',
+    setting,
+  ]);
+}
+
 export async function openEmbeddedCluster(dataDir: string, log: (line: string) => void): Promise<EmbeddedCluster> {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pgDir = path.join(dataDir, 'pg');
@@ -83,7 +98,14 @@ export async function openEmbeddedCluster(dataDir: string, log: (line: string) =
       persistent: true,
       createPostgresUser: true,
       // No Unix socket (nothing to clash with in /tmp); loopback TCP only.
-      postgresFlags: ['-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1', ...slowLogFlags],
+      postgresFlags: [
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'listen_addresses=127.0.0.1',
+        ...tuningFlags(),
+        ...slowLogFlags,
+      ],
       onLog: slowLogFile ? (line) => appendFileSync(slowLogFile, `${String(line)}\n`) : () => {},
       onError: (error) => log(`postgres: ${String(error)}`),
     });
