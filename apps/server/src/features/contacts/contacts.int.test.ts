@@ -211,6 +211,13 @@ describe('the rest of the network page', () => {
       ),
     );
     await recomputeDirty(ctx.database, network.ws);
+    // A connector's name with what quoting in SQL, in the export's name map and in CSV has to survive.
+    const lastName = `O'Brien "Q" \\ => x`;
+    await ctx.database.inWorkspace(network.ws, (tx) =>
+      tx.execute(
+        sql`update users set last_name = ${lastName} where workspace_id = ${network.ws} and id = ${network.admin.me.id}`,
+      ),
+    );
     const met = (await query(network.admin.token)).rows.find((row) => row.email === network.people.met);
     const response = await ctx.app.inject({
       method: 'POST',
@@ -228,8 +235,8 @@ describe('the rest of the network page', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""evil"")",${network.people.met},,'@risky`);
     expect(lines[1]).toContain('Met');
-    // The allies column names the member who met them.
-    expect(lines[1]).toContain(`${network.admin.me.firstName} ${network.admin.me.lastName}`);
+    // The allies column names the member who met them, as written.
+    expect(lines[1]).toContain(`"${network.admin.me.firstName} ${lastName.replaceAll('"', '""')}; Test member"`);
   });
 
   it('exports with filter values taken as values, never as SQL', async () => {

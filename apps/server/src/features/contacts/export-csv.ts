@@ -85,10 +85,11 @@ export async function exportNetworkCsv(database: Database, member: Member, filte
     await client.query('begin');
     await client.query(`select set_config('app.workspace_id', $1, true)`, [ws]);
     const compiled = await database.inWorkspace(ws, (tx) => compileFilters(tx, member, filters));
-    // The names of the workspace's connectors (members and mapped allies), as one jsonb map the
-    // statement looks each row's connectors up in: a join per row to a table of them cost 15 times COPY.
-    const names = await client.query<{ names: Record<string, string> | null }>(
-      `select jsonb_object_agg(p.id, coalesce(u.first_name || ' ' || u.last_name, p.full_name)) as names
+    // The names of the workspace's connectors (members and mapped allies), as one hstore map the
+    // statement looks each row's connectors up in, all of a row's ids in one call: a join per row to a
+    // table of them cost 15 times COPY, a jsonb lookup per id 3 times the hstore's.
+    const names = await client.query<{ names: string | null }>(
+      `select hstore(array_agg(p.id::text), array_agg(coalesce(u.first_name || ' ' || u.last_name, p.full_name))) as names
          from people p
          left join users u on u.workspace_id = p.workspace_id and lower(u.email) = p.email
         where p.workspace_id = $1
@@ -96,7 +97,7 @@ export async function exportNetworkCsv(database: Database, member: Member, filte
                or exists (select 1 from clients c where c.workspace_id = p.workspace_id and c.person_id = p.id and c.map_network))`,
       [ws],
     );
-    const connectorNames = literal(JSON.stringify(names.rows[0]?.names ?? {}));
+    const connectorNames = literal(names.rows[0]?.names ?? '');
     const cells = [
       defused(sql`p.full_name`),
       defused(sql`p.email`),
@@ -113,7 +114,7 @@ export async function exportNetworkCsv(database: Database, member: Member, filte
       sql`r.proximity`,
       proximityBandSql(sql`r.proximity`, 'name'),
       defused(
-        sql`array_to_string(array(select ${connectorNames}::jsonb ->> id::text from unnest(r.connector_ids) as id), '; ')`,
+        sql`array_to_string(${connectorNames}::hstore -> r.connector_ids::text[], '; ')`,
       ),
       signalLabels(sql`r.signal_mask`),
     ];
