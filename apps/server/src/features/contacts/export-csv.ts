@@ -113,9 +113,7 @@ export async function exportNetworkCsv(database: Database, member: Member, filte
       ),
       sql`r.proximity`,
       proximityBandSql(sql`r.proximity`, 'name'),
-      defused(
-        sql`array_to_string(${connectorNames}::hstore -> r.connector_ids::text[], '; ')`,
-      ),
+      defused(sql`array_to_string(${connectorNames}::hstore -> r.connector_ids::text[], '; ')`),
       signalLabels(sql`r.signal_mask`),
     ];
     const query = sql`
