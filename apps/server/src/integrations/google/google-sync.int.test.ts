@@ -63,7 +63,8 @@ describe('connecting Google', () => {
   });
 });
 
-describe('syncing Google', () => {
+// Whole-mailbox syncs: 5-15 s alone, past 30 s beside the other integration files on two cores.
+describe('syncing Google', { timeout: 120_000 }, () => {
   it('reads contacts, mail headers and meetings into deduplicated evidence, ignoring wide threads', async () => {
     const admin = await connectedAdmin();
     const counts = await syncGoogleAccount(deps, admin.target);
