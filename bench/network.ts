@@ -15,7 +15,7 @@ import { queryContacts, queryFilters } from '../apps/server/src/features/contact
 import { exportNetworkCsv } from '../apps/server/src/features/contacts/export-csv.ts';
 import { insertUser, insertWorkspace } from '../apps/server/src/features/users/users.repo.ts';
 import { recordInteractions } from '../apps/server/src/graph/evidence.repo.ts';
-import { recomputeAll, recomputeDirty } from '../apps/server/src/graph/graph.service.ts';
+import { recomputeAfterWrites, recomputeAll } from '../apps/server/src/graph/graph.service.ts';
 import { rebuildNetworkSummaries } from '../apps/server/src/graph/recompute.ts';
 import { FREE_EMAIL_DOMAINS } from '../apps/server/src/lib/free-email-domains.ts';
 import type { Member } from '../apps/server/src/plugins/auth.ts';
@@ -330,7 +330,8 @@ export async function network() {
         ),
       );
     }
-    const incremental = await timed(() => recomputeDirty(database, ws));
+    // What the server's graph job does: statistics refreshed, then the recompute.
+    const incremental = await timed(() => recomputeAfterWrites(database, ws));
     const incrementalFigures = {
       interactions: interactions.length,
       seconds: round(incremental.ms / 1000, 2),

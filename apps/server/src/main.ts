@@ -4,7 +4,7 @@ import { loadConfig, REPO_ROOT } from './config.ts';
 import { recommendActions, workspacesDueForRecommendations } from './features/actions/engine.ts';
 import { countsThirtyDaysAgo } from './features/contacts/contacts.repo.ts';
 import { failStuckImports } from './features/imports/imports.repo.ts';
-import { recomputeDirty } from './graph/graph.service.ts';
+import { recomputeAfterWrites } from './graph/graph.service.ts';
 import { createIdentityProvider } from './idp/provider.ts';
 import { googleAccountDeps } from './integrations/google/google-deps.ts';
 import { runGoogleSyncJob } from './integrations/google/google-sync-runs.ts';
@@ -16,17 +16,6 @@ import { openRuntime } from './runtime.ts';
 import { createGoogleSandbox } from './sandbox/google/index.ts';
 
 const started = performance.now();
-const GRAPH_TABLES = [
-  'people',
-  'interactions',
-  'interaction_participants',
-  'linkedin_connections',
-  'employments',
-  'clients',
-  'edges',
-  'network_rows',
-  'graph_dirty',
-];
 const config = loadConfig();
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -42,10 +31,7 @@ async function start() {
   await jobs.work({
     googleSync: (job) => runGoogleSyncJob({ ...google, jobs }, job),
     graphRecompute: async ({ workspaceId }) => {
-      // A sync writes thousands of rows at once, faster than autovacuum re-reads the statistics; the
-      // recompute's plans depend on them (seconds rather than minutes), so they are refreshed first.
-      await runtime.database.analyze(GRAPH_TABLES);
-      const report = await recomputeDirty(runtime.database, workspaceId);
+      const report = await recomputeAfterWrites(runtime.database, workspaceId);
       if (report.people > 0) log(`graph: ${JSON.stringify({ workspaceId, ...report })}`);
       await runtime.database.inWorkspace(workspaceId, (tx) => countsThirtyDaysAgo(tx, workspaceId));
     },

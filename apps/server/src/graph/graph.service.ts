@@ -45,6 +45,29 @@ async function allyTrust(tx: Tx, workspaceId: string, model: ProximityModel, all
   return new Map(result.rows.map((row) => [row.ally_id, Number(row.trust)]));
 }
 
+/** The tables a recompute plans its statements on. */
+const GRAPH_TABLES = [
+  'people',
+  'interactions',
+  'interaction_participants',
+  'linkedin_connections',
+  'employments',
+  'clients',
+  'edges',
+  'network_rows',
+  'graph_dirty',
+];
+
+/**
+ * The graph job: statistics refreshed, then the dirty people recomputed. A sync writes thousands of
+ * rows at once, faster than autovacuum re-reads the statistics, and the recompute's plans depend on
+ * them (seconds rather than minutes).
+ */
+export async function recomputeAfterWrites(database: Database, workspaceId: string) {
+  await database.analyze(GRAPH_TABLES);
+  return recomputeDirty(database, workspaceId);
+}
+
 export async function recomputeDirty(database: Database, workspaceId: string, batch = RECOMPUTE_BATCH) {
   const report = emptyReport();
   const started = performance.now();
