@@ -210,7 +210,8 @@ describe('sync runs', () => {
 
     // The sync asks for the graph's recompute: the people in the mailbox appear in the network table.
     let network = { pagination: { totalCount: 0 } };
-    for (let tries = 0; tries < 120 && network.pagination.totalCount === 0; tries++) {
+    // The recompute of a whole mailbox's people: seconds alone, up to a minute beside the other files.
+    for (let tries = 0; tries < 360 && network.pagination.totalCount === 0; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       network = (
         await ctx.app.inject({
@@ -222,5 +223,5 @@ describe('sync runs', () => {
       ).json();
     }
     expect(network.pagination.totalCount).toBeGreaterThan(100);
-  }, 120_000); // a sync of a whole mailbox and a recompute, on two cores shared with the other files
+  }, 180_000); // a sync of a whole mailbox and a recompute, on two cores shared with the other files
 });
