@@ -18,6 +18,7 @@ import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { actionsRoutes } from './features/actions/actions.routes.ts';
 import { clientsRoutes } from './features/clients/clients.routes.ts';
 import { contactsRoutes } from './features/contacts/contacts.routes.ts';
+import { createNetworkIndex } from './features/contacts/network-index.ts';
 import { crmClientsRoutes } from './features/crm-clients/crm-clients.routes.ts';
 import { importsRoutes } from './features/imports/imports.routes.ts';
 import { publicRoutes } from './features/public/public.routes.ts';
@@ -105,7 +106,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(targetingRoutes, { database: deps.database });
       await api.register(teammatesRoutes, { database: deps.database, publicUrl: deps.config.publicUrl });
       await api.register(linkedinRoutes, { database: deps.database, jobs: deps.jobs });
-      await api.register(contactsRoutes, { database: deps.database });
+      const networkIndex = createNetworkIndex(deps.database, {
+        onError: (error) => app.log.warn({ err: error }, 'network index: a copy failed to build'),
+      });
+      // A copy being built holds a pooled connection: closing waits for it.
+      app.addHook('onClose', () => networkIndex.settled());
+      await api.register(contactsRoutes, { database: deps.database, networkIndex });
       const lists = { database: deps.database, jobs: deps.jobs };
       await api.register(importsRoutes, lists);
       await api.register(accountsRoutes, lists);

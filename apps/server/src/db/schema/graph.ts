@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -301,6 +302,19 @@ export const networkGrowth = pgTable(
     prospectsBefore: integer('prospects_before').notNull(),
     companiesBefore: integer('companies_before').notNull(),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId] })],
+);
+
+/**
+ * A number that moves whenever the workspace's network rows change (a trigger on network_rows,
+ * migration 0035, so no writer can forget it): how the in-memory network index knows it is current.
+ */
+export const networkVersions = pgTable(
+  'network_versions',
+  {
+    workspaceId: workspaceId(),
+    version: bigint('version', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId] })],
 );

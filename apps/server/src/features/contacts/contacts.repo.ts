@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { membersCte, proximityBandSql } from '../../graph/graph.sql.ts';
 import { type ProximityModel, proximitySql } from '../../graph/proximity.ts';
-import { RANK_BUCKET_SHIFT, WEBSITE_SIGNAL_DAYS } from '../../graph/recompute.ts';
+import { RANK_BUCKET_SHIFT, trustSql, WEBSITE_SIGNAL_DAYS } from '../../graph/recompute.ts';
 import { buildSignals, type SignalEdge } from '../../graph/signals.ts';
 import type { CompiledFilters } from './network-filters.ts';
 
@@ -148,11 +148,7 @@ export async function edgesOf(tx: Tx, workspaceId: string, prospectIds: string[]
         from edges e where e.workspace_id = ${ws} and e.prospect_id = any(${sql.param(prospectIds)}::uuid[])
     ),
     ally_trust as (
-      -- The team's trust in each ally on the page: its best link to a member, never below the floor.
-      select te.prospect_id as ally_id, greatest(${model.allyTrustFloor}::float8, max(${proximitySql(model, 'te')}) / 100.0) as trust
-        from edges te join members tm on tm.person_id = te.connector_id
-       where te.workspace_id = ${ws} and te.prospect_id in (select connector_id from page_edges)
-       group by te.prospect_id
+      ${trustSql(ws, model, sql`select connector_id from page_edges where connector_id not in (select person_id from members)`)}
     )
     select e.prospect_id, e.connector_id, m.person_id is not null as colleague, m.user_id as member_user_id, e.link,
            case when m.person_id is not null then e.link

@@ -37,9 +37,14 @@ import {
   personOptions,
   reportCards,
 } from './contacts.repo.ts';
-import { type CompiledFilters, compileFilters } from './network-filters.ts';
+import { type CompiledFilters, compileFilters, parseFilters } from './network-filters.ts';
+import { conditionsOf, type NetworkIndex, tablePage } from './network-index.ts';
 
-export type ContactsDeps = { database: Database };
+export type ContactsDeps = {
+  database: Database;
+  /** The in-memory copy of large workspaces' network rows; without it, PostgreSQL answers everything. */
+  networkIndex?: NetworkIndex;
+};
 
 export async function queryContacts(
   deps: ContactsDeps,
@@ -49,15 +54,22 @@ export async function queryContacts(
   pageSize: number,
 ): Promise<TContactsPage> {
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
-    const compiled = await compileFilters(tx, member, filters);
-    const totalCount = await countRows(tx, member.workspaceId, compiled);
-    const ids = await pageIds(tx, compiled, totalCount, page, pageSize);
+    const snapshot = await deps.networkIndex?.current(tx, member.workspaceId);
+    const { totalCount, ids } = snapshot
+      ? tablePage(snapshot, await conditionsOf(tx, member, snapshot, parseFilters(filters)), page, pageSize)
+      : await pageFromDatabase(tx, member, filters, page, pageSize);
     const { model } = await loadGraphSettings(tx, member.workspaceId);
     return {
       rows: await networkRows(tx, member, ids, model),
       pagination: { page, pageSize, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / pageSize)) },
     };
   });
+}
+
+async function pageFromDatabase(tx: Tx, member: Member, filters: TFilterItem[], page: number, pageSize: number) {
+  const compiled = await compileFilters(tx, member, filters);
+  const totalCount = await countRows(tx, member.workspaceId, compiled);
+  return { totalCount, ids: await pageIds(tx, compiled, totalCount, page, pageSize) };
 }
 
 const withCounts = (

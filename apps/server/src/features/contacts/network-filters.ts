@@ -19,7 +19,7 @@ import { findPersonas, findTargetingScheme } from '../targeting/targeting.repo.t
 // nothing rather than failing the whole query.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuids = (values: string[]) => values.filter((value) => UUID.test(value));
+export const uuids = (values: string[]) => values.filter((value) => UUID.test(value));
 const texts = (values: string[]) => sql.param(values);
 
 /** Each field's condition on its chosen values. */
@@ -102,15 +102,22 @@ function idealCustomerProfile(workspaceId: string, scheme: TTargetingScheme | nu
     ? sql`r.seniority = any(${texts(scheme.seniorities)}::text[])`
     : sql`true`;
   conditions.push(sql`((${departments} and ${seniorities}) or ${titleMatches(scheme.selectedCustomJobTitles)})`);
+  const companies = idealCompanies(workspaceId, scheme);
+  if (companies) conditions.push(sql`r.company_id in (${companies})`);
+  return sql.join(conditions, sql` and `);
+}
+
+/**
+ * The companies a scheme's technologies and excluded competitors allow (a query of their ids), or null
+ * when it names neither and every company is allowed.
+ */
+export function idealCompanies(workspaceId: string, scheme: TTargetingScheme): SQL | null {
   const technologies = scheme.technologies.map((technology) => technology.value);
   const competitors = scheme.competitorDomainsToExclude;
-  if (technologies.length > 0 || competitors.length > 0) {
-    conditions.push(sql`r.company_id in (
-      select c.id from companies c where c.workspace_id = ${workspaceId}
-         and (${technologies.length === 0} or c.technologies && ${texts(technologies)}::text[])
-         and c.domain <> all(${texts(competitors)}::text[]))`);
-  }
-  return sql.join(conditions, sql` and `);
+  if (technologies.length === 0 && competitors.length === 0) return null;
+  return sql`select c.id from companies c where c.workspace_id = ${workspaceId}
+                and (${technologies.length === 0} or c.technologies && ${texts(technologies)}::text[])
+                and c.domain <> all(${texts(competitors)}::text[])`;
 }
 
 /** A persona matches by custom titles, or by department and seniority together. */
@@ -126,10 +133,14 @@ function personasMatch(personas: TPersona[]): SQL {
   return matches.length > 0 ? sql`(${sql.join(matches, sql` or `)})` : sql`false`;
 }
 
-const atAccountsAssignedTo = (workspaceId: string, userIds: string[]) => sql`r.company_id in (
+/** The companies of the accounts assigned to any of `userIds` (a query of their ids). */
+export const accountCompanies = (workspaceId: string, userIds: string[]) => sql`
   select a.company_id from accounts a
     join account_assignees aa on aa.workspace_id = a.workspace_id and aa.account_id = a.id
-   where a.workspace_id = ${workspaceId} and aa.user_id = any(${sql.param(userIds)}::uuid[]))`;
+   where a.workspace_id = ${workspaceId} and aa.user_id = any(${sql.param(userIds)}::uuid[])`;
+
+const atAccountsAssignedTo = (workspaceId: string, userIds: string[]) =>
+  sql`r.company_id in (${accountCompanies(workspaceId, userIds)})`;
 
 /** The fields the network cube keeps (graph/recompute.ts rebuildNetworkSummaries). */
 const CUBE_FIELDS: readonly NetworkFilterField[] = [

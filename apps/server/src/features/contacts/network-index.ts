@@ -1,0 +1,471 @@
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  EMPTY_STATE,
+  ENGAGEMENTS,
+  type NetworkFilterField,
+  PROXIMITY_BANDS,
+  SIGNAL_TYPES,
+  type TPersona,
+  type TTargetingScheme,
+} from '@warmpath/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { to as copyTo } from 'pg-copy-streams';
+import type { Database, Tx } from '../../db/client.ts';
+import { signalBit } from '../../graph/graph.sql.ts';
+import { findPersonas, findTargetingScheme } from '../targeting/targeting.repo.ts';
+import { accountCompanies, idealCompanies, type NetworkQuery, uuids } from './network-filters.ts';
+
+// The network rows of a large workspace as columns in this process's memory, in the table's order.
+// PostgreSQL counts a million filtered rows in 100 ms at best and walks half an index for a deep
+// page of a filtered table; here one pass over typed arrays answers the count, any page and every
+// facet's counts in milliseconds. The copy is only ever used while it is current: each statement that
+// writes network rows moves the workspace's version (a trigger, migration 0035), and a stale copy is
+// rebuilt in the background while PostgreSQL answers, as it does for small workspaces. So the rules of
+// the filters live twice, in SQL (network-filters.ts) and here, and a test holds the two equal.
+
+/** Below this many prospects PostgreSQL answers within the targets on its own, and no copy is kept. */
+export const NETWORK_INDEX_MIN_ROWS = 50_000;
+/** Workspaces kept in memory at once (about 90 MB for a million prospects and ten million edges). */
+const MAX_WORKSPACES = 4;
+
+type Dictionary = { values: (string | null)[]; codes: Map<string, number> };
+
+function encode(dictionary: Dictionary, value: string | null) {
+  if (value === null) return 0;
+  let code = dictionary.codes.get(value);
+  if (code === undefined) {
+    code = dictionary.values.length;
+    dictionary.values.push(value);
+    dictionary.codes.set(value, code);
+  }
+  return code;
+}
+
+/** The text columns a filter can test, each kept as codes into its dictionary (0 is null). */
+const TEXT_COLUMNS = [
+  'company_id',
+  'company_size',
+  'industry',
+  'department',
+  'country',
+  'company_type',
+  'seniority',
+  'job_title',
+] as const;
+type TextColumn = (typeof TEXT_COLUMNS)[number];
+
+const ID_BYTES = 36;
+
+export type NetworkSnapshot = {
+  version: number;
+  size: number;
+  /** The prospects' ids, ID_BYTES latin1 characters each, in the table's order. */
+  ids: Buffer;
+  proximity: Uint8Array;
+  engagement: Uint8Array;
+  signalMask: Uint32Array;
+  external: Uint8Array;
+  text: Record<TextColumn, { codes: Int32Array; dictionary: Dictionary }>;
+  /** Row i's connectors are connectorCodes[connectorStart[i] .. connectorStart[i + 1]). */
+  connectorStart: Uint32Array;
+  connectorCodes: Int32Array;
+  connectors: Dictionary;
+  /** The rows in the name facet's order (full name, then id). */
+  byName: Uint32Array;
+};
+
+export const idAt = (snapshot: NetworkSnapshot, row: number) =>
+  snapshot.ids.toString('latin1', row * ID_BYTES, (row + 1) * ID_BYTES);
+
+const COPY_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+/** A field of COPY's text format: \N is null, and a backslash escapes the character after it. */
+function copyField(field: string): string | null {
+  if (field === '\\N') return null;
+  return field.includes('\\') ? field.replace(/\\(.)/g, (_, char: string) => COPY_ESCAPES[char] ?? char) : field;
+}
+
+const UUID = /^[0-9a-f-]{36}$/;
+
+/** Reads the workspace's rows in one COPY, as the table orders them; null when they changed meanwhile. */
+async function loadSnapshot(database: Database, workspaceId: string): Promise<NetworkSnapshot | null> {
+  if (!UUID.test(workspaceId)) throw new Error('not a workspace id');
+  const client = await database.pool.connect();
+  try {
+    await client.query('begin');
+    await client.query(`select set_config('app.workspace_id', $1, true)`, [workspaceId]);
+    const versionSql = `select coalesce((select version from network_versions where workspace_id = $1), 0)::float8 as version`;
+    const version = Number((await client.query(versionSql, [workspaceId])).rows[0].version);
+    const counted = await client.query(`select count(*)::int as size from network_rows where workspace_id = $1`, [
+      workspaceId,
+    ]);
+    const capacity = Number(counted.rows[0].size);
+    const snapshot: NetworkSnapshot = {
+      version,
+      size: 0,
+      ids: Buffer.alloc(capacity * ID_BYTES),
+      proximity: new Uint8Array(capacity),
+      engagement: new Uint8Array(capacity),
+      signalMask: new Uint32Array(capacity),
+      external: new Uint8Array(capacity),
+      text: Object.fromEntries(
+        TEXT_COLUMNS.map((column) => [
+          column,
+          { codes: new Int32Array(capacity), dictionary: { values: [null], codes: new Map() } },
+        ]),
+      ) as NetworkSnapshot['text'],
+      connectorStart: new Uint32Array(capacity + 1),
+      connectorCodes: new Int32Array(Math.max(16, capacity * 4)),
+      connectors: { values: [null], codes: new Map() },
+      byName: new Uint32Array(capacity),
+    };
+    let connectorCount = 0;
+    const addRow = (fields: string[]) => {
+      const row = snapshot.size;
+      if (row >= capacity) return; // rows committed after the count: the version check below discards the copy
+      snapshot.ids.write(fields[0] ?? '', row * ID_BYTES, ID_BYTES, 'latin1');
+      snapshot.proximity[row] = Number(fields[1]);
+      snapshot.engagement[row] = Number(fields[2]);
+      snapshot.signalMask[row] = Number(fields[3]);
+      snapshot.external[row] = fields[4] === 't' ? 1 : 0;
+      TEXT_COLUMNS.forEach((column, index) => {
+        const { codes, dictionary } = snapshot.text[column];
+        codes[row] = encode(dictionary, copyField(fields[5 + index] ?? '\\N'));
+      });
+      const connectors = fields[13] ?? '{}';
+      if (connectors.length > 2) {
+        for (const id of connectors.slice(1, -1).split(',')) {
+          if (connectorCount === snapshot.connectorCodes.length) {
+            const grown = new Int32Array(connectorCount * 2);
+            grown.set(snapshot.connectorCodes);
+            snapshot.connectorCodes = grown;
+          }
+          snapshot.connectorCodes[connectorCount++] = encode(snapshot.connectors, id);
+        }
+      }
+      snapshot.connectorStart[row + 1] = connectorCount;
+      snapshot.byName[Number(fields[14]) - 1] = row;
+      snapshot.size++;
+    };
+    let pending: Buffer = Buffer.alloc(0);
+    const rows = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        const buffer = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
+        const end = buffer.lastIndexOf(10);
+        if (end < 0) {
+          pending = buffer;
+          return done();
+        }
+        // Cut at a line end, never inside a UTF-8 character.
+        for (const line of buffer.toString('utf8', 0, end).split('\n')) addRow(line.split('\t'));
+        pending = buffer.subarray(end + 1);
+        done();
+      },
+    });
+    await pipeline(
+      client.query(
+        copyTo(`copy (select prospect_id, proximity, engagement, signal_mask, has_external_connector,
+                             ${TEXT_COLUMNS.join(', ')}, connector_ids,
+                             row_number() over (order by full_name, prospect_id)
+                        from network_rows r where workspace_id = '${workspaceId}'
+                       order by proximity desc nulls last, prospect_id) to stdout`),
+      ),
+      rows,
+    );
+    const after = Number((await client.query(versionSql, [workspaceId])).rows[0].version);
+    await client.query('commit');
+    return after === version && snapshot.size === capacity ? snapshot : null;
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export type NetworkIndex = {
+  /**
+   * The workspace's copy if it is current. Otherwise null (PostgreSQL answers), and a large enough
+   * workspace gets a copy built in the background for the requests after.
+   */
+  current: (tx: Tx, workspaceId: string) => Promise<NetworkSnapshot | null>;
+  /** Resolves once no copy is being built (tests, benchmarks and shutdown wait on it). */
+  settled: () => Promise<void>;
+};
+
+export function createNetworkIndex(
+  database: Database,
+  options: { minRows?: number; onError?: (error: unknown) => void } = {},
+): NetworkIndex {
+  const minRows = options.minRows ?? NETWORK_INDEX_MIN_ROWS;
+  const snapshots = new Map<string, NetworkSnapshot>();
+  const building = new Map<string, Promise<void>>();
+  /** The version a build last failed at: not retried until the rows change. */
+  const failedAt = new Map<string, number>();
+
+  const build = (workspaceId: string, version: number) => {
+    const work = loadSnapshot(database, workspaceId)
+      .then((snapshot) => {
+        if (!snapshot) return;
+        snapshots.delete(workspaceId);
+        snapshots.set(workspaceId, snapshot);
+        for (const oldest of snapshots.keys()) {
+          if (snapshots.size <= MAX_WORKSPACES) break;
+          snapshots.delete(oldest);
+        }
+      })
+      .catch((error: unknown) => {
+        failedAt.set(workspaceId, version);
+        options.onError?.(error);
+      })
+      .finally(() => building.delete(workspaceId));
+    building.set(workspaceId, work);
+  };
+
+  return {
+    current: async (tx, workspaceId) => {
+      const found = await tx.execute<{ version: number; size: number }>(sql`
+        select coalesce((select version from network_versions where workspace_id = ${workspaceId}), 0)::float8 as version,
+               coalesce((select rows from network_reach where workspace_id = ${workspaceId} and kind = 'total'), 0) as size`);
+      const version = Number(found.rows[0]?.version ?? 0);
+      const size = Number(found.rows[0]?.size ?? 0);
+      const snapshot = snapshots.get(workspaceId);
+      if (snapshot?.version === version) {
+        // Most recently used last, so the first key is the one to drop.
+        snapshots.delete(workspaceId);
+        snapshots.set(workspaceId, snapshot);
+        return snapshot;
+      }
+      if (size < minRows) {
+        snapshots.delete(workspaceId);
+        return null;
+      }
+      if (!building.has(workspaceId) && failedAt.get(workspaceId) !== version) build(workspaceId, version);
+      return null;
+    },
+    settled: async () => {
+      while (building.size > 0) await Promise.all(building.values());
+    },
+  };
+}
+
+/** Rows passing one condition (1) or not (0). */
+type Mask = Uint8Array;
+/** One active condition: the facet it belongs to (null for the toggles every facet obeys) and its rows. */
+type Condition = { field: NetworkFilterField | null; mask: Mask };
+
+const none = (snapshot: NetworkSnapshot): Mask => new Uint8Array(snapshot.size);
+const every = (snapshot: NetworkSnapshot): Mask => new Uint8Array(snapshot.size).fill(1);
+
+function both(first: Mask, second: Mask): Mask {
+  for (let row = 0; row < first.length; row++) first[row] = (first[row] ?? 0) & (second[row] ?? 0);
+  return first;
+}
+
+function either(first: Mask, second: Mask): Mask {
+  for (let row = 0; row < first.length; row++) first[row] = (first[row] ?? 0) | (second[row] ?? 0);
+  return first;
+}
+
+// The loops below read each column into a local and index typed arrays directly: a million rows per
+// condition, in a millisecond or two.
+
+/** Rows whose code is allowed, for a column of codes and a table of allowed codes. */
+function allowedCodes(size: number, codes: ArrayLike<number>, allowed: Uint8Array): Mask {
+  const mask = new Uint8Array(size);
+  for (let row = 0; row < size; row++) mask[row] = allowed[codes[row] ?? 0] ?? 0;
+  return mask;
+}
+
+/** Rows whose `column` holds one of `values` (null never matches, as `= any(...)` in SQL). */
+function oneOf(snapshot: NetworkSnapshot, column: TextColumn, values: readonly string[]): Mask {
+  const { codes, dictionary } = snapshot.text[column];
+  const allowed = new Uint8Array(dictionary.values.length);
+  for (const value of values) {
+    const code = dictionary.codes.get(value);
+    if (code !== undefined) allowed[code] = 1;
+  }
+  return allowedCodes(snapshot.size, codes, allowed);
+}
+
+/** Rows whose job title contains one of `titles`, ignoring case (the SQL side's ILIKE '%title%'). */
+function titleContains(snapshot: NetworkSnapshot, titles: readonly string[]): Mask {
+  const terms = titles.filter((title) => title.length > 0).map((title) => title.toLowerCase());
+  const { dictionary } = snapshot.text.job_title;
+  const matching = dictionary.values.filter(
+    (title): title is string => title !== null && terms.some((term) => title.toLowerCase().includes(term)),
+  );
+  return oneOf(snapshot, 'job_title', matching);
+}
+
+/** Each filter field's rows for its chosen values, as network-filters.ts FIELD_CONDITIONS says in SQL. */
+const FIELD_MASKS: Record<NetworkFilterField, (snapshot: NetworkSnapshot, values: string[]) => Mask> = {
+  companyName: (snapshot, values) =>
+    oneOf(
+      snapshot,
+      'company_id',
+      uuids(values).map((id) => id.toLowerCase()),
+    ),
+  companySize: (snapshot, values) => oneOf(snapshot, 'company_size', values),
+  industry: (snapshot, values) => oneOf(snapshot, 'industry', values),
+  jobDepartment: (snapshot, values) => oneOf(snapshot, 'department', values),
+  personName: (snapshot, values) => {
+    const mask = none(snapshot);
+    for (const id of uuids(values)) {
+      const at = snapshot.ids.indexOf(id.toLowerCase(), 0, 'latin1');
+      if (at >= 0 && at % ID_BYTES === 0) mask[at / ID_BYTES] = 1;
+    }
+    return mask;
+  },
+  proximity: (snapshot, values) => {
+    const allowed = new Uint8Array(101);
+    for (const band of PROXIMITY_BANDS.filter((candidate) => values.includes(candidate.name))) {
+      allowed.fill(1, band.min, band.max + 1);
+    }
+    return allowedCodes(snapshot.size, snapshot.proximity, allowed);
+  },
+  connector: (snapshot, values) => {
+    const allowed = new Uint8Array(snapshot.connectors.values.length);
+    for (const id of uuids(values)) {
+      const code = snapshot.connectors.codes.get(id.toLowerCase());
+      if (code !== undefined) allowed[code] = 1;
+    }
+    const { size, connectorStart, connectorCodes } = snapshot;
+    const mask = new Uint8Array(size);
+    for (let row = 0; row < size; row++) {
+      const end = connectorStart[row + 1] ?? 0;
+      for (let at = connectorStart[row] ?? 0; at < end; at++) {
+        if (allowed[connectorCodes[at] ?? 0]) {
+          mask[row] = 1;
+          break;
+        }
+      }
+    }
+    return mask;
+  },
+  engagement: (snapshot, values) => {
+    const allowed = Uint8Array.from(ENGAGEMENTS, (engagement) => (values.includes(engagement) ? 1 : 0));
+    return allowedCodes(snapshot.size, snapshot.engagement, allowed);
+  },
+  signal: (snapshot, values) => {
+    const bits = SIGNAL_TYPES.filter((type) => values.includes(type)).reduce((mask, type) => mask | signalBit(type), 0);
+    const { size, signalMask } = snapshot;
+    const mask = new Uint8Array(size);
+    for (let row = 0; row < size; row++) mask[row] = ((signalMask[row] ?? 0) & bits) === 0 ? 0 : 1;
+    return mask;
+  },
+};
+
+/** The ideal customer profile (network-filters.ts idealCustomerProfile), given the companies it allows. */
+function idealCustomerProfileMask(
+  snapshot: NetworkSnapshot,
+  scheme: TTargetingScheme | null,
+  companies: string[] | null,
+): Mask {
+  if (!scheme) return none(snapshot);
+  const mask = every(snapshot);
+  const ifAny = (column: TextColumn, values: string[]) => {
+    if (values.length > 0) both(mask, oneOf(snapshot, column, values));
+  };
+  ifAny('country', scheme.countries);
+  ifAny('company_size', scheme.companySize);
+  ifAny('company_type', scheme.companyType);
+  ifAny('industry', scheme.industries);
+  const byRole = every(snapshot);
+  if (scheme.jobDepartments.length > 0) both(byRole, oneOf(snapshot, 'department', scheme.jobDepartments));
+  if (scheme.seniorities.length > 0) both(byRole, oneOf(snapshot, 'seniority', scheme.seniorities));
+  both(mask, either(byRole, titleContains(snapshot, scheme.selectedCustomJobTitles)));
+  if (companies) both(mask, oneOf(snapshot, 'company_id', companies));
+  return mask;
+}
+
+/** Personas (network-filters.ts personasMatch): custom titles, or department and seniority together. */
+function personasMask(snapshot: NetworkSnapshot, personas: TPersona[]): Mask {
+  const mask = none(snapshot);
+  for (const persona of personas) {
+    if (persona.jobDepartments.length > 0 && persona.seniorities.length > 0) {
+      either(
+        mask,
+        both(oneOf(snapshot, 'department', persona.jobDepartments), oneOf(snapshot, 'seniority', persona.seniorities)),
+      );
+    }
+    either(mask, titleContains(snapshot, persona.customJobTitles));
+  }
+  return mask;
+}
+
+async function companyIds(tx: Tx, query: SQL) {
+  const result = await tx.execute<{ id: string | null }>(sql`select distinct id::text from (${query}) as c(id)`);
+  return result.rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+}
+
+/**
+ * A request's filters over the copy: the toggles' conditions first (what they need from PostgreSQL,
+ * such as the caller's targeting scheme, personas and accounts, is read in the request's transaction),
+ * then one per filtered field.
+ */
+export async function conditionsOf(
+  tx: Tx,
+  caller: { workspaceId: string; userId: string },
+  snapshot: NetworkSnapshot,
+  query: NetworkQuery,
+): Promise<Condition[]> {
+  const { workspaceId, userId } = caller;
+  const conditions: Condition[] = [];
+  const shared = (mask: Mask) => conditions.push({ field: null, mask });
+  if (query.idealCustomerProfile) {
+    const scheme = await findTargetingScheme(tx, workspaceId, userId);
+    const allowed = scheme ? idealCompanies(workspaceId, scheme) : null;
+    shared(idealCustomerProfileMask(snapshot, scheme, allowed ? await companyIds(tx, allowed) : null));
+  }
+  if (query.personas) shared(personasMask(snapshot, await findPersonas(tx, workspaceId, userId)));
+  if (query.myAccounts) {
+    shared(oneOf(snapshot, 'company_id', await companyIds(tx, accountCompanies(workspaceId, [userId]))));
+  }
+  if (query.assignedTo.length > 0) {
+    shared(oneOf(snapshot, 'company_id', await companyIds(tx, accountCompanies(workspaceId, query.assignedTo))));
+  }
+  if (query.externalOnly) shared(snapshot.external.slice(0, snapshot.size));
+  for (const [field, values] of Object.entries(query.fields) as [NetworkFilterField, string[]][]) {
+    conditions.push({
+      field,
+      mask: values.includes(EMPTY_STATE) ? none(snapshot) : FIELD_MASKS[field](snapshot, values),
+    });
+  }
+  return conditions;
+}
+
+/**
+ * How many conditions each row fails, and which one when it fails exactly one (its index in
+ * `conditions`): a row counts in the table when it fails none, and in a facet's options when it fails
+ * none or only that facet's own.
+ */
+function failures(snapshot: NetworkSnapshot, conditions: Condition[]) {
+  const size = snapshot.size;
+  const failed = new Uint8Array(size);
+  const which = new Uint8Array(size);
+  conditions.forEach(({ mask }, index) => {
+    for (let row = 0; row < size; row++) {
+      if (mask[row] === 0) {
+        failed[row] = (failed[row] ?? 0) + 1;
+        which[row] = index;
+      }
+    }
+  });
+  return { failed, which };
+}
+
+/** The filtered table: its row count and any page's ids, in the table's order. */
+export function tablePage(snapshot: NetworkSnapshot, conditions: Condition[], page: number, pageSize: number) {
+  const { failed } = failures(snapshot, conditions);
+  const size = snapshot.size;
+  const first = (page - 1) * pageSize;
+  const rows: number[] = [];
+  let totalCount = 0;
+  for (let row = 0; row < size; row++) {
+    if (failed[row] !== 0) continue;
+    if (totalCount >= first && rows.length < pageSize) rows.push(row);
+    totalCount++;
+  }
+  return { totalCount, ids: rows.map((row) => idAt(snapshot, row)) };
+}
