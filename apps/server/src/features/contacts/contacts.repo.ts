@@ -349,11 +349,14 @@ export async function countBySignalBit(tx: Tx, filters: CompiledFilters, bits: n
   return result.rows[0]?.counts ?? [];
 }
 
-/** Connectors (colleagues and mapped allies) with the rows each reaches among the filtered ones. */
+/**
+ * Connectors (colleagues and mapped allies) with the rows each reaches among the filtered ones, counted
+ * here or given (by the in-memory network index).
+ */
 export async function connectorOptions(
   tx: Tx,
   workspaceId: string,
-  filters: CompiledFilters,
+  filters: CompiledFilters | FacetCount[],
   searchPattern: string | null,
 ) {
   const ws = workspaceId;
@@ -377,12 +380,15 @@ export async function connectorOptions(
     ),
     counts as (
       ${
-        filters.unfiltered('connector')
-          ? sql`select key as id, rows as count from network_reach where workspace_id = ${ws} and kind = 'connector'`
-          : sql`select u.id, count(*)::int as count
-                  from network_rows r, unnest(r.connector_ids) as u(id)
-                 where ${filters.where('connector')}
-                 group by u.id`
+        Array.isArray(filters)
+          ? sql`select * from unnest(${sql.param(filters.map((entry) => entry.key))}::uuid[],
+                                     ${sql.param(filters.map((entry) => entry.count))}::int[]) as c(id, count)`
+          : filters.unfiltered('connector')
+            ? sql`select key as id, rows as count from network_reach where workspace_id = ${ws} and kind = 'connector'`
+            : sql`select u.id, count(*)::int as count
+                    from network_rows r, unnest(r.connector_ids) as u(id)
+                   where ${filters.where('connector')}
+                   group by u.id`
       }
     )
     select cp.id as key, cp.name, cp.avatar, co.name as company_name, cp.tag, coalesce(counts.count, 0) as count
@@ -424,14 +430,34 @@ export async function companyOptions(
   return result.rows;
 }
 
+/** Companies by id, in the order given: the options of the in-memory network index's company page. */
+export async function companiesNamed(tx: Tx, workspaceId: string, counts: FacetCount[]) {
+  const result = await tx.execute<{ key: string; name: string; logo: string | null; count: number }>(sql`
+    select co.id as key, co.name, co.logo_url as logo, c.count
+      from unnest(${sql.param(counts.map((entry) => entry.key))}::uuid[], ${sql.param(counts.map((entry) => entry.count))}::int[])
+           with ordinality as c(id, count, position)
+      join companies co on co.workspace_id = ${workspaceId} and co.id = c.id
+     order by c.position`);
+  return result.rows;
+}
+
+/** Prospects by id, in the order given, as the name facet shows them. */
+export async function peopleNamed(tx: Tx, workspaceId: string, ids: string[]) {
+  const result = await tx.execute<PersonOption>(sql`
+    select r.prospect_id as key, r.full_name as name, p.avatar_url as avatar, co.name as company_name
+      from unnest(${sql.param(ids)}::uuid[]) with ordinality as page(id, position)
+      join network_rows r on r.workspace_id = ${workspaceId} and r.prospect_id = page.id
+      join people p on p.workspace_id = r.workspace_id and p.id = r.prospect_id
+      left join companies co on co.workspace_id = r.workspace_id and co.id = r.company_id
+     order by page.position`);
+  return result.rows;
+}
+
+type PersonOption = { key: string; name: string; avatar: string | null; company_name: string | null };
+
 /** One page of prospects by name. */
 export async function personOptions(tx: Tx, filters: CompiledFilters, page: number, searchPattern: string | null) {
-  const result = await tx.execute<{
-    key: string;
-    name: string;
-    avatar: string | null;
-    company_name: string | null;
-  }>(sql`
+  const result = await tx.execute<PersonOption>(sql`
     select r.prospect_id as key, r.full_name as name, p.avatar_url as avatar, co.name as company_name
       from network_rows r
       join people p on p.workspace_id = r.workspace_id and p.id = r.prospect_id

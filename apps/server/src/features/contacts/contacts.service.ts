@@ -24,6 +24,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import type { Member } from '../../plugins/auth.ts';
 import {
+  companiesNamed,
   companyOptions,
   connectorOptions,
   countBy,
@@ -32,13 +33,15 @@ import {
   countBySignalBit,
   countRows,
   edgesOf,
+  type FacetCount,
   networkRows,
   pageIds,
+  peopleNamed,
   personOptions,
   reportCards,
 } from './contacts.repo.ts';
 import { type CompiledFilters, compileFilters, parseFilters } from './network-filters.ts';
-import { conditionsOf, type NetworkIndex, tablePage } from './network-index.ts';
+import { conditionsOf, type FacetTallies, facetTallies, type NetworkIndex, tablePage } from './network-index.ts';
 
 export type ContactsDeps = {
   database: Database;
@@ -82,44 +85,81 @@ const withCounts = (
   return [...keys, ...extra].map((key) => ({ key, name: label(key), count: byKey.get(key) ?? 0 }));
 };
 
-type OptionSource = (
-  tx: Tx,
-  compiled: CompiledFilters,
-  member: Member,
-) => Promise<{ options: TFilterOption[]; hasMore: boolean }>;
+/** Where the facets' counts come from: PostgreSQL (any workspace, and every search), or the in-memory copy. */
+type FacetCounter = {
+  /** One page of companies and a row more (to tell whether there are more), most prospects first. */
+  companies: (page: number) => Promise<{ key: string; name: string; logo: string | null; count: number }[]>;
+  values: (field: 'companySize' | 'industry' | 'jobDepartment') => Promise<FacetCount[]>;
+  /** One page of prospects and a row more, by name. */
+  people: (
+    page: number,
+  ) => Promise<{ key: string; name: string; avatar: string | null; company_name: string | null }[]>;
+  proximityBands: () => Promise<FacetCount[]>;
+  connectors: () => ReturnType<typeof connectorOptions>;
+  engagements: () => Promise<FacetCount[]>;
+  signalBits: () => Promise<number[]>;
+};
+
+const VALUE_COLUMNS = { companySize: 'r.company_size', industry: 'r.industry', jobDepartment: 'r.department' };
+
+function databaseCounter(tx: Tx, compiled: CompiledFilters, search: string | null): FacetCounter {
+  const pattern = containsPattern(search ?? undefined);
+  const ws = compiled.workspaceId;
+  return {
+    companies: (page) => companyOptions(tx, ws, compiled, page, pattern),
+    values: (field) => countBy(tx, compiled, field, VALUE_COLUMNS[field]),
+    people: (page) => personOptions(tx, compiled, page, pattern),
+    proximityBands: () => countByProximityBand(tx, compiled),
+    connectors: () => connectorOptions(tx, ws, compiled, pattern),
+    engagements: () => countByEngagement(tx, compiled),
+    signalBits: () => countBySignalBit(tx, compiled, SIGNAL_TYPES.length),
+  };
+}
+
+function memoryCounter(tx: Tx, workspaceId: string, tallies: FacetTallies): FacetCounter {
+  const offset = (page: number) => (page - 1) * FILTER_OPTION_PAGE_SIZE;
+  return {
+    companies: (page) => companiesNamed(tx, workspaceId, tallies.companies(offset(page), FILTER_OPTION_PAGE_SIZE + 1)),
+    values: async (field) => tallies.values(field),
+    people: (page) => peopleNamed(tx, workspaceId, tallies.people(offset(page), FILTER_OPTION_PAGE_SIZE + 1)),
+    proximityBands: async () => tallies.proximityBands(),
+    connectors: () => connectorOptions(tx, workspaceId, tallies.connectors(), null),
+    engagements: async () => tallies.engagements(),
+    signalBits: async () => tallies.signalBits(),
+  };
+}
+
+type OptionSource = (counter: FacetCounter) => Promise<{ options: TFilterOption[]; hasMore: boolean }>;
 const all = (options: TFilterOption[]) => ({ options, hasMore: false });
 
 /** The options of each field with their counts; companies and names come in pages. */
 function optionSources(pages: { companyNamePage: number; personNamePage: number }, search: string | null) {
   const matches = (option: TFilterOption) =>
     search === null || option.name.toLowerCase().includes(search.toLowerCase());
-  const pattern = containsPattern(search ?? undefined);
   const page = <T>(rows: T[]) => ({
     rows: rows.slice(0, FILTER_OPTION_PAGE_SIZE),
     hasMore: rows.length > FILTER_OPTION_PAGE_SIZE,
   });
   const sources: Record<NetworkFilterField, OptionSource> = {
-    companyName: async (tx, compiled, member) => {
-      const { rows, hasMore } = page(
-        await companyOptions(tx, member.workspaceId, compiled, pages.companyNamePage, pattern),
-      );
+    companyName: async (counter) => {
+      const { rows, hasMore } = page(await counter.companies(pages.companyNamePage));
       return {
         options: rows.map((row) => ({ key: row.key, name: row.name, count: row.count, companyLogo: row.logo })),
         hasMore,
       };
     },
-    companySize: async (tx, compiled) =>
-      all(withCounts(COMPANY_SIZES, await countBy(tx, compiled, 'companySize', 'r.company_size')).filter(matches)),
-    industry: async (tx, compiled) =>
+    companySize: async (counter) => all(withCounts(COMPANY_SIZES, await counter.values('companySize')).filter(matches)),
+    industry: async (counter) =>
       all(
-        withCounts([], await countBy(tx, compiled, 'industry', 'r.industry'))
+        withCounts([], await counter.values('industry'))
           .filter(matches)
-          .sort((a, b) => b.count - a.count),
+          // Ties by name: the same order on every call, whichever side counted.
+          .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
       ),
-    jobDepartment: async (tx, compiled) =>
-      all(withCounts(JOB_DEPARTMENTS, await countBy(tx, compiled, 'jobDepartment', 'r.department')).filter(matches)),
-    personName: async (tx, compiled) => {
-      const { rows, hasMore } = page(await personOptions(tx, compiled, pages.personNamePage, pattern));
+    jobDepartment: async (counter) =>
+      all(withCounts(JOB_DEPARTMENTS, await counter.values('jobDepartment')).filter(matches)),
+    personName: async (counter) => {
+      const { rows, hasMore } = page(await counter.people(pages.personNamePage));
       return {
         options: rows.map((row) => ({
           key: row.key,
@@ -131,16 +171,16 @@ function optionSources(pages: { companyNamePage: number; personNamePage: number 
         hasMore,
       };
     },
-    proximity: async (tx, compiled) =>
+    proximity: async (counter) =>
       all(
         withCounts(
           PROXIMITY_BANDS.map((band) => band.name),
-          await countByProximityBand(tx, compiled),
+          await counter.proximityBands(),
         ).filter(matches),
       ),
-    connector: async (tx, compiled, member) =>
+    connector: async (counter) =>
       all(
-        (await connectorOptions(tx, member.workspaceId, compiled, pattern)).map((row) => ({
+        (await counter.connectors()).map((row) => ({
           key: row.key,
           name: row.name,
           count: row.count,
@@ -149,16 +189,16 @@ function optionSources(pages: { companyNamePage: number; personNamePage: number 
           tag: row.tag,
         })),
       ),
-    engagement: async (tx, compiled) =>
+    engagement: async (counter) =>
       all(
         withCounts(
           ENGAGEMENTS,
-          await countByEngagement(tx, compiled),
+          await counter.engagements(),
           (key) => ENGAGEMENT_LABELS[key as keyof typeof ENGAGEMENT_LABELS] ?? key,
         ).filter(matches),
       ),
-    signal: async (tx, compiled) => {
-      const counts = await countBySignalBit(tx, compiled, SIGNAL_TYPES.length);
+    signal: async (counter) => {
+      const counts = await counter.signalBits();
       return all(
         SIGNAL_TYPES.map((type, bit) => ({ key: type, name: SIGNAL_LABELS[type], count: counts[bit] ?? 0 })).filter(
           matches,
@@ -177,10 +217,17 @@ export async function queryFilters(
 ): Promise<{ filters: TNetworkFilter[] }> {
   const sources = optionSources(pages, null);
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
-    const compiled = await compileFilters(tx, member, filters);
+    const snapshot = await deps.networkIndex?.current(tx, member.workspaceId);
+    const counter = snapshot
+      ? memoryCounter(
+          tx,
+          member.workspaceId,
+          facetTallies(snapshot, await conditionsOf(tx, member, snapshot, parseFilters(filters))),
+        )
+      : databaseCounter(tx, await compileFilters(tx, member, filters), null);
     const result: TNetworkFilter[] = [];
     for (const field of Object.keys(NETWORK_FILTER_LABELS) as NetworkFilterField[]) {
-      const { options, hasMore } = await sources[field](tx, compiled, member);
+      const { options, hasMore } = await sources[field](counter);
       result.push({ filterField: field, prettyName: NETWORK_FILTER_LABELS[field], options, hasMore });
     }
     return { filters: result };
@@ -194,10 +241,11 @@ export async function searchFilterOptions(
   field: NetworkFilterField,
   searchTerm: string,
 ) {
-  const sources = optionSources({ companyNamePage: 1, personNamePage: 1 }, searchTerm || null);
+  const search = searchTerm || null;
+  const sources = optionSources({ companyNamePage: 1, personNamePage: 1 }, search);
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
-    const compiled = await compileFilters(tx, member, filters);
-    return { options: (await sources[field](tx, compiled, member)).options };
+    const counter = databaseCounter(tx, await compileFilters(tx, member, filters), search);
+    return { options: (await sources[field](counter)).options };
   });
 }
 

@@ -18,7 +18,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { rebuildNetworkSummaries } from '../../graph/recompute.ts';
 import type { Member } from '../../plugins/auth.ts';
 import { insertPersona, saveTargetingScheme } from '../targeting/targeting.repo.ts';
-import { queryContacts } from './contacts.service.ts';
+import { queryContacts, queryFilters } from './contacts.service.ts';
 import { createNetworkIndex, type NetworkIndex } from './network-index.ts';
 
 let ctx: TestContext;
@@ -141,7 +141,7 @@ describe('the in-memory network index', () => {
 
   const current = () => ctx.database.inWorkspace(member.workspaceId, (tx) => index.current(tx, member.workspaceId));
 
-  it('answers every filter combination and page exactly as PostgreSQL does', async () => {
+  it('answers every filter combination, page and facet exactly as PostgreSQL does', async () => {
     expect(await current()).toBeNull(); // the first look starts the build
     await index.settled();
     expect((await current())?.size).toBe(3000);
@@ -175,6 +175,17 @@ describe('the in-memory network index', () => {
         },
       ),
       { numRuns: 80 },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        filtersArbitrary(values, member.userId),
+        fc.record({ companyNamePage: fc.integer({ min: 1, max: 3 }), personNamePage: fc.integer({ min: 1, max: 60 }) }),
+        async (filters, pages) => {
+          const expected = await queryFilters(withoutIndex, member, filters, pages);
+          expect(await queryFilters(withIndex, member, filters, pages)).toEqual(expected);
+        },
+      ),
+      { numRuns: 60 },
     );
     // The combinations left rows to compare, not only empty pages.
     expect(nonEmpty).toBeGreaterThan(20);
