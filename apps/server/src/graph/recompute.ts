@@ -268,6 +268,17 @@ export const trustSql = (ws: string, model: ProximityModel, allies: SQL) => sql`
     join members m on m.person_id = e.connector_id
    group by e.prospect_id`;
 
+/**
+ * The edges of the prospects in scope, as `e`. For a list of people, one index range per person (a
+ * lateral lookup behind 'offset 0'): for 5,000 ids the planner estimated 1.4M edges and read all 10M
+ * (190 s for an incremental step that reads 50,000).
+ */
+const edgesInScope = (ws: string, scope: Scope) =>
+  scope === 'all'
+    ? sql`(select * from edges where workspace_id = ${ws}) e`
+    : sql`unnest(${sql.param([...scope.personIds])}::uuid[]) as scope(id)
+          cross join lateral (select * from edges where workspace_id = ${ws} and prospect_id = scope.id offset 0) e`;
+
 export function rollUpSql(
   workspaceId: string,
   scope: Scope,
@@ -296,9 +307,8 @@ export function rollUpSql(
     scored as (
       select e.prospect_id, e.connector_id, f.colleague, f.factor, ${proximity} as proximity,
              e.meetings, e.mails_sent + e.mails_received as mails, e.shared_months, e.linkedin, e.created_at
-        from edges e
+        from ${edgesInScope(ws, scope)}
         join connector_factor f on f.connector_id = e.connector_id
-       where e.workspace_id = ${ws} and ${inScope(scope, 'e.prospect_id')}
     ),
     from_edges as (
       select s.prospect_id,

@@ -26,7 +26,7 @@ import { accountCompanies, idealCompanies, type NetworkQuery, uuids } from './ne
 
 /** Below this many prospects PostgreSQL answers within the targets on its own, and no copy is kept. */
 export const NETWORK_INDEX_MIN_ROWS = 50_000;
-/** Workspaces kept in memory at once (about 90 MB for a million prospects and ten million edges). */
+/** Workspaces kept in memory at once. */
 const MAX_WORKSPACES = 4;
 
 type Dictionary = { values: (string | null)[]; codes: Map<string, number> };
@@ -188,6 +188,8 @@ async function loadSnapshot(database: Database, workspaceId: string): Promise<Ne
       rows,
     );
     snapshot.companyRank = ranks(snapshot.text.company_id.dictionary);
+    // The array grew by doubling: keep only what it holds.
+    snapshot.connectorCodes = snapshot.connectorCodes.slice(0, connectorCount);
     const after = Number((await client.query(versionSql, [workspaceId])).rows[0].version);
     await client.query('commit');
     return after === version && snapshot.size === capacity ? snapshot : null;
