@@ -276,8 +276,10 @@ export const trustSql = (ws: string, model: ProximityModel, allies: SQL) => sql`
 const edgesInScope = (ws: string, scope: Scope) =>
   scope === 'all'
     ? sql`(select * from edges where workspace_id = ${ws}) e`
-    : sql`unnest(${sql.param([...scope.personIds])}::uuid[]) as scope(id)
-          cross join lateral (select * from edges where workspace_id = ${ws} and prospect_id = scope.id offset 0) e`;
+    : // The outer fence keeps the join with the connectors outside the per-person loop (hashed once).
+      sql`(select e.* from unnest(${sql.param([...scope.personIds])}::uuid[]) as scope(id)
+           cross join lateral (select * from edges where workspace_id = ${ws} and prospect_id = scope.id offset 0) e
+           offset 0) e`;
 
 export function rollUpSql(
   workspaceId: string,
@@ -371,7 +373,9 @@ export function rollUpSql(
              p.department, p.seniority, p.title, c.proximity, c.engagement, c.connector_ids, c.has_external, c.mask,
              coalesce(c.first_seen_at, now()) as first_seen_at
         from candidates c
-        join people p on p.workspace_id = ${ws} and p.id = c.prospect_id
+        -- Candidates are people in scope: saying so lets the planner read those few from the index
+        -- instead of hashing the whole people table (1.5 s of a 2.2 s step at 1M people).
+        join people p on p.workspace_id = ${ws} and p.id = c.prospect_id and ${inScope(scope, 'p.id')}
         left join companies co on co.workspace_id = ${ws} and co.id = p.company_id
        where ${isOutsider(ws, 'p')}
          -- A customer's people are not prospects (their edges stay: a client ally is often one of them).
