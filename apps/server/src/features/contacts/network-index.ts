@@ -25,7 +25,7 @@ import { accountCompanies, idealCompanies, type NetworkQuery, uuids } from './ne
 // the filters live twice, in SQL (network-filters.ts) and here, and a test holds the two equal.
 
 /** Below this many prospects PostgreSQL answers within the targets on its own, and no copy is kept. */
-export const NETWORK_INDEX_MIN_ROWS = 50_000;
+const NETWORK_INDEX_MIN_ROWS = 50_000;
 /** Workspaces kept in memory at once. */
 const MAX_WORKSPACES = 4;
 
@@ -89,7 +89,7 @@ function ranks(dictionary: Dictionary) {
   return rank;
 }
 
-export const idAt = (snapshot: NetworkSnapshot, row: number) =>
+const idAt = (snapshot: NetworkSnapshot, row: number) =>
   snapshot.ids.toString('latin1', row * ID_BYTES, (row + 1) * ID_BYTES);
 
 const COPY_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
@@ -526,11 +526,11 @@ export function facetTallies(snapshot: NetworkSnapshot, conditions: Condition[])
   const signals = SIGNAL_TYPES.length;
   // Written out flat: a closure per row made this pass ten times slower.
   for (let row = 0; row < rows; row++) {
-    const failures = failed[row] ?? 0;
-    if (failures > 1) continue;
+    const failedCount = failed[row] ?? 0;
+    if (failedCount > 1) continue;
     // -1: counts in every facet; otherwise only in this one's.
-    const only = failures === 0 ? -1 : (facetOf[which[row] ?? 0] ?? -1);
-    if (failures === 1 && only < 0) continue;
+    const only = failedCount === 0 ? -1 : (facetOf[which[row] ?? 0] ?? -1);
+    if (failedCount === 1 && only < 0) continue;
     const any = only === -1;
     if (any || only === COMPANY) {
       const code = company.codes[row] ?? 0;
