@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   EMPTY_STATE,
   ENGAGEMENTS,
+  NETWORK_FILTER_FIELDS,
   type NetworkFilterField,
   PROXIMITY_BANDS,
   SIGNAL_TYPES,
@@ -492,36 +493,43 @@ export function tablePage(snapshot: NetworkSnapshot, conditions: Condition[], pa
 export type FacetTallies = ReturnType<typeof facetTallies>;
 type FacetCount = { key: string; count: number };
 
-const FACET_FIELDS = [
-  'companyName',
-  'companySize',
-  'industry',
-  'jobDepartment',
-  'personName',
-  'proximity',
-  'connector',
-  'engagement',
-  'signal',
-] as const satisfies readonly NetworkFilterField[];
+/** A dictionary's values with their counts, those never counted (and null) left out, as a SQL group by. */
+const counted = (dictionary: Dictionary, tally: Int32Array): FacetCount[] =>
+  dictionary.values.flatMap((key, code) =>
+    key !== null && (tally[code] ?? 0) > 0 ? [{ key, count: tally[code] ?? 0 }] : [],
+  );
+
+/** Counts row's code in a text facet's tally (a function, not a closure made per row: V8 inlines it). */
+function countCode(tally: { codes: Int32Array; counts: Int32Array }, row: number) {
+  const code = tally.codes[row] ?? 0;
+  tally.counts[code] = (tally.counts[code] ?? 0) + 1;
+}
 
 /** One pass over the rows for every facet: a row failing nothing counts in each, failing one only in that one's. */
 export function facetTallies(snapshot: NetworkSnapshot, conditions: Condition[]) {
   const { failed, which } = failures(snapshot, conditions);
-  const facetOf = Int8Array.from(conditions, ({ field }) => (field === null ? -1 : FACET_FIELDS.indexOf(field)));
-  const counts = (length: number) => new Int32Array(length);
+  const facet = (field: NetworkFilterField) => NETWORK_FILTER_FIELDS.indexOf(field);
+  const facetOf = Int8Array.from(conditions, ({ field }) => (field === null ? -1 : facet(field)));
   const { text, proximity, engagement, signalMask, connectorStart, connectorCodes } = snapshot;
-  const company = { codes: text.company_id.codes, counts: counts(text.company_id.dictionary.values.length) };
-  const size = { codes: text.company_size.codes, counts: counts(text.company_size.dictionary.values.length) };
-  const industry = { codes: text.industry.codes, counts: counts(text.industry.dictionary.values.length) };
-  const department = { codes: text.department.codes, counts: counts(text.department.dictionary.values.length) };
-  const byProximity = counts(101);
-  const byEngagement = counts(ENGAGEMENTS.length);
-  const bySignal = counts(SIGNAL_TYPES.length);
-  const byConnector = counts(snapshot.connectors.values.length);
+  /** A facet counted per code of a text column. */
+  const textTally = (field: NetworkFilterField, column: TextColumn) => ({
+    facet: facet(field),
+    codes: text[column].codes,
+    dictionary: text[column].dictionary,
+    counts: new Int32Array(text[column].dictionary.values.length),
+  });
+  const company = textTally('companyName', 'company_id');
+  const size = textTally('companySize', 'company_size');
+  const industry = textTally('industry', 'industry');
+  const department = textTally('jobDepartment', 'department');
+  const byProximity = new Int32Array(101);
+  const byEngagement = new Int32Array(ENGAGEMENTS.length);
+  const bySignal = new Int32Array(SIGNAL_TYPES.length);
+  const byConnector = new Int32Array(snapshot.connectors.values.length);
   const people = new Uint8Array(snapshot.size);
-  const [COMPANY, SIZE, INDUSTRY, DEPARTMENT, PERSON, PROXIMITY, CONNECTOR, ENGAGEMENT, SIGNAL] = FACET_FIELDS.map(
-    (_, index) => index,
-  );
+  const [PERSON, PROXIMITY, CONNECTOR, ENGAGEMENT, SIGNAL] = (
+    ['personName', 'proximity', 'connector', 'engagement', 'signal'] as const
+  ).map(facet);
   const rows = snapshot.size;
   const signals = SIGNAL_TYPES.length;
   // Written out flat: a closure per row made this pass ten times slower.
@@ -532,22 +540,10 @@ export function facetTallies(snapshot: NetworkSnapshot, conditions: Condition[])
     const only = failedCount === 0 ? -1 : (facetOf[which[row] ?? 0] ?? -1);
     if (failedCount === 1 && only < 0) continue;
     const any = only === -1;
-    if (any || only === COMPANY) {
-      const code = company.codes[row] ?? 0;
-      company.counts[code] = (company.counts[code] ?? 0) + 1;
-    }
-    if (any || only === SIZE) {
-      const code = size.codes[row] ?? 0;
-      size.counts[code] = (size.counts[code] ?? 0) + 1;
-    }
-    if (any || only === INDUSTRY) {
-      const code = industry.codes[row] ?? 0;
-      industry.counts[code] = (industry.counts[code] ?? 0) + 1;
-    }
-    if (any || only === DEPARTMENT) {
-      const code = department.codes[row] ?? 0;
-      department.counts[code] = (department.counts[code] ?? 0) + 1;
-    }
+    if (any || only === company.facet) countCode(company, row);
+    if (any || only === size.facet) countCode(size, row);
+    if (any || only === industry.facet) countCode(industry, row);
+    if (any || only === department.facet) countCode(department, row);
     if (any || only === PERSON) people[row] = 1;
     if (any || only === PROXIMITY) {
       const value = proximity[row] ?? 0;
@@ -571,33 +567,26 @@ export function facetTallies(snapshot: NetworkSnapshot, conditions: Condition[])
       }
     }
   }
-  /** A column's options with their counts, nulls left out (as a SQL group by `column is not null`). */
-  const options = (column: TextColumn, tally: Int32Array) =>
-    snapshot.text[column].dictionary.values.flatMap((key, code) =>
-      key !== null && (tally[code] ?? 0) > 0 ? [{ key, count: tally[code] ?? 0 }] : [],
-    );
   return {
     /** One page of companies, most rows first, ties in id order (the SQL side's `count desc, co.id`). */
     companies: (offset: number, limit: number): FacetCount[] => {
       const { companyRank } = snapshot;
-      const counted = company.counts;
+      const tally = company.counts;
       const present: number[] = [];
-      for (let code = 1; code < counted.length; code++) if ((counted[code] ?? 0) > 0) present.push(code);
+      for (let code = 1; code < tally.length; code++) if ((tally[code] ?? 0) > 0) present.push(code);
       const codes = Int32Array.from(present).sort(
-        (a, b) => (counted[b] ?? 0) - (counted[a] ?? 0) || (companyRank[a] ?? 0) - (companyRank[b] ?? 0),
+        (a, b) => (tally[b] ?? 0) - (tally[a] ?? 0) || (companyRank[a] ?? 0) - (companyRank[b] ?? 0),
       );
-      const values = snapshot.text.company_id.dictionary.values;
+      const values = company.dictionary.values;
       return Array.from(codes.subarray(offset, offset + limit), (code) => ({
         key: values[code] ?? '',
-        count: counted[code] ?? 0,
+        count: tally[code] ?? 0,
       }));
     },
-    values: (field: 'companySize' | 'industry' | 'jobDepartment') =>
-      field === 'companySize'
-        ? options('company_size', size.counts)
-        : field === 'industry'
-          ? options('industry', industry.counts)
-          : options('department', department.counts),
+    values: (field: 'companySize' | 'industry' | 'jobDepartment') => {
+      const tally = field === 'companySize' ? size : field === 'industry' ? industry : department;
+      return counted(tally.dictionary, tally.counts);
+    },
     proximityBands: () =>
       PROXIMITY_BANDS.map((band) => ({
         key: band.name,
@@ -605,10 +594,7 @@ export function facetTallies(snapshot: NetworkSnapshot, conditions: Condition[])
       })),
     engagements: () => ENGAGEMENTS.map((key, level) => ({ key, count: byEngagement[level] ?? 0 })),
     signalBits: () => Array.from(bySignal),
-    connectors: () =>
-      snapshot.connectors.values.flatMap((key, code) =>
-        key !== null && (byConnector[code] ?? 0) > 0 ? [{ key, count: byConnector[code] ?? 0 }] : [],
-      ),
+    connectors: () => counted(snapshot.connectors, byConnector),
     /** One page of the prospects the name facet offers, in its order (full name, then id). */
     people: (offset: number, limit: number) => {
       const ids: string[] = [];
