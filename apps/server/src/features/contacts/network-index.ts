@@ -72,6 +72,9 @@ export type NetworkSnapshot = {
   connectorStart: Uint32Array;
   connectorCodes: Int32Array;
   connectors: Dictionary;
+  /** The same links the other way: connector code c's rows are connectorRows[rowsStart[c] .. rowsStart[c + 1]), in order. */
+  connectorRowsStart: Uint32Array;
+  connectorRows: Uint32Array;
   /** The rows in the name facet's order (full name, then id). */
   byName: Uint32Array;
   /** Each company code's place in id order: the company facet's tie-break. */
@@ -92,6 +95,29 @@ function ranks(dictionary: Dictionary) {
 
 const idAt = (snapshot: NetworkSnapshot, row: number) =>
   snapshot.ids.toString('latin1', row * ID_BYTES, (row + 1) * ID_BYTES);
+
+/**
+ * Fills the connector-to-rows lists from the row-to-connectors ones (a counting sort): a connector
+ * filter then visits its own rows only, instead of every link of every row (50 ms at 10M links).
+ */
+function invertConnectors(snapshot: NetworkSnapshot) {
+  const { size, connectorStart, connectorCodes } = snapshot;
+  const start = new Uint32Array(snapshot.connectors.values.length + 1);
+  for (const code of connectorCodes) start[code + 1] = (start[code + 1] ?? 0) + 1;
+  for (let code = 1; code < start.length; code++) start[code] = (start[code] ?? 0) + (start[code - 1] ?? 0);
+  const next = start.slice(0, -1);
+  const rows = new Uint32Array(connectorCodes.length);
+  for (let row = 0; row < size; row++) {
+    const end = connectorStart[row + 1] ?? 0;
+    for (let at = connectorStart[row] ?? 0; at < end; at++) {
+      const code = connectorCodes[at] ?? 0;
+      rows[next[code] ?? 0] = row;
+      next[code] = (next[code] ?? 0) + 1;
+    }
+  }
+  snapshot.connectorRowsStart = start;
+  snapshot.connectorRows = rows;
+}
 
 const COPY_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
 /** A field of COPY's text format: \N is null, and a backslash escapes the character after it. */
@@ -132,6 +158,8 @@ async function loadSnapshot(database: Database, workspaceId: string): Promise<Ne
       connectorStart: new Uint32Array(capacity + 1),
       connectorCodes: new Int32Array(Math.max(16, capacity * 4)),
       connectors: { values: [null], codes: new Map() },
+      connectorRowsStart: new Uint32Array(0),
+      connectorRows: new Uint32Array(0),
       byName: new Uint32Array(capacity),
       companyRank: new Int32Array(0),
     };
@@ -191,6 +219,7 @@ async function loadSnapshot(database: Database, workspaceId: string): Promise<Ne
     snapshot.companyRank = ranks(snapshot.text.company_id.dictionary);
     // The array grew by doubling: keep only what it holds.
     snapshot.connectorCodes = snapshot.connectorCodes.slice(0, connectorCount);
+    invertConnectors(snapshot);
     const after = Number((await client.query(versionSql, [workspaceId])).rows[0].version);
     await client.query('commit');
     return after === version && snapshot.size === capacity ? snapshot : null;
@@ -344,21 +373,13 @@ const FIELD_MASKS: Record<NetworkFilterField, (snapshot: NetworkSnapshot, values
     return allowedCodes(snapshot.size, snapshot.proximity, allowed);
   },
   connector: (snapshot, values) => {
-    const allowed = new Uint8Array(snapshot.connectors.values.length);
+    const { connectorRowsStart, connectorRows } = snapshot;
+    const mask = none(snapshot);
     for (const id of uuids(values)) {
       const code = snapshot.connectors.codes.get(id.toLowerCase());
-      if (code !== undefined) allowed[code] = 1;
-    }
-    const { size, connectorStart, connectorCodes } = snapshot;
-    const mask = new Uint8Array(size);
-    for (let row = 0; row < size; row++) {
-      const end = connectorStart[row + 1] ?? 0;
-      for (let at = connectorStart[row] ?? 0; at < end; at++) {
-        if (allowed[connectorCodes[at] ?? 0]) {
-          mask[row] = 1;
-          break;
-        }
-      }
+      if (code === undefined) continue;
+      const end = connectorRowsStart[code + 1] ?? 0;
+      for (let at = connectorRowsStart[code] ?? 0; at < end; at++) mask[connectorRows[at] ?? 0] = 1;
     }
     return mask;
   },
@@ -476,13 +497,13 @@ function failures(snapshot: NetworkSnapshot, conditions: Condition[]) {
 
 /** The filtered table: its row count and any page's ids, in the table's order. */
 export function tablePage(snapshot: NetworkSnapshot, conditions: Condition[], page: number, pageSize: number) {
-  const { failed } = failures(snapshot, conditions);
+  const passing = conditions.reduce((rows, { mask }) => both(rows, mask), every(snapshot));
   const size = snapshot.size;
   const first = (page - 1) * pageSize;
   const rows: number[] = [];
   let totalCount = 0;
   for (let row = 0; row < size; row++) {
-    if (failed[row] !== 0) continue;
+    if (passing[row] === 0) continue;
     if (totalCount >= first && rows.length < pageSize) rows.push(row);
     totalCount++;
   }
