@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { analyzeAsOwner } from './analyze.ts';
+import { analyzeStaleAsOwner } from './analyze.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -13,11 +13,12 @@ export type Database = {
   /** Runs `work` in one transaction that row-level security scopes to `workspaceId`. */
   inWorkspace: <T>(workspaceId: string, work: (tx: Tx) => Promise<T>) => Promise<T>;
   /**
-   * Refreshes the planner's statistics of `tables` (as their owner, on a connection of its own). After a
-   * bulk write, before autovacuum gets to it: a plan that still believes a table is empty joins
-   * thousands of rows by nested loops, seconds for what takes milliseconds.
+   * Refreshes the planner's statistics of those of `tables` that are out of date (db/analyze.ts), as
+   * their owner on a connection of its own, and names them. After a bulk write, before autovacuum gets
+   * to it: a plan that still believes a table is empty joins thousands of rows by nested loops, seconds
+   * for what takes milliseconds.
    */
-  analyze: (tables: readonly string[]) => Promise<void>;
+  analyze: (tables: readonly string[]) => Promise<string[]>;
   close: () => Promise<void>;
 };
 
@@ -43,7 +44,7 @@ export function createDatabase(url: string, options: { max?: number } = {}): Dat
         await tx.execute(sql`SELECT set_config('app.workspace_id', ${workspaceId}, true)`);
         return work(tx);
       }),
-    analyze: (tables) => analyzeAsOwner(url, tables),
+    analyze: (tables) => analyzeStaleAsOwner(url, tables),
     close: () => pool.end(),
   };
 }
