@@ -121,7 +121,9 @@ export async function recomputeDirty(database: Database, workspaceId: string, ba
 /**
  * The full recompute, for a changed model: rescores every edge from the evidence it keeps and
  * rebuilds every network row, in one transaction (readers keep the previous rows until it commits).
- * With `fromEvidence`, the edges themselves are first rebuilt from raw evidence, batch by batch.
+ * Only the rows that change are written, and the summaries follow their difference. With
+ * `fromEvidence`, everything is rebuilt: the edges from raw evidence, batch by batch, then the rows,
+ * and the summaries recounted from the rows.
  */
 export async function recomputeAll(database: Database, workspaceId: string, options: { fromEvidence?: boolean } = {}) {
   const report = emptyReport();
@@ -140,10 +142,11 @@ export async function recomputeAll(database: Database, workspaceId: string, opti
     // The roll-up sorts and groups every edge of the workspace at once.
     await tx.execute(sql`set local work_mem = '256MB'`);
     const { model } = await loadGraphSettings(tx, workspaceId);
-    const rows = await rollUpNetworkRows(tx, workspaceId, 'all', model);
+    const inStep = !options.fromEvidence && (await summariesBuilt(tx, workspaceId));
+    const rows = await rollUpNetworkRows(tx, workspaceId, 'all', model, inStep ? 'in-step' : 'rebuilt-later');
     report.rowsWritten += rows.written;
     report.rowsRemoved += rows.removed;
-    await rebuildNetworkSummaries(tx, workspaceId);
+    if (!inStep) await rebuildNetworkSummaries(tx, workspaceId);
   });
   report.ms = Math.round(performance.now() - started);
   return report;

@@ -139,20 +139,32 @@ export const proximityBand = (proximity: number): ProximityBandName =>
 export const allyPathProximity = (allyLink: number, allyTrust: number) => Math.round(allyLink * allyTrust);
 
 /**
- * The same model as `scoreEdge(...).proximity`, as an SQL expression over an `edges` row named
- * `alias`, scored at `now`.
+ * The factor that brings a weight decayed to the time `since` forward to now, in SQL (`decayFactor`).
+ * date_part on the interval, not extract(): extract() returns numeric, and numeric arithmetic made this
+ * one factor 10 s of a full recompute's 10M edges.
  */
-export function proximitySql(model: ProximityModel, alias: string, now: SQL = sql`now()`): SQL {
+export const decaySql = (since: SQL) =>
+  sql`power(0.5::float8, greatest(0, date_part('epoch', now() - ${since})) / 86400.0::float8 / ${EVIDENCE_HALF_LIFE_DAYS}::float8)`;
+
+/**
+ * The same model as `scoreEdge(...).proximity`, as an SQL expression over an `edges` row named
+ * `alias`, scored now. A caller scoring millions of rows passes `decay`, the row's `decaySql` computed
+ * once: written inline, it is computed twice per row (meetings and mail).
+ */
+export function proximitySql(
+  model: ProximityModel,
+  alias: string,
+  decay: SQL = decaySql(sql.raw(`${alias}.evidence_at`)),
+): SQL {
   const e = (column: string) => sql.raw(`${alias}.${column}`);
-  // float8 throughout: extract() returns numeric, and numeric power() costs tens of microseconds a row.
-  const decay = sql`power(0.5::float8, greatest(0, extract(epoch from (${now} - ${e('evidence_at')}))::float8) / 86400.0::float8 / ${EVIDENCE_HALF_LIFE_DAYS}::float8)`;
   const saturate = (value: SQL, saturation: number) => sql`(1 - exp(-(${value}) / ${saturation}::float8))`;
   const meeting = saturate(sql`${e('meeting_weight')} * ${decay}`, model.meetingSaturation);
   const mail = sql`(case when ${e('mails_sent')} > 0 and ${e('mails_received')} > 0 then 1 else ${model.oneWayMailFactor}::float8 end)
     * ${saturate(sql`(${e('mail_sent_weight')} + ${e('mail_received_weight')}) * ${decay}`, model.mailSaturation)}`;
   const shared = sql`least(1, ${e('shared_months')} / ${model.sharedMonthsForFull}::float8)
     * (case when ${e('shared_same_department')} then 1 else ${model.otherDepartmentFactor}::float8 end)
-    * power(0.5::float8, coalesce(greatest(0, (${now}::date - ${e('shared_ended_on')}))::float8 / 365.25::float8, 0) / ${model.sharedHalfLifeYears}::float8)`;
+    -- Today as a sub-select: computed once per statement, where current_date is computed per row.
+    * power(0.5::float8, coalesce(greatest(0, ((select current_date) - ${e('shared_ended_on')}))::float8 / 365.25::float8, 0) / ${model.sharedHalfLifeYears}::float8)`;
   const linkedin = sql`(case when ${e('linkedin')} then 1 else 0 end)`;
   const w = model.weights;
   return sql`round(100 * (1 - (1 - ${w.meeting}::float8 * ${meeting}) * (1 - ${w.mail}::float8 * ${mail})

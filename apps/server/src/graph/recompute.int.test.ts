@@ -124,6 +124,21 @@ describe('the relationship graph', () => {
     expect(inStep).not.toEqual(built);
     await ctx.database.inWorkspace(ws, (tx) => rebuildNetworkSummaries(tx, ws));
     expect(await summaries()).toEqual(inStep);
+
+    // A full recompute after another retune writes the rows that move, and the summaries follow them alike.
+    await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute(
+        sql`update workspaces set graph_settings = '{"proximity": {"weights": {"meeting": 0.4, "mail": 0.9}}}' where id = ${ws}`,
+      ),
+    );
+    expect((await recomputeAll(ctx.database, ws)).rowsWritten).toBeGreaterThan(0);
+    const afterFull = await summaries();
+    expect(afterFull).not.toEqual(inStep);
+    await ctx.database.inWorkspace(ws, (tx) => rebuildNetworkSummaries(tx, ws));
+    expect(await summaries()).toEqual(afterFull);
+    // Run again on the same model, it has nothing to write.
+    expect((await recomputeAll(ctx.database, ws)).rowsWritten).toBe(0);
+    expect(await summaries()).toEqual(afterFull);
   });
 
   it('rolls up everyone an ally knows again when the team’s trust in the ally moves', async () => {

@@ -11,7 +11,7 @@ import {
   type Scope,
   signalBit,
 } from './graph.sql.ts';
-import { EVIDENCE_HALF_LIFE_DAYS, type ProximityModel, proximitySql } from './proximity.ts';
+import { decaySql, type ProximityModel, proximitySql } from './proximity.ts';
 
 // Evidence -> edges -> network rows, set-based in SQL (DESIGN.md section 7). Both steps take a scope:
 // the people new evidence touched (the incremental job) or everyone (the full recompute).
@@ -21,8 +21,7 @@ export const WEBSITE_SIGNAL_DAYS = 30;
 /** This many page views in the window is "visited many pages". */
 export const MANY_PAGES = 5;
 
-const decayTo = (time: string) =>
-  sql`power(0.5::float8, greatest(0, extract(epoch from (now() - ${sql.raw(time)}))::float8) / 86400.0::float8 / ${EVIDENCE_HALF_LIFE_DAYS}::float8)`;
+const decayTo = (time: string) => decaySql(sql.raw(time));
 
 /**
  * Rebuilds the edges of the outsiders in scope from all their evidence: meetings and mail with a
@@ -269,17 +268,56 @@ export const trustSql = (ws: string, model: ProximityModel, allies: SQL) => sql`
    group by e.prospect_id`;
 
 /**
- * The edges of the prospects in scope, as `e`. For a list of people, one index range per person (a
- * lateral lookup behind 'offset 0'): for 5,000 ids the planner estimated 1.4M edges and read all 10M
- * (190 s for an incremental step that reads 50,000).
+ * The edges of the prospects in scope, as `e`, each with its `decay` (computed once per edge, in a
+ * fenced subquery: inline, the proximity expression computes it twice). For a list of people, one index
+ * range per person (a lateral lookup behind 'offset 0'): for 5,000 ids the planner estimated 1.4M edges
+ * and read all 10M (190 s for an incremental step that reads 50,000).
  */
-const edgesInScope = (ws: string, scope: Scope) =>
-  scope === 'all'
-    ? sql`(select * from edges where workspace_id = ${ws}) e`
+const edgesInScope = (ws: string, scope: Scope) => {
+  const withDecay = sql`select *, ${decaySql(sql`evidence_at`)} as decay from edges where workspace_id = ${ws}`;
+  return scope === 'all'
+    ? sql`(${withDecay} offset 0) e`
     : // The outer fence keeps the join with the connectors outside the per-person loop (hashed once).
       sql`(select e.* from unnest(${sql.param([...scope.personIds])}::uuid[]) as scope(id)
-           cross join lateral (select * from edges where workspace_id = ${ws} and prospect_id = scope.id offset 0) e
+           cross join lateral (${withDecay} and prospect_id = scope.id offset 0) e
            offset 0) e`;
+};
+
+/** A network row's columns as the roll-up writes them (first_seen_at aside: it stays from the first time). */
+const ROW_COLUMNS = [
+  'prospect_id',
+  'full_name',
+  'company_id',
+  'company_size',
+  'industry',
+  'country',
+  'company_type',
+  'department',
+  'seniority',
+  'job_title',
+  'proximity',
+  'engagement',
+  'connector_ids',
+  'has_external_connector',
+  'signal_mask',
+];
+/** The columns the summaries count by. */
+const SUMMED_COLUMNS = [
+  'prospect_id',
+  'company_id',
+  'company_size',
+  'industry',
+  'department',
+  'proximity',
+  'engagement',
+  'signal_mask',
+  'has_external_connector',
+  'connector_ids',
+];
+/** Whether rows `a` and `b` hold the same values, nulls equal. */
+const sameRow = (a: string, b: string) =>
+  sql.raw(`(${ROW_COLUMNS.map((column) => `${a}.${column}`).join(', ')})
+           is not distinct from (${ROW_COLUMNS.map((column) => `${b}.${column}`).join(', ')})`);
 
 export function rollUpSql(
   workspaceId: string,
@@ -288,7 +326,7 @@ export function rollUpSql(
   summaries: 'in-step' | 'rebuilt-later',
 ) {
   const ws = workspaceId;
-  const proximity = proximitySql(model, 'e');
+  const proximity = proximitySql(model, 'e', sql`e.decay`);
   const bit = (type: Parameters<typeof signalBit>[0]) => sql.raw(String(signalBit(type)));
   return sql`
     with ${membersCte(ws)},
@@ -310,7 +348,11 @@ export function rollUpSql(
       select e.prospect_id, e.connector_id, f.colleague, f.factor, ${proximity} as proximity,
              e.meetings, e.mails_sent + e.mails_received as mails, e.shared_months, e.linkedin, e.created_at
         from ${edgesInScope(ws, scope)}
-        join connector_factor f on f.connector_id = e.connector_id
+        -- Grouped, though each connector is there once: so the planner knows it, hashes these few hundred
+        -- rows and streams the edges past them. Unsure, it hashed all 10M edges, or read them through the
+        -- connector index in random order (half of a full recompute's 140 s).
+        join (select connector_id, bool_or(colleague) as colleague, max(factor) as factor
+                from connector_factor group by connector_id) f on f.connector_id = e.connector_id
     ),
     from_edges as (
       select s.prospect_id,
@@ -369,8 +411,9 @@ export function rollUpSql(
     kept as materialized (
       -- Materialized once, for the write and for the removal: referenced from the removal's anti-join,
       -- a planner misled by fresh statistics re-ran the whole join once per existing row.
-      select p.id as prospect_id, p.full_name, p.company_id, co.size_bucket, co.industry, co.country, co.type,
-             p.department, p.seniority, p.title, c.proximity, c.engagement, c.connector_ids, c.has_external, c.mask,
+      select p.id as prospect_id, p.full_name, p.company_id, co.size_bucket as company_size, co.industry, co.country,
+             co.type as company_type, p.department, p.seniority, p.title as job_title, c.proximity, c.engagement,
+             c.connector_ids, c.has_external as has_external_connector, c.mask as signal_mask,
              coalesce(c.first_seen_at, now()) as first_seen_at
         from candidates c
         -- Candidates are people in scope: saying so lets the planner read those few from the index
@@ -381,23 +424,22 @@ export function rollUpSql(
          -- A customer's people are not prospects (their edges stay: a client ally is often one of them).
          and not exists (select 1 from crm_clients cc where cc.workspace_id = ${ws} and cc.company_id = p.company_id)
     ),
+    fresh as materialized (
+      -- The rows that differ from what the table holds: only those are written and summed. A full
+      -- recompute after a model change moves 4 rows in 10; the other 6 cost a comparison, not a write.
+      select k.* from kept k
+       where not exists (select 1 from network_rows r where r.workspace_id = ${ws} and r.prospect_id = k.prospect_id
+                           and ${sameRow('r', 'k')})
+    ),
     written as (
-      insert into network_rows as r (workspace_id, prospect_id, full_name, company_id, company_size, industry, country,
-                                company_type, department, seniority, job_title, proximity, engagement, connector_ids,
-                                has_external_connector, signal_mask, first_seen_at)
-      select ${ws}::uuid, k.* from kept k
+      insert into network_rows as r (workspace_id, ${sql.raw(ROW_COLUMNS.join(', '))}, first_seen_at)
+      select ${ws}::uuid, f.* from fresh f
       on conflict (workspace_id, prospect_id) do update set
-             full_name = excluded.full_name, company_id = excluded.company_id, company_size = excluded.company_size,
-             industry = excluded.industry, country = excluded.country, company_type = excluded.company_type,
-             department = excluded.department, seniority = excluded.seniority, job_title = excluded.job_title,
-             proximity = excluded.proximity, engagement = excluded.engagement, connector_ids = excluded.connector_ids,
-             has_external_connector = excluded.has_external_connector, signal_mask = excluded.signal_mask
-       where (r.full_name, r.company_id, r.company_size, r.industry, r.country, r.company_type, r.department,
-              r.seniority, r.job_title, r.proximity, r.engagement, r.connector_ids, r.has_external_connector, r.signal_mask)
-             is distinct from
-             (excluded.full_name, excluded.company_id, excluded.company_size, excluded.industry, excluded.country,
-              excluded.company_type, excluded.department, excluded.seniority, excluded.job_title, excluded.proximity,
-              excluded.engagement, excluded.connector_ids, excluded.has_external_connector, excluded.signal_mask)
+             ${sql.raw(
+               ROW_COLUMNS.filter((column) => column !== 'prospect_id')
+                 .map((column) => `${column} = excluded.${column}`)
+                 .join(', '),
+             )}
       returning r.prospect_id
     ),
     removed as (
@@ -409,14 +451,13 @@ export function rollUpSql(
       summaries === 'in-step'
         ? sql`,
     changes as materialized (
-      -- Every statement's CTEs see the rows as they were before it: here, the old values of the scope.
-      select 1 as sign, k.prospect_id, k.company_id, k.size_bucket as company_size, k.industry, k.department,
-             k.proximity, k.engagement, k.mask as signal_mask, k.has_external as has_external_connector, k.connector_ids
-        from kept k
+      -- Every statement's CTEs see the rows as they were before it: here, the old values of the rows that
+      -- change or go.
+      select 1 as sign, ${sql.raw(SUMMED_COLUMNS.join(', '))} from fresh
       union all
-      select -1, r.prospect_id, r.company_id, r.company_size, r.industry, r.department, r.proximity, r.engagement,
-             r.signal_mask, r.has_external_connector, r.connector_ids
+      select -1, ${sql.raw(SUMMED_COLUMNS.map((column) => `r.${column}`).join(', '))}
         from network_rows r where r.workspace_id = ${ws} and ${inScope(scope, 'r.prospect_id')}
+         and not exists (select 1 from kept k where k.prospect_id = r.prospect_id and ${sameRow('r', 'k')})
     )${summaryDelta(ws)}`
         : sql``
     }
