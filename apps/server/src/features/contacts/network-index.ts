@@ -72,7 +72,7 @@ export type NetworkSnapshot = {
   connectorStart: Uint32Array;
   connectorCodes: Int32Array;
   connectors: Dictionary;
-  /** The same links the other way: connector code c's rows are connectorRows[rowsStart[c] .. rowsStart[c + 1]), in order. */
+  /** The same links the other way: connector code c's rows are connectorRows[connectorRowsStart[c] .. connectorRowsStart[c + 1]), in order. */
   connectorRowsStart: Uint32Array;
   connectorRows: Uint32Array;
   /** The rows in the name facet's order (full name, then id). */
