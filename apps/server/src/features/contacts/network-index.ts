@@ -325,25 +325,34 @@ function allowedCodes(size: number, codes: ArrayLike<number>, allowed: Uint8Arra
   return mask;
 }
 
-/** Rows whose `column` holds one of `values` (null never matches, as `= any(...)` in SQL). */
-function oneOf(snapshot: NetworkSnapshot, column: TextColumn, values: readonly string[]): Mask {
-  const { codes, dictionary } = snapshot.text[column];
+/** The codes of `column` whose value is one of `values`, as a table by code (null, code 0, never is). */
+function allowedCodesOf(snapshot: NetworkSnapshot, column: TextColumn, values: readonly string[]) {
+  const { dictionary } = snapshot.text[column];
   const allowed = new Uint8Array(dictionary.values.length);
   for (const value of values) {
     const code = dictionary.codes.get(value);
     if (code !== undefined) allowed[code] = 1;
   }
-  return allowedCodes(snapshot.size, codes, allowed);
+  return allowed;
 }
 
-/** Rows whose job title contains one of `titles`, ignoring case (the SQL side's ILIKE '%title%'). */
-function titleContains(snapshot: NetworkSnapshot, titles: readonly string[]): Mask {
+/** Rows whose `column` holds one of `values` (null never matches, as `= any(...)` in SQL). */
+function oneOf(snapshot: NetworkSnapshot, column: TextColumn, values: readonly string[]): Mask {
+  return allowedCodes(snapshot.size, snapshot.text[column].codes, allowedCodesOf(snapshot, column, values));
+}
+
+/** The job titles that contain one of `titles`, ignoring case (the SQL side's ILIKE '%title%'). */
+function titlesContaining(snapshot: NetworkSnapshot, titles: readonly string[]) {
   const terms = titles.filter((title) => title.length > 0).map((title) => title.toLowerCase());
-  const { dictionary } = snapshot.text.job_title;
-  const matching = dictionary.values.filter(
+  if (terms.length === 0) return [];
+  return snapshot.text.job_title.dictionary.values.filter(
     (title): title is string => title !== null && terms.some((term) => title.toLowerCase().includes(term)),
   );
-  return oneOf(snapshot, 'job_title', matching);
+}
+
+/** Rows whose job title contains one of `titles`, ignoring case. */
+function titleContains(snapshot: NetworkSnapshot, titles: readonly string[]): Mask {
+  return oneOf(snapshot, 'job_title', titlesContaining(snapshot, titles));
 }
 
 /** Each filter field's rows for its chosen values, as network-filters.ts FIELD_CONDITIONS says in SQL. */
@@ -396,26 +405,59 @@ const FIELD_MASKS: Record<NetworkFilterField, (snapshot: NetworkSnapshot, values
   },
 };
 
-/** The ideal customer profile (network-filters.ts idealCustomerProfile), given the companies it allows. */
+/** A text column's codes and the codes a condition allows. */
+type AllowedColumn = { codes: Int32Array; allowed: Uint8Array };
+
+/** Whether every column allows the row's code. */
+function allAllow(columns: AllowedColumn[], row: number) {
+  for (let at = 0; at < columns.length; at++) {
+    const column = columns[at];
+    if (column && column.allowed[column.codes[row] ?? 0] !== 1) return false;
+  }
+  return true;
+}
+
+/**
+ * The ideal customer profile (network-filters.ts idealCustomerProfile), given the companies it allows
+ * (null: any). One pass over the rows with each condition's allowed codes: a mask per condition and
+ * their ANDs took 40-90 ms of a table page.
+ */
 function idealCustomerProfileMask(
   snapshot: NetworkSnapshot,
   scheme: TTargetingScheme | null,
   companies: string[] | null,
 ): Mask {
-  if (!scheme) return none(snapshot);
-  const mask = every(snapshot);
-  const ifAny = (column: TextColumn, values: string[]) => {
-    if (values.length > 0) both(mask, oneOf(snapshot, column, values));
-  };
-  ifAny('country', scheme.countries);
-  ifAny('company_size', scheme.companySize);
-  ifAny('company_type', scheme.companyType);
-  ifAny('industry', scheme.industries);
-  const byRole = every(snapshot);
-  if (scheme.jobDepartments.length > 0) both(byRole, oneOf(snapshot, 'department', scheme.jobDepartments));
-  if (scheme.seniorities.length > 0) both(byRole, oneOf(snapshot, 'seniority', scheme.seniorities));
-  both(mask, either(byRole, titleContains(snapshot, scheme.selectedCustomJobTitles)));
-  if (companies) both(mask, oneOf(snapshot, 'company_id', companies));
+  const mask = none(snapshot);
+  if (!scheme) return mask;
+  const column = (name: TextColumn, values: readonly string[]): AllowedColumn => ({
+    codes: snapshot.text[name].codes,
+    allowed: allowedCodesOf(snapshot, name, values),
+  });
+  // A condition with no values chosen does not apply; the companies, when given, always do.
+  const required = (
+    [
+      ['country', scheme.countries],
+      ['company_size', scheme.companySize],
+      ['company_type', scheme.companyType],
+      ['industry', scheme.industries],
+    ] as const
+  )
+    .filter(([, values]) => values.length > 0)
+    .map(([name, values]) => column(name, values));
+  if (companies) required.push(column('company_id', companies));
+  // By role: department and seniority (those chosen) together, or a chosen custom title.
+  const byRole = (
+    [
+      ['department', scheme.jobDepartments],
+      ['seniority', scheme.seniorities],
+    ] as const
+  )
+    .filter(([, values]) => values.length > 0)
+    .map(([name, values]) => column(name, values));
+  const byTitle = [column('job_title', titlesContaining(snapshot, scheme.selectedCustomJobTitles))];
+  for (let row = 0; row < snapshot.size; row++) {
+    if (allAllow(required, row) && (allAllow(byRole, row) || allAllow(byTitle, row))) mask[row] = 1;
+  }
   return mask;
 }
 
