@@ -433,27 +433,22 @@ function idealCustomerProfileMask(
     codes: snapshot.text[name].codes,
     allowed: allowedCodesOf(snapshot, name, values),
   });
-  // A condition with no values chosen does not apply; the companies, when given, always do.
-  const required = (
-    [
-      ['country', scheme.countries],
-      ['company_size', scheme.companySize],
-      ['company_type', scheme.companyType],
-      ['industry', scheme.industries],
-    ] as const
-  )
-    .filter(([, values]) => values.length > 0)
-    .map(([name, values]) => column(name, values));
+  /** The conditions with values chosen: one with none does not apply. */
+  const chosen = (conditions: [TextColumn, readonly string[]][]) =>
+    conditions.filter(([, values]) => values.length > 0).map(([name, values]) => column(name, values));
+  const required = chosen([
+    ['country', scheme.countries],
+    ['company_size', scheme.companySize],
+    ['company_type', scheme.companyType],
+    ['industry', scheme.industries],
+  ]);
+  // The companies, when given, always apply: none allowed means no row.
   if (companies) required.push(column('company_id', companies));
   // By role: department and seniority (those chosen) together, or a chosen custom title.
-  const byRole = (
-    [
-      ['department', scheme.jobDepartments],
-      ['seniority', scheme.seniorities],
-    ] as const
-  )
-    .filter(([, values]) => values.length > 0)
-    .map(([name, values]) => column(name, values));
+  const byRole = chosen([
+    ['department', scheme.jobDepartments],
+    ['seniority', scheme.seniorities],
+  ]);
   const byTitle = [column('job_title', titlesContaining(snapshot, scheme.selectedCustomJobTitles))];
   for (let row = 0; row < snapshot.size; row++) {
     if (allAllow(required, row) && (allAllow(byRole, row) || allAllow(byTitle, row))) mask[row] = 1;
@@ -602,27 +597,27 @@ export function facetTallies(snapshot: NetworkSnapshot, conditions: Condition[])
     // -1: counts in every facet; otherwise only in this one's.
     const only = failedCount === 0 ? -1 : (facetOf[which[row] ?? 0] ?? -1);
     if (failedCount === 1 && only < 0) continue;
-    const any = only === -1;
-    if (any || only === company.facet) countCode(company, row);
-    if (any || only === size.facet) countCode(size, row);
-    if (any || only === industry.facet) countCode(industry, row);
-    if (any || only === department.facet) countCode(department, row);
-    if (any || only === PERSON) people[row] = 1;
-    if (any || only === PROXIMITY) {
+    const inEveryFacet = only === -1;
+    if (inEveryFacet || only === company.facet) countCode(company, row);
+    if (inEveryFacet || only === size.facet) countCode(size, row);
+    if (inEveryFacet || only === industry.facet) countCode(industry, row);
+    if (inEveryFacet || only === department.facet) countCode(department, row);
+    if (inEveryFacet || only === PERSON) people[row] = 1;
+    if (inEveryFacet || only === PROXIMITY) {
       const value = proximity[row] ?? 0;
       byProximity[value] = (byProximity[value] ?? 0) + 1;
     }
-    if (any || only === ENGAGEMENT) {
+    if (inEveryFacet || only === ENGAGEMENT) {
       const value = engagement[row] ?? 0;
       byEngagement[value] = (byEngagement[value] ?? 0) + 1;
     }
-    if (any || only === SIGNAL) {
+    if (inEveryFacet || only === SIGNAL) {
       const mask = signalMask[row] ?? 0;
       for (let bit = 0; mask !== 0 && bit < signals; bit++) {
         if (mask & (1 << bit)) bySignal[bit] = (bySignal[bit] ?? 0) + 1;
       }
     }
-    if (any || only === CONNECTOR) {
+    if (inEveryFacet || only === CONNECTOR) {
       const end = connectorStart[row + 1] ?? 0;
       for (let at = connectorStart[row] ?? 0; at < end; at++) {
         const code = connectorCodes[at] ?? 0;
