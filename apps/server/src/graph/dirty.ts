@@ -12,34 +12,37 @@ export async function markDirty(tx: Tx, workspaceId: string, people: SQL) {
     on conflict (workspace_id, person_id) do update set marked_at = now()`);
 }
 
+/** Everyone the people of a `seed` query reach: in their meetings and mail, their LinkedIn connections, their colleagues past and present. */
+const reachedFromSeed = (workspaceId: string) => sql`
+    select other.person_id
+      from interaction_participants mine
+      join interaction_participants other
+        on other.workspace_id = mine.workspace_id and other.interaction_id = mine.interaction_id
+     where mine.workspace_id = ${workspaceId} and mine.person_id in (select id from seed)
+    union
+    select lc.person_id
+      from linkedin_connections lc
+      join users u on u.workspace_id = lc.workspace_id and u.id = lc.user_id
+      join people p on p.workspace_id = u.workspace_id and p.email = lower(u.email)
+     where lc.workspace_id = ${workspaceId} and p.id in (select id from seed)
+    union
+    select theirs.person_id
+      from employments mine
+      join employments theirs on theirs.workspace_id = mine.workspace_id and theirs.company_id = mine.company_id
+     where mine.workspace_id = ${workspaceId} and mine.person_id in (select id from seed)`;
+
+/** The people the evidence of `personIds` reaches, themselves left out. */
+export const neighbourhoodOf = (workspaceId: string, personIds: SQL) =>
+  sql`with seed as (select id from (${personIds}) as s(id)) ${reachedFromSeed(workspaceId)}`;
+
 /**
  * A person who became (or stopped being) a connector, a new member or a mapped ally, changes the
- * edges of everyone their evidence reaches: people in their meetings and mail, their LinkedIn
- * connections, their colleagues past and present, and themselves.
+ * edges of everyone their evidence reaches, and their own.
  */
 export async function markNeighbourhoodDirty(tx: Tx, workspaceId: string, personIds: SQL) {
   await markDirty(
     tx,
     workspaceId,
-    sql`
-      with seed as (select id from (${personIds}) as s(id))
-      select id from seed
-      union
-      select other.person_id
-        from interaction_participants mine
-        join interaction_participants other
-          on other.workspace_id = mine.workspace_id and other.interaction_id = mine.interaction_id
-       where mine.workspace_id = ${workspaceId} and mine.person_id in (select id from seed)
-      union
-      select lc.person_id
-        from linkedin_connections lc
-        join users u on u.workspace_id = lc.workspace_id and u.id = lc.user_id
-        join people p on p.workspace_id = u.workspace_id and p.email = lower(u.email)
-       where lc.workspace_id = ${workspaceId} and p.id in (select id from seed)
-      union
-      select theirs.person_id
-        from employments mine
-        join employments theirs on theirs.workspace_id = mine.workspace_id and theirs.company_id = mine.company_id
-       where mine.workspace_id = ${workspaceId} and mine.person_id in (select id from seed)`,
+    sql`with seed as (select id from (${personIds}) as s(id)) select id from seed union ${reachedFromSeed(workspaceId)}`,
   );
 }

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
 import { multipartBody } from '../../../test/multipart.ts';
+import { recordInteractions } from '../../graph/evidence.repo.ts';
 import { failStuckImports, STUCK_IMPORT_ERROR } from './imports.repo.ts';
 import { IMPORT_FAILED_ERROR, INTERRUPTED_ERROR } from './imports.service.ts';
 
@@ -218,6 +219,37 @@ describe('clients upload', () => {
          where p.linkedin_url = 'https://www.linkedin.com/in/known'`),
     );
     expect(state.rows).toEqual([{ people: 1, email: `known@${oldCo}`, company: newCo, at_import: oldCo, dirty: true }]);
+  });
+
+  it('marks for the graph a new ally, a known one and the people the known one met, and no one else', async () => {
+    const admin = await ctx.registerAdmin();
+    const ws = admin.me.workspaceId;
+    const domain = ctx.uniqueDomain();
+    const [known, met, stranger, newcomer] = ['known', 'met', 'stranger', 'newcomer'].map(
+      (name) => `${name}@${domain}`,
+    );
+    const meeting = (externalId: string, emails: string[]) => ({
+      kind: 'meeting' as const,
+      externalId,
+      occurredAt: new Date(Date.now() - 86_400_000),
+      participants: emails.map((email) => ({ email, name: null, role: 'attendee' as const })),
+    });
+    await ctx.database.inWorkspace(ws, async (tx) => {
+      await recordInteractions(tx, ws, admin.me.id, [meeting('m1', [known, met]), meeting('m2', [stranger])], []);
+      await tx.execute(sql`delete from graph_dirty where workspace_id = ${ws}`);
+    });
+    const row = (email: string) =>
+      `${email.split('@')[0]},Ally,${email},Co,${domain},https://www.linkedin.com/in/${email},,`;
+    const status = await upload(admin.token, 'clients', clientsCsv([row(known), row(newcomer)]), {
+      fields: { mapNetwork: 'true' },
+    });
+    expect(status.json<TImportStatus>()).toMatchObject({ added: 2, rejected: 0 });
+    const marked = await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute<{ email: string }>(sql`
+        select p.email from graph_dirty d join people p on p.workspace_id = d.workspace_id and p.id = d.person_id
+         where d.workspace_id = ${ws} and p.email like ${`%@${domain}`} order by p.email`),
+    );
+    expect(marked.rows.map((marks) => marks.email)).toEqual([known, met, newcomer]);
   });
 
   it('takes the first of two rows that name one known person, one by e-mail and one by LinkedIn', async () => {
