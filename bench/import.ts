@@ -6,7 +6,7 @@ import fsp from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { CSV_TEMPLATES, CSV_UPLOAD, type TImportStatus } from '@warmpath/shared';
+import { CSV_TEMPLATES, CSV_UPLOAD, IMPORT_MERGE_STEPS, type TImportStatus } from '@warmpath/shared';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { loadConfig, REPO_ROOT } from '../apps/server/src/config.ts';
@@ -243,14 +243,19 @@ export async function importBench() {
     log('bench: importing through POST /api/clients/command/upload-clients');
     const importId = randomUUID();
     const started = performance.now();
-    // When the file was all staged and the merge began, as a client polling the status sees it.
+    // When the file was all staged and the merge began, and when each of its steps began, as a
+    // client polling the status sees them.
     let mergeStartedAt: number | null = null;
+    const stepStartedAt = new Map<number, number>();
     const poller = setInterval(() => {
       fetch(`http://localhost:${PORT}/api/imports/query/${importId}`, { headers: { authorization: `Bearer ${token}` } })
         .then((polled) => (polled.ok ? (polled.json() as Promise<TImportStatus>) : null))
         .then(
           (polled) => {
-            if (polled?.status === 'merging' && mergeStartedAt === null) mergeStartedAt = performance.now();
+            if (polled?.status !== 'merging') return;
+            mergeStartedAt ??= performance.now();
+            if (polled.mergeStep !== null && !stepStartedAt.has(polled.mergeStep))
+              stepStartedAt.set(polled.mergeStep, performance.now());
           },
           () => {},
         );
@@ -259,7 +264,16 @@ export async function importBench() {
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     clearInterval(poller);
-    const receiveSeconds = ((mergeStartedAt ?? performance.now()) - started) / 1000;
+    const finished = performance.now();
+    const receiveSeconds = ((mergeStartedAt ?? finished) - started) / 1000;
+    // Each step until the next one seen (a step shorter than the polling interval may be missed).
+    const seen = [...stepStartedAt.entries()].sort(([a], [b]) => a - b);
+    const mergeSteps = Object.fromEntries(
+      seen.map(([step, at], index) => [
+        IMPORT_MERGE_STEPS.clients[step] ?? String(step),
+        round(((seen[index + 1]?.[1] ?? finished) - at) / 1000, 1),
+      ]),
+    );
     if (response.status !== 200) throw new Error(`import failed (${response.status}): ${response.body}`);
     const status = JSON.parse(response.body) as TImportStatus;
     log(`bench: import ${round(seconds, 2)} s ${JSON.stringify(status)}`);
@@ -274,6 +288,8 @@ export async function importBench() {
         /** Reading, validating and staging the file, then the merge (as seen by polling the status). */
         receiveSeconds: round(receiveSeconds, 1),
         mergeSeconds: round(seconds - receiveSeconds, 1),
+        /** Seconds per step of the merge, as the status shows them (polled every 500 ms). */
+        mergeSteps,
         MBps: round(importMBps, 2),
         rowsPerSecond: Math.round(status.rowsProcessed / seconds),
         added: status.added,

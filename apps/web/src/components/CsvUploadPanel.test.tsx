@@ -17,6 +17,7 @@ const completed: TImportStatus = {
   status: 'completed',
   bytesReceived: 1200,
   rowsProcessed: 12,
+  mergeStep: null,
   added: 7,
   updated: 2,
   skipped: 1,
@@ -164,11 +165,12 @@ describe('CSV upload panel', () => {
     rerender({
       stage: 'uploading',
       sent: { loaded: 2048, total: 2048 },
-      server: { status: 'merging', rowsProcessed: 1234 },
+      server: { kind: 'clients', status: 'merging', rowsProcessed: 1234, mergeStep: 3 },
     });
-    expect(screen.getByRole('status', { name: 'Upload progress' }).textContent).toContain(
-      'Merging into the list: 1,234 rows processed',
-    );
+    const merging = screen.getByRole('status', { name: 'Upload progress' });
+    expect(merging.textContent).toContain('Merging into the list: 1,234 rows processed');
+    expect(merging.textContent).toContain('Step 4 of 7: Adding and updating people');
+    expect(screen.getByRole('progressbar', { name: 'Merge progress' }).getAttribute('aria-valuenow')).toBe('43');
 
     rerender({ stage: 'completed', result: completed });
     const counts = within(screen.getByRole('list', { name: 'Import counts' }));

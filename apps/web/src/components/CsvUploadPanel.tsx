@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
-import type { ImportStatus, TImportStatus } from '@warmpath/shared';
+import { IMPORT_MERGE_STEPS, type ImportStatus, type TImportStatus } from '@warmpath/shared';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import type { UploadProgress } from '../lib/api.ts';
 import { saveFile } from '../lib/browser.ts';
@@ -8,10 +8,14 @@ import { CsvDropzone } from './CsvDropzone.tsx';
 import { type FileRejection, formatBytes } from './csvFile.ts';
 import { type CsvTemplate, csvTemplateFile } from './csvTemplate.ts';
 
-/** Where an upload stands: the bytes sent, then the server's rows processed, then its counts. */
+/** Where an upload stands: the bytes sent, then the server's rows processed and merge steps, then its counts. */
 export type CsvUploadState =
   | { stage: 'idle' }
-  | { stage: 'uploading'; sent: UploadProgress | null; server: Pick<TImportStatus, 'status' | 'rowsProcessed'> | null }
+  | {
+      stage: 'uploading';
+      sent: UploadProgress | null;
+      server: Pick<TImportStatus, 'kind' | 'status' | 'rowsProcessed' | 'mergeStep'> | null;
+    }
   | { stage: 'completed'; result: TImportStatus }
   | { stage: 'failed'; message: string };
 
@@ -133,7 +137,22 @@ function UploadProgressView({ state, onDownloadRejected }: { state: CsvUploadSta
           {server.rowsProcessed === 1 ? 'row' : 'rows'} processed
         </Text>
       ) : null}
+      {server?.status === 'merging' && server.mergeStep !== null ? <MergeSteps server={server} /> : null}
     </Stack>
+  );
+}
+
+/** The merge of a large file takes minutes: which of its steps is under way, as a bar and in words. */
+function MergeSteps({ server }: { server: Pick<TImportStatus, 'kind' | 'mergeStep'> }) {
+  const steps: readonly string[] = IMPORT_MERGE_STEPS[server.kind];
+  const index = Math.min(server.mergeStep ?? 0, steps.length - 1);
+  return (
+    <>
+      <Progress value={Math.round((100 * index) / steps.length)} aria-label="Merge progress" />
+      <Text size="sm">
+        Step {index + 1} of {steps.length}: {steps[index]}
+      </Text>
+    </>
   );
 }
 

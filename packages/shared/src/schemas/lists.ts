@@ -216,6 +216,36 @@ export const IMPORT_STATUSES = ['receiving', 'merging', 'completed', 'failed'] a
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /**
+ * What the merge of each kind of import does, in order: a merging import's `mergeStep` is the index
+ * of the step under way. A million-row merge takes minutes, and this is how its progress is shown.
+ */
+export const IMPORT_MERGE_STEPS = {
+  accounts: [
+    'Finding the first row of each domain',
+    'Adding companies',
+    'Adding accounts',
+    'Recording the rejected rows',
+  ],
+  'crm-clients': [
+    'Finding the first row of each domain',
+    'Adding companies',
+    'Adding CRM customers',
+    'Taking their people out of the network',
+    'Recording the rejected rows',
+  ],
+  clients: [
+    'Finding the first row of each address',
+    'Adding companies',
+    'Matching known people',
+    'Adding and updating people',
+    'Adding and updating clients and allies',
+    'Marking the network for an update',
+    'Recording the rejected rows',
+  ],
+} as const satisfies Record<ImportKind, readonly string[]>;
+export type ImportMergeStep<K extends ImportKind = ImportKind> = (typeof IMPORT_MERGE_STEPS)[K][number];
+
+/**
  * The query string of every upload: `importId`, a uuid the client picks, lets it poll
  * `GET /imports/query/{importId}` while the upload is still streaming (404 until the file part starts
  * arriving). Optional: the server picks one otherwise. Retrying a failed import takes a new id.
@@ -237,6 +267,8 @@ export const ZImportStatus = z.object({
   bytesReceived: z.number().int(),
   /** Data rows read so far (blank lines not counted). */
   rowsProcessed: z.number().int(),
+  /** While merging: the index in IMPORT_MERGE_STEPS[kind] of the step under way; null otherwise. */
+  mergeStep: z.number().int().nullable(),
   /** Once completed: rows that created a list entry, changed one, changed nothing (already there or repeated in the file), or were invalid. */
   added: z.number().int(),
   updated: z.number().int(),

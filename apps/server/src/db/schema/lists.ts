@@ -1,4 +1,15 @@
-import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { workspaces } from './workspaces.ts';
 
 // The lists teams keep beside the graph's (spec section 3, CRM client) and the CSV imports that fill them.
@@ -42,6 +53,8 @@ export const imports = pgTable(
     trackJobChanges: boolean('track_job_changes').notNull().default(false),
     bytesReceived: bigint('bytes_received', { mode: 'number' }).notNull().default(0),
     rowsProcessed: bigint('rows_processed', { mode: 'number' }).notNull().default(0),
+    /** While merging, the step under way (an index in IMPORT_MERGE_STEPS of its kind). */
+    mergeStep: smallint('merge_step'),
     added: integer('added').notNull().default(0),
     updated: integer('updated').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),

@@ -3,6 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   CSV_TEMPLATES,
+  IMPORT_KINDS,
+  IMPORT_MERGE_STEPS,
+  type ImportKind,
   type TAccountsPage,
   type TClientsPage,
   type TCrmClientsPage,
@@ -15,8 +18,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
 import { multipartBody } from '../../../test/multipart.ts';
 import { recordInteractions } from '../../graph/evidence.repo.ts';
-import { failStuckImports, STUCK_IMPORT_ERROR } from './imports.repo.ts';
+import {
+  completeImport,
+  failStuckImports,
+  findImport,
+  insertImport,
+  STUCK_IMPORT_ERROR,
+  updateProgress,
+} from './imports.repo.ts';
 import { IMPORT_FAILED_ERROR, INTERRUPTED_ERROR } from './imports.service.ts';
+import { mergeRow } from './merge.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -225,9 +236,8 @@ describe('clients upload', () => {
     const admin = await ctx.registerAdmin();
     const ws = admin.me.workspaceId;
     const domain = ctx.uniqueDomain();
-    const [known, met, stranger, newcomer] = ['known', 'met', 'stranger', 'newcomer'].map(
-      (name) => `${name}@${domain}`,
-    );
+    const at = (name: string) => `${name}@${domain}`;
+    const [known, met, stranger, newcomer] = [at('known'), at('met'), at('stranger'), at('newcomer')] as const;
     const meeting = (externalId: string, emails: string[]) => ({
       kind: 'meeting' as const,
       externalId,
@@ -250,6 +260,44 @@ describe('clients upload', () => {
          where d.workspace_id = ${ws} and p.email like ${`%@${domain}`} order by p.email`),
     );
     expect(marked.rows.map((marks) => marks.email)).toEqual([known, met, newcomer]);
+  });
+
+  it('announces every step of each merge in order, and the status shows the one under way', async () => {
+    const admin = await ctx.registerAdmin();
+    const ws = admin.me.workspaceId;
+    const domain = ctx.uniqueDomain();
+    const values: Record<ImportKind, string[]> = {
+      accounts: ['Co', domain],
+      'crm-clients': ['Co', domain],
+      clients: ['Ann', 'Lee', `ann@${domain}`, 'Co', domain, `https://www.linkedin.com/in/ann-${domain}`, '', ''],
+    };
+    for (const kind of IMPORT_KINDS) {
+      const announced: number[] = [];
+      const options = { workspaceId: ws, importId: randomUUID(), mapNetwork: true, trackJobChanges: false };
+      await ctx.database.inWorkspace(ws, (tx) =>
+        mergeRow(tx, kind, values[kind], { ...options, onStep: (step) => announced.push(step) }),
+      );
+      expect(announced).toEqual(IMPORT_MERGE_STEPS[kind].map((_, index) => index));
+    }
+
+    const id = randomUUID();
+    const status = () => ctx.database.inWorkspace(ws, (tx) => findImport(tx, ws, id));
+    await ctx.database.inWorkspace(ws, async (tx) => {
+      await insertImport(tx, ws, {
+        id,
+        kind: 'clients',
+        fileName: 'a.csv',
+        mapNetwork: true,
+        trackJobChanges: false,
+        createdBy: admin.me.id,
+      });
+      await updateProgress(tx, ws, id, { bytesReceived: 10, rowsProcessed: 1, status: 'merging', mergeStep: 3 });
+    });
+    expect(await status()).toMatchObject({ status: 'merging', mergeStep: 3 });
+    await ctx.database.inWorkspace(ws, (tx) =>
+      completeImport(tx, ws, id, { added: 1, updated: 0, skipped: 0, rejected: 0 }),
+    );
+    expect(await status()).toMatchObject({ status: 'completed', mergeStep: null });
   });
 
   it('takes the first of two rows that name one known person, one by e-mail and one by LinkedIn', async () => {

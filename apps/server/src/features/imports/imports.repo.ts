@@ -18,6 +18,7 @@ type ImportRow = {
   status: ImportStatus;
   bytes_received: string | number;
   rows_processed: string | number;
+  merge_step: number | null;
   added: number;
   updated: number;
   skipped: number;
@@ -39,6 +40,7 @@ function toStatus(row: ImportRow): TImportStatus {
     status: row.status,
     bytesReceived: Number(row.bytes_received),
     rowsProcessed: Number(row.rows_processed),
+    mergeStep: row.status === 'merging' ? row.merge_step : null,
     added: row.added,
     updated: row.updated,
     skipped: row.skipped,
@@ -73,7 +75,7 @@ export async function insertImport(
 
 export async function findImport(tx: Tx, workspaceId: string, id: string): Promise<TImportStatus | null> {
   const result = await tx.execute<ImportRow>(sql`
-    select id, kind, file_name, status, bytes_received, rows_processed, added, updated, skipped, rejected, error,
+    select id, kind, file_name, status, bytes_received, rows_processed, merge_step, added, updated, skipped, rejected, error,
            created_at, finished_at
       from imports where workspace_id = ${workspaceId} and id = ${id}`);
   const row = result.rows[0];
@@ -84,11 +86,12 @@ export async function updateProgress(
   tx: Tx,
   workspaceId: string,
   id: string,
-  progress: { bytesReceived: number; rowsProcessed: number; status?: 'merging' },
+  progress: { bytesReceived: number; rowsProcessed: number; status?: 'merging'; mergeStep?: number },
 ) {
   await tx.execute(sql`
     update imports set bytes_received = ${progress.bytesReceived}, rows_processed = ${progress.rowsProcessed},
-           status = coalesce(${progress.status ?? null}, status), updated_at = now()
+           status = coalesce(${progress.status ?? null}, status),
+           merge_step = coalesce(${progress.mergeStep ?? null}::smallint, merge_step), updated_at = now()
      where workspace_id = ${workspaceId} and id = ${id} and status in ('receiving', 'merging')`);
 }
 

@@ -116,13 +116,13 @@ export async function receiveImport(
   }
 
   let reporting: Promise<void> = Promise.resolve();
-  const report = () => {
-    const snapshot = { ...progress };
+  const report = (merging: { mergeStep: number } | null = null) => {
+    const snapshot = { ...progress, ...merging };
     reporting = reporting
       .then(() => deps.database.inWorkspace(ws, (tx) => updateProgress(tx, ws, request.id, snapshot)))
       .catch(() => {});
   };
-  const timer = setInterval(report, PROGRESS_EVERY_MS);
+  const timer = setInterval(() => report(), PROGRESS_EVERY_MS);
 
   try {
     progress = await stageRows(client, request.kind, file, (current) => {
@@ -164,6 +164,8 @@ export async function receiveImport(
             importId: request.id,
             mapNetwork: request.mapNetwork,
             trackJobChanges: request.trackJobChanges,
+            // Written from another connection: the merge's own writes show only when it commits.
+            onStep: (mergeStep) => report({ mergeStep }),
           });
           await completeImport(tx, ws, request.id, counts);
           return counts;

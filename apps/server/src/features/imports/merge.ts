@@ -1,4 +1,4 @@
-import type { ImportKind } from '@warmpath/shared';
+import { IMPORT_MERGE_STEPS, type ImportKind, type ImportMergeStep } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { markDirty, neighbourhoodOf } from '../../graph/dirty.ts';
@@ -19,7 +19,12 @@ export type MergeOptions = {
   trackJobChanges: boolean;
   /** How new clients came in: a file, or the add-client form (which merges through here too). */
   source?: 'csv' | 'manual';
+  /** Told as each step of the merge begins, by its index in IMPORT_MERGE_STEPS of the kind. */
+  onStep?: (index: number) => void;
 };
+
+/** Announces a step of the merge of kind K (typed by IMPORT_MERGE_STEPS: a renamed step fails to compile). */
+type Step<K extends ImportKind> = (name: ImportMergeStep<K>) => void;
 
 const count = async (tx: Tx, query: ReturnType<typeof sql>) => {
   const result = await tx.execute<{ n: string | number }>(query);
@@ -55,7 +60,8 @@ async function keepFirstPerDomain(tx: Tx) {
   await tx.execute(sql`analyze import_kept`);
 }
 
-async function mergeAccounts(tx: Tx, { workspaceId: ws }: MergeOptions) {
+async function mergeAccounts(tx: Tx, { workspaceId: ws }: MergeOptions, step: Step<'accounts'>) {
+  step('Finding the first row of each domain');
   await keepFirstPerDomain(tx);
   await tx.execute(sql`
     create temp table import_accounts on commit drop as
@@ -64,7 +70,9 @@ async function mergeAccounts(tx: Tx, { workspaceId: ws }: MergeOptions) {
       from import_kept k
       left join companies co on co.workspace_id = ${ws} and co.domain = k.company_domain
       left join accounts a on a.workspace_id = ${ws} and a.company_id = co.id`);
+  step('Adding companies');
   await upsertCompanies(tx, ws);
+  step('Adding accounts');
   await tx.execute(sql`
     insert into accounts (workspace_id, company_id)
     select ${ws}::uuid, co.id from import_accounts ia
@@ -78,9 +86,12 @@ async function mergeAccounts(tx: Tx, { workspaceId: ws }: MergeOptions) {
   };
 }
 
-async function mergeCrmClients(tx: Tx, { workspaceId: ws }: MergeOptions) {
+async function mergeCrmClients(tx: Tx, { workspaceId: ws }: MergeOptions, step: Step<'crm-clients'>) {
+  step('Finding the first row of each domain');
   await keepFirstPerDomain(tx);
+  step('Adding companies');
   await upsertCompanies(tx, ws);
+  step('Adding CRM customers');
   await tx.execute(sql`
     create temp table import_crm on commit drop as
     select k.company_domain, k.company_name, co.id as company_id, cc.id is null as is_new,
@@ -94,6 +105,7 @@ async function mergeCrmClients(tx: Tx, { workspaceId: ws }: MergeOptions) {
     on conflict (workspace_id, company_domain) do update
        set company_name = excluded.company_name, company_id = excluded.company_id`);
   // A new customer's people stop being prospects: the graph's next roll-up takes them out.
+  step('Taking their people out of the network');
   const customersPeople = sql`select p.id from people p join import_crm c on p.company_id = c.company_id
                                where p.workspace_id = ${ws} and (c.is_new or c.changed)`;
   const dirty = await count(tx, sql`select count(*) as n from (${customersPeople}) as people`);
@@ -112,15 +124,18 @@ async function mergeCrmClients(tx: Tx, { workspaceId: ws }: MergeOptions) {
  * tracked client at a new company is a job change). Flags only ever turn on: an upload to one list
  * never removes anybody from the other.
  */
-async function mergeClients(tx: Tx, options: MergeOptions) {
+async function mergeClients(tx: Tx, options: MergeOptions, step: Step<'clients'>) {
   const ws = options.workspaceId;
+  step('Finding the first row of each address');
   await tx.execute(sql`
     create temp table import_kept on commit drop as
     select line, first_name, last_name, email, company_name, company_domain, linkedin_url, contact_owner, tag
       from import_rows ${firstRowPer('import_rows', 'email')} ${firstRowPer('import_rows', 'linkedin_url')}`);
   await tx.execute(sql`analyze import_kept`);
+  step('Adding companies');
   await upsertCompanies(tx, ws);
 
+  step('Matching known people');
   const mapNetwork = sql`${options.mapNetwork}::boolean`;
   const trackJobChanges = sql`${options.trackJobChanges}::boolean`;
   await tx.execute(sql`
@@ -163,6 +178,7 @@ async function mergeClients(tx: Tx, options: MergeOptions) {
      where m.existing_id is null
         or m.line in (select min(line) from import_matched where existing_id is not null group by existing_id)`);
 
+  step('Adding and updating people');
   await tx.execute(sql`
     insert into people (workspace_id, id, full_name, email, linkedin_url, company_id)
     select ${ws}::uuid, person_id, full_name, email, linkedin_url, company_id from import_people where new_person`);
@@ -174,6 +190,7 @@ async function mergeClients(tx: Tx, options: MergeOptions) {
            updated_at = now()
       from import_people ip
      where p.workspace_id = ${ws} and p.id = ip.person_id and ip.person_changed`);
+  step('Adding and updating clients and allies');
   // New clients are inserted, changed ones updated: two plain statements, cheaper per row than one
   // upsert. Imports and the add-client form hold the merge lock; a conflict with any other writer
   // fails the import whole, to be retried.
@@ -197,6 +214,7 @@ async function mergeClients(tx: Tx, options: MergeOptions) {
      where cl.workspace_id = ${ws} and cl.person_id = ip.person_id and ip.client_changed`);
 
   const changed = sql`(new_person or person_changed or new_client or client_changed)`;
+  step('Marking the network for an update');
   const dirty = await count(tx, sql`select count(*) as n from import_people where ${changed}`);
   if (dirty > 0) {
     // Someone new has no evidence yet and no mark (their id was made above): a plain insert, where
@@ -229,10 +247,13 @@ export const MERGED_TABLES: Record<ImportKind, readonly string[]> = {
   clients: ['companies', 'people', 'clients', 'graph_dirty'],
 };
 
-const MERGES: Record<
-  ImportKind,
-  (tx: Tx, options: MergeOptions) => Promise<Omit<MergeCounts, 'skipped' | 'rejected'>>
-> = {
+const MERGES: {
+  [K in ImportKind]: (
+    tx: Tx,
+    options: MergeOptions,
+    step: Step<K>,
+  ) => Promise<Omit<MergeCounts, 'skipped' | 'rejected'>>;
+} = {
   accounts: mergeAccounts,
   'crm-clients': mergeCrmClients,
   clients: mergeClients,
@@ -247,7 +268,10 @@ export async function mergeImport(tx: Tx, kind: ImportKind, options: MergeOption
   // A temporary table is never analyzed on its own: without statistics the first-row-per-address
   // groups below were planned as sorts of a few hundred rows, and sorted millions.
   await tx.execute(sql`analyze import_rows`);
-  const merged = await MERGES[kind](tx, options);
+  const steps: readonly string[] = IMPORT_MERGE_STEPS[kind];
+  const step = (name: string) => options.onStep?.(steps.indexOf(name));
+  const merged = await MERGES[kind](tx, options, step);
+  step('Recording the rejected rows');
   const inserted = await tx.execute(sql`
     insert into import_rejections (workspace_id, import_id, line, reason)
     select ${options.workspaceId}::uuid, ${options.importId}::uuid, line, reason from import_rows where reason is not null`);

@@ -39,6 +39,7 @@ function importResult(kind: TImportStatus['kind'], fileName: string): TImportSta
     status: 'completed',
     bytesReceived: 40,
     rowsProcessed: 2,
+    mergeStep: null,
     added: 2,
     updated: 0,
     skipped: 0,

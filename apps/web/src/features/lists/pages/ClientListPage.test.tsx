@@ -271,6 +271,7 @@ describe('Allies to map network from', { timeout: APP_TEST_TIMEOUT_MS }, () => {
       status: 'completed',
       bytesReceived: 40,
       rowsProcessed: 3,
+      mergeStep: null,
       added: 2,
       updated: 0,
       skipped: 0,

@@ -18,6 +18,7 @@ function status(kind: TImportStatus['kind'], overrides: Partial<TImportStatus>):
     status: 'receiving',
     bytesReceived: 0,
     rowsProcessed: 0,
+    mergeStep: null,
     added: 0,
     updated: 0,
     skipped: 0,
