@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { TFilterItem } from '@warmpath/shared';
+import { COMPANY_SIZES, COMPANY_TYPES, type TFilterItem, ZTargetingScheme } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import { to as copyTo } from 'pg-copy-streams';
 import { loadConfig, REPO_ROOT } from '../apps/server/src/config.ts';
@@ -14,6 +14,7 @@ import { NETWORK_ORDER } from '../apps/server/src/features/contacts/contacts.rep
 import { queryContacts, queryFilters } from '../apps/server/src/features/contacts/contacts.service.ts';
 import { exportNetworkCsv } from '../apps/server/src/features/contacts/export-csv.ts';
 import { createNetworkIndex } from '../apps/server/src/features/contacts/network-index.ts';
+import { saveTargetingScheme } from '../apps/server/src/features/targeting/targeting.repo.ts';
 import { insertUser, insertWorkspace } from '../apps/server/src/features/users/users.repo.ts';
 import { recordInteractions } from '../apps/server/src/graph/evidence.repo.ts';
 import { recomputeAfterWrites, recomputeAll } from '../apps/server/src/graph/graph.service.ts';
@@ -139,6 +140,37 @@ async function optionKeys(database: Database, member: Member) {
   });
 }
 
+/**
+ * The ideal customer profile a team sets at onboarding: its most common country, its two largest
+ * departments, every size and type. Without one the ICP case would match no row and measure nothing.
+ */
+async function saveIdealCustomerProfile(database: Database, member: Member) {
+  const ws = member.workspaceId;
+  await database.inWorkspace(ws, async (tx) => {
+    const found = await tx.execute<{ country: string | null; departments: string[] }>(sql`
+      select (select country from network_rows where workspace_id = ${ws} and country is not null
+               group by 1 order by count(*) desc limit 1) as country,
+             array(select department from network_rows where workspace_id = ${ws} and department is not null
+                    group by 1 order by count(*) desc limit 2) as departments`);
+    const top = found.rows[0];
+    if (!top?.country || top.departments.length === 0) throw new Error('the dataset has no countries or departments');
+    const scheme = ZTargetingScheme.parse({
+      countries: [top.country],
+      companySize: [...COMPANY_SIZES],
+      companyType: [...COMPANY_TYPES],
+      jobDepartments: top.departments,
+      industries: [],
+      seniorities: [],
+      customJobTitles: [],
+      selectedCustomJobTitles: [],
+      competitorDomainsToExclude: [],
+      technologies: [],
+      specificIndustries: [],
+    });
+    await saveTargetingScheme(tx, ws, member.userId, scheme);
+  });
+}
+
 /** Filter combinations a user makes: none, one field, several, the toggles. */
 function filterCases(keys: Awaited<ReturnType<typeof optionKeys>>): Record<string, TFilterItem[]> {
   return {
@@ -227,6 +259,7 @@ export async function network() {
     const baseline = summary(countMs);
     log(`bench: baseline count(*) ${JSON.stringify(baseline)}`);
 
+    await saveIdealCustomerProfile(database, member);
     const cases = filterCases(await optionKeys(database, member));
     const tablePages: Record<string, unknown> = {};
     const allTableMs: number[] = [];
