@@ -104,8 +104,8 @@ async function mergeCrmClients(tx: Tx, { workspaceId: ws }: MergeOptions, step: 
     select ${ws}::uuid, company_id, company_name, company_domain from import_crm where is_new or changed
     on conflict (workspace_id, company_domain) do update
        set company_name = excluded.company_name, company_id = excluded.company_id`);
-  // A new customer's people stop being prospects: the graph's next roll-up takes them out.
   step('Taking their people out of the network');
+  // A new customer's people stop being prospects: the graph's next roll-up takes them out.
   const customersPeople = sql`select p.id from people p join import_crm c on p.company_id = c.company_id
                                where p.workspace_id = ${ws} and (c.is_new or c.changed)`;
   const dirty = await count(tx, sql`select count(*) as n from (${customersPeople}) as people`);
