@@ -14,7 +14,7 @@ import {
 } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
 import { multipartBody } from '../../../test/multipart.ts';
 import { recordInteractions } from '../../graph/evidence.repo.ts';
@@ -359,6 +359,56 @@ describe('every upload route', () => {
 });
 
 describe('an import that does not finish', () => {
+  it('merges again, and succeeds, when a sync commits one of its people while it adds them', async () => {
+    const admin = await ctx.registerAdmin();
+    const ws = admin.me.workspaceId;
+    const domain = ctx.uniqueDomain();
+    const synced = `p1@${domain}`;
+    // A sync's transaction adds a person of the file and stays open until the merge is adding people.
+    const sync = await ctx.database.pool.connect();
+    try {
+      await sync.query('begin');
+      await sync.query(`select set_config('app.workspace_id', $1, true)`, [ws]);
+      await sync.query(`insert into people (workspace_id, full_name, email) values ($1, 'From a sync', $2)`, [
+        ws,
+        synced,
+      ]);
+      const importId = randomUUID();
+      const uploaded = upload(
+        admin.token,
+        'clients',
+        clientsCsv([person(0, domain), person(1, domain), person(2, domain)]),
+        {
+          fields: { mapNetwork: 'true' },
+          importId,
+        },
+      );
+      // The merge waits on the sync's row: it matched the file before that row existed.
+      await vi.waitFor(
+        async () => {
+          const { body } = await get<TImportStatus>(admin.token, `/api/imports/query/${importId}`);
+          expect(body.mergeStep).toBe(IMPORT_MERGE_STEPS.clients.indexOf('Adding and updating people'));
+          const waiting = await ctx.database.pool.query(`select count(*)::int as n from pg_locks where not granted`);
+          expect(waiting.rows[0].n).toBeGreaterThan(0);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      await sync.query('commit');
+
+      const response = await uploaded;
+      expect(response.statusCode).toBe(200);
+      expect(response.json<TImportStatus>()).toMatchObject({ status: 'completed', added: 3, rejected: 0 });
+    } finally {
+      sync.release();
+    }
+    const people = await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute<{ email: string; full_name: string; clients: number }>(sql`
+        select p.email, p.full_name, (select count(*)::int from clients c where c.person_id = p.id) as clients
+          from people p where p.workspace_id = ${ws} and p.email = ${synced}`),
+    );
+    expect(people.rows).toEqual([{ email: synced, full_name: 'First1 Last1', clients: 1 }]);
+  });
+
   it('leaves nothing when the connection drops mid-upload, and can be retried', async () => {
     const admin = await ctx.registerAdmin();
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });

@@ -71,6 +71,32 @@ const copyValue = (value: string | null) => {
   return /[\\\t\n\r\0]/.test(value) ? value.replace(/[\\\t\n\r\0]/g, (char) => COPY_ESCAPES[char] ?? char) : value;
 };
 
+/** How many times a merge runs when other writers keep committing people of its file meanwhile. */
+const MERGE_ATTEMPTS = 3;
+
+/** The PostgreSQL error code of an error, or of the error it wraps (the ORM wraps the driver's). */
+const postgresCode = (error: unknown): string | undefined => {
+  if (error instanceof pg.DatabaseError) return error.code;
+  return error instanceof Error ? postgresCode(error.cause) : undefined;
+};
+
+/**
+ * Runs a merge, and again when it met a row that another writer committed after the merge matched
+ * the file: a sync adding a person of the file while the people are added (for a 1 GB file, a window
+ * of minutes). The merge rolled back whole, the staging table outlives it, and the next attempt
+ * matches that person like any other known one.
+ */
+async function mergeAgainOnConflict<T>(merge: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await merge();
+    } catch (error) {
+      const uniqueViolation = postgresCode(error) === '23505';
+      if (!uniqueViolation || attempt === MERGE_ATTEMPTS) throw error;
+    }
+  }
+}
+
 /**
  * Receives an upload's file: records the import, streams its rows into staging, and returns the
  * handle to merge it. Every failure is recorded on the import (status 'failed', with why) before it
@@ -157,19 +183,21 @@ export async function receiveImport(
         );
         // The merge and the 'completed' mark commit together, on the connection that holds the staging table.
         const db = drizzle(client, { schema });
-        merged = await db.transaction(async (tx) => {
-          await tx.execute(sql`select set_config('app.workspace_id', ${ws}, true)`);
-          const counts = await mergeImport(tx, request.kind, {
-            workspaceId: ws,
-            importId: request.id,
-            mapNetwork: request.mapNetwork,
-            trackJobChanges: request.trackJobChanges,
-            // Written from another connection: the merge's own writes show only when it commits.
-            onStep: (mergeStep) => report({ mergeStep }),
-          });
-          await completeImport(tx, ws, request.id, counts);
-          return counts;
-        });
+        merged = await mergeAgainOnConflict(() =>
+          db.transaction(async (tx) => {
+            await tx.execute(sql`select set_config('app.workspace_id', ${ws}, true)`);
+            const counts = await mergeImport(tx, request.kind, {
+              workspaceId: ws,
+              importId: request.id,
+              mapNetwork: request.mapNetwork,
+              trackJobChanges: request.trackJobChanges,
+              // Written from another connection: the merge's own writes show only when it commits.
+              onStep: (mergeStep) => report({ mergeStep }),
+            });
+            await completeImport(tx, ws, request.id, counts);
+            return counts;
+          }),
+        );
       } catch (error) {
         await fail(IMPORT_FAILED_ERROR);
         throw error;
