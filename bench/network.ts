@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { COMPANY_SIZES, COMPANY_TYPES, type TFilterItem, ZTargetingScheme } from '@warmpath/shared';
+import { COMPANY_SIZES, COMPANY_TYPES, type TFilterItem, untargetedScheme, ZTargetingScheme } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import { to as copyTo } from 'pg-copy-streams';
 import { loadConfig, REPO_ROOT } from '../apps/server/src/config.ts';
@@ -155,17 +155,11 @@ async function saveIdealCustomerProfile(database: Database, member: Member) {
     const top = found.rows[0];
     if (!top?.country || top.departments.length === 0) throw new Error('the dataset has no countries or departments');
     const scheme = ZTargetingScheme.parse({
+      ...untargetedScheme(),
       countries: [top.country],
       companySize: [...COMPANY_SIZES],
       companyType: [...COMPANY_TYPES],
       jobDepartments: top.departments,
-      industries: [],
-      seniorities: [],
-      customJobTitles: [],
-      selectedCustomJobTitles: [],
-      competitorDomainsToExclude: [],
-      technologies: [],
-      specificIndustries: [],
     });
     await saveTargetingScheme(tx, ws, member.userId, scheme);
   });

@@ -35,6 +35,21 @@ export const ZTargetingScheme = z.object({
   specificIndustries: z.array(text),
 });
 export type TTargetingScheme = z.infer<typeof ZTargetingScheme>;
+
+/** A scheme with nothing chosen yet: what a form starts from, or a scheme is built on. Fresh lists each call. */
+export const untargetedScheme = (): TTargetingScheme => ({
+  countries: [],
+  companySize: [],
+  companyType: [],
+  jobDepartments: [],
+  industries: [],
+  seniorities: [],
+  customJobTitles: [],
+  selectedCustomJobTitles: [],
+  competitorDomainsToExclude: [],
+  technologies: [],
+  specificIndustries: [],
+});
 export type TTargetingSchemeInput = z.input<typeof ZTargetingScheme>;
 
 /** `GET /users/query/technologies-list` and `/users/query/specific-industries-options`. */

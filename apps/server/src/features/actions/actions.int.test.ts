@@ -5,6 +5,7 @@ import {
   type TPastActionsPage,
   type TRecommendedAction,
   type TRecommendedActionsPage,
+  untargetedScheme,
 } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
@@ -248,19 +249,7 @@ describe('exclusions', () => {
     const w = await actionsWorkspace();
     const target = w.people.met.split('@')[1] ?? '';
     const growthDomain = w.people.growth.split('@')[1] ?? '';
-    const scheme = {
-      countries: [],
-      companySize: [],
-      companyType: [],
-      jobDepartments: [],
-      industries: [],
-      seniorities: [],
-      customJobTitles: [],
-      selectedCustomJobTitles: [],
-      competitorDomainsToExclude: [target],
-      technologies: [],
-      specificIndustries: [],
-    };
+    const scheme = { ...untargetedScheme(), competitorDomainsToExclude: [target] };
     await ctx.database.inWorkspace(w.ws, async (tx) => {
       await tx.execute(sql`
         insert into crm_clients (workspace_id, company_id, company_name, company_domain)

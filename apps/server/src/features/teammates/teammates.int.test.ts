@@ -1,4 +1,4 @@
-import { MESSAGES, type TTeammate } from '@warmpath/shared';
+import { MESSAGES, type TTeammate, untargetedScheme } from '@warmpath/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
 
@@ -152,17 +152,11 @@ describe('invitations', () => {
   it("pre-fill the invitee's targeting from the inviting admin's scheme", async () => {
     const admin = await adminWithGoogle();
     const scheme = {
+      ...untargetedScheme(),
       countries: ['FR'],
       companySize: ['11 - 50'],
       companyType: ['BtoB'],
       jobDepartments: ['Sales'],
-      industries: [],
-      seniorities: [],
-      customJobTitles: [],
-      selectedCustomJobTitles: [],
-      competitorDomainsToExclude: [],
-      technologies: [],
-      specificIndustries: [],
     };
     await ctx.app.inject({
       method: 'POST',

@@ -6,6 +6,7 @@ import {
   type TOptionPage,
   type TTargetingScheme,
   type TTargetingSchemeInput,
+  untargetedScheme,
 } from '@warmpath/shared';
 import { addTag } from '../../components/addTag.ts';
 
@@ -52,19 +53,7 @@ export function targetingFormDefaults(
 ): TTargetingSchemeInput {
   if (saved) return saved;
   const defaultCountries = context === 'onboarding' ? ONBOARDING_DEFAULT_COUNTRIES : DEFAULT_COUNTRIES;
-  return {
-    countries: countryCodesByName(countries, defaultCountries),
-    companySize: [],
-    companyType: [],
-    jobDepartments: [],
-    industries: [],
-    seniorities: [],
-    customJobTitles: [],
-    selectedCustomJobTitles: [],
-    competitorDomainsToExclude: [],
-    technologies: [],
-    specificIndustries: [],
-  };
+  return { ...untargetedScheme(), countries: countryCodesByName(countries, defaultCountries) };
 }
 
 /** Every custom job title the form shows is one the user targets. */
