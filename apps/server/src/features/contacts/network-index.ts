@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   EMPTY_STATE,
@@ -12,6 +11,7 @@ import {
 } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { to as copyTo } from 'pg-copy-streams';
+import { binaryCopySink, boolAt, forEachUuidIn, int4At, type Tuple, textAt, uuidText } from '../../db/binary-copy.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { signalBit } from '../../graph/graph.sql.ts';
 import { findPersonas, findTargetingScheme } from '../targeting/targeting.repo.ts';
@@ -119,16 +119,9 @@ function invertConnectors(snapshot: NetworkSnapshot) {
   snapshot.connectorRows = rows;
 }
 
-const COPY_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
-/** A field of COPY's text format: \N is null, and a backslash escapes the character after it. */
-function copyField(field: string): string | null {
-  if (field === '\\N') return null;
-  return field.includes('\\') ? field.replace(/\\(.)/g, (_, char: string) => COPY_ESCAPES[char] ?? char) : field;
-}
-
 const UUID = /^[0-9a-f-]{36}$/;
 
-/** Reads the workspace's rows in one COPY, as the table orders them; null when they changed meanwhile. */
+/** Reads the workspace's rows in one binary COPY, as the table orders them; null when they changed meanwhile. */
 async function loadSnapshot(database: Database, workspaceId: string): Promise<NetworkSnapshot | null> {
   if (!UUID.test(workspaceId)) throw new Error('not a workspace id');
   const client = await database.pool.connect();
@@ -164,57 +157,48 @@ async function loadSnapshot(database: Database, workspaceId: string): Promise<Ne
       companyRank: new Int32Array(0),
     };
     let connectorCount = 0;
-    const addRow = (fields: string[]) => {
+    // Connector codes by the uuid's 16 bytes: ten links a row, each looked up without formatting it.
+    const connectorCodeOf = new Map<string, number>();
+    const addConnector = (buffer: Buffer, start: number) => {
+      const key = buffer.toString('latin1', start, start + 16);
+      let code = connectorCodeOf.get(key);
+      if (code === undefined) {
+        code = encode(snapshot.connectors, uuidText(buffer, start));
+        connectorCodeOf.set(key, code);
+      }
+      if (connectorCount === snapshot.connectorCodes.length) {
+        const grown = new Int32Array(connectorCount * 2);
+        grown.set(snapshot.connectorCodes);
+        snapshot.connectorCodes = grown;
+      }
+      snapshot.connectorCodes[connectorCount++] = code;
+    };
+    const addRow = (tuple: Tuple) => {
       const row = snapshot.size;
       if (row >= capacity) return; // rows committed after the count: the version check below discards the copy
-      snapshot.ids.write(fields[0] ?? '', row * ID_BYTES, ID_BYTES, 'latin1');
-      snapshot.proximity[row] = Number(fields[1]);
-      snapshot.engagement[row] = Number(fields[2]);
-      snapshot.signalMask[row] = Number(fields[3]);
-      snapshot.external[row] = fields[4] === 't' ? 1 : 0;
+      snapshot.ids.write(uuidText(tuple.buffer, tuple.starts[0] ?? 0), row * ID_BYTES, ID_BYTES, 'latin1');
+      snapshot.proximity[row] = int4At(tuple, 1);
+      snapshot.engagement[row] = int4At(tuple, 2);
+      snapshot.signalMask[row] = int4At(tuple, 3);
+      snapshot.external[row] = boolAt(tuple, 4) ? 1 : 0;
       TEXT_COLUMNS.forEach((column, index) => {
         const { codes, dictionary } = snapshot.text[column];
-        codes[row] = encode(dictionary, copyField(fields[5 + index] ?? '\\N'));
+        codes[row] = encode(dictionary, textAt(tuple, 5 + index));
       });
-      const connectors = fields[13] ?? '{}';
-      if (connectors.length > 2) {
-        for (const id of connectors.slice(1, -1).split(',')) {
-          if (connectorCount === snapshot.connectorCodes.length) {
-            const grown = new Int32Array(connectorCount * 2);
-            grown.set(snapshot.connectorCodes);
-            snapshot.connectorCodes = grown;
-          }
-          snapshot.connectorCodes[connectorCount++] = encode(snapshot.connectors, id);
-        }
-      }
+      forEachUuidIn(tuple, 13, addConnector);
       snapshot.connectorStart[row + 1] = connectorCount;
-      snapshot.byName[Number(fields[14]) - 1] = row;
+      snapshot.byName[int4At(tuple, 14) - 1] = row;
       snapshot.size++;
     };
-    let pending: Buffer = Buffer.alloc(0);
-    const rows = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        const buffer = pending.length > 0 ? Buffer.concat([pending, chunk]) : chunk;
-        const end = buffer.lastIndexOf(10);
-        if (end < 0) {
-          pending = buffer;
-          return done();
-        }
-        // Cut at a line end, never inside a UTF-8 character.
-        for (const line of buffer.toString('utf8', 0, end).split('\n')) addRow(line.split('\t'));
-        pending = buffer.subarray(end + 1);
-        done();
-      },
-    });
     await pipeline(
       client.query(
-        copyTo(`copy (select prospect_id, proximity, engagement, signal_mask, has_external_connector,
-                             ${TEXT_COLUMNS.join(', ')}, connector_ids,
-                             row_number() over (order by full_name, prospect_id)
+        copyTo(`copy (select prospect_id, proximity::int4, engagement::int4, signal_mask, has_external_connector,
+                             ${TEXT_COLUMNS.map((column) => `${column}::text`).join(', ')}, connector_ids,
+                             (row_number() over (order by full_name, prospect_id))::int4
                         from network_rows r where workspace_id = '${workspaceId}'
-                       order by proximity desc nulls last, prospect_id) to stdout`),
+                       order by proximity desc nulls last, prospect_id) to stdout (format binary)`),
       ),
-      rows,
+      binaryCopySink(addRow),
     );
     snapshot.companyRank = ranks(snapshot.text.company_id.dictionary);
     // The array grew by doubling: keep only what it holds.
