@@ -72,7 +72,7 @@ export function binaryCopySink(onTuple: (tuple: Tuple) => void, maxFields = 64):
   });
 }
 
-export const isNull = (tuple: Tuple, field: number) => tuple.lengths[field] === NULL_LENGTH;
+const isNull = (tuple: Tuple, field: number) => tuple.lengths[field] === NULL_LENGTH;
 
 /** An int4 field (cast smaller integers in the query). */
 export const int4At = (tuple: Tuple, field: number) => tuple.buffer.readInt32BE(tuple.starts[field] ?? 0);
