@@ -193,7 +193,8 @@ export const networkRows = pgTable(
     index('network_rows_order_idx').on(t.workspaceId, t.proximity.desc(), t.prospectId),
     index('network_rows_company_idx').on(t.workspaceId, t.companyId),
     index('network_rows_connectors_idx').using('gin', t.connectorIds),
-    index('network_rows_name_idx').on(t.workspaceId, t.fullName),
+    // The name facet's order; the in-memory copy also finds where a changed row goes in it.
+    index('network_rows_name_idx').on(t.workspaceId, t.fullName, t.prospectId),
   ],
 );
 
@@ -308,13 +309,33 @@ export const networkGrowth = pgTable(
 
 /**
  * A number that moves whenever the workspace's network rows change (a trigger on network_rows,
- * migration 0035, so no writer can forget it): how the in-memory network index knows it is current.
+ * migration 0038, so no writer can forget it): how the in-memory network index knows it is current.
  */
 export const networkVersions = pgTable(
   'network_versions',
   {
     workspaceId: workspaceId(),
     version: bigint('version', { mode: 'number' }).notNull(),
+    /**
+     * The last version whose changed rows are not all in network_changes (a statement too large to
+     * log, a truncation, or a version pruned from the log): a copy older than it is rebuilt, not patched.
+     */
+    unloggedUntil: bigint('unlogged_until', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.workspaceId] })],
+);
+
+/**
+ * The prospects each version of the network rows wrote or removed (the same trigger, migration 0038):
+ * an in-memory copy catches up by re-reading those rows instead of all of them. The last
+ * NETWORK_CHANGES_KEPT versions are kept.
+ */
+export const networkChanges = pgTable(
+  'network_changes',
+  {
+    workspaceId: workspaceId(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    prospectId: uuid('prospect_id').notNull(),
+  },
+  (t) => [index('network_changes_version_idx').on(t.workspaceId, t.version)],
 );

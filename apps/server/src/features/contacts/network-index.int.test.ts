@@ -19,7 +19,12 @@ import { rebuildNetworkSummaries } from '../../graph/recompute.ts';
 import type { Member } from '../../plugins/auth.ts';
 import { insertPersona, saveTargetingScheme } from '../targeting/targeting.repo.ts';
 import { queryContacts, queryFilters } from './contacts.service.ts';
-import { createNetworkIndex, type NetworkIndex } from './network-index.ts';
+import {
+  createNetworkIndex,
+  type NetworkIndex,
+  type NetworkIndexRefresh,
+  type NetworkSnapshot,
+} from './network-index.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -220,6 +225,105 @@ describe('the in-memory network index', () => {
     expect(await queryContacts({ database: ctx.database, networkIndex: index }, member, high, 1, 30)).toEqual(expected);
   });
 
+  it('catches up by patching in the rows written or removed since, to what a build reads', async () => {
+    const ws = member.workspaceId;
+    const refreshes: NetworkIndexRefresh[] = [];
+    const patched = createNetworkIndex(ctx.database, { minRows: 0, onRefresh: (refresh) => refreshes.push(refresh) });
+    const look = (target: NetworkIndex) => ctx.database.inWorkspace(ws, (tx) => target.current(tx, ws));
+    await look(patched);
+    await patched.settled();
+    expect(refreshes.map((refresh) => refresh.how)).toEqual(['built']);
+
+    /** A change of a few rows picked by `seed`: new values, new rows, or rows removed. */
+    const change = fc.record({
+      kind: fc.constantFrom('update', 'insert', 'delete'),
+      seed: fc.integer({ min: 0, max: 1_000_000 }),
+      rows: fc.integer({ min: 1, max: 40 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(change, { minLength: 1, maxLength: 3 }), async (changes) => {
+        for (const { kind, seed, rows } of changes) await applyChange(ws, kind, seed, rows, seeded);
+        expect(await look(patched)).toBeNull(); // stale: PostgreSQL answers meanwhile
+        await patched.settled();
+        const caughtUp = await look(patched);
+        expect(refreshes.at(-1)?.how).toBe('patched');
+        const built = createNetworkIndex(ctx.database, { minRows: 0 });
+        await look(built);
+        await built.settled();
+        const fromScratch = await look(built);
+        expect(caughtUp?.version).toBe(fromScratch?.version);
+        expect(contentOf(caughtUp)).toEqual(contentOf(fromScratch));
+      }),
+      { numRuns: 25 },
+    );
+
+    // The table and the filters from the patched copy are still PostgreSQL's.
+    await ctx.database.inWorkspace(ws, (tx) => rebuildNetworkSummaries(tx, ws));
+    const filters = [{ name: 'proximity' as const, values: ['Medium'] }];
+    const expected = await queryContacts({ database: ctx.database }, member, filters, 2, 30);
+    expect(expected.rows.length).toBeGreaterThan(0);
+    expect(await look(patched)).not.toBeNull();
+    expect(await queryContacts({ database: ctx.database, networkIndex: patched }, member, filters, 2, 30)).toEqual(
+      expected,
+    );
+    const pages = { companyNamePage: 1, personNamePage: 3 };
+    expect(await queryFilters({ database: ctx.database, networkIndex: patched }, member, filters, pages)).toEqual(
+      await queryFilters({ database: ctx.database }, member, filters, pages),
+    );
+
+    // A change to more than a quarter of the rows is read whole again.
+    await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute(sql`update network_rows set engagement = (engagement + 1) % 3 where workspace_id = ${ws}`),
+    );
+    await look(patched);
+    await patched.settled();
+    expect(refreshes.at(-1)?.how).toBe('built');
+  }, 120_000);
+
+  it('moves the version only for statements that change rows, and logs no statement of over 25,000', async () => {
+    const ws = member.workspaceId;
+    const versionNow = async () => {
+      const found = await ctx.database.inWorkspace(ws, (tx) =>
+        tx.execute<{ version: string; unlogged_until: string }>(
+          sql`select version, unlogged_until from network_versions where workspace_id = ${ws}`,
+        ),
+      );
+      return { version: Number(found.rows[0]?.version), unloggedUntil: Number(found.rows[0]?.unlogged_until) };
+    };
+    const before = await versionNow();
+    await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute(sql`update network_rows set proximity = 0 where workspace_id = ${ws} and proximity > 100`),
+    );
+    expect(await versionNow()).toEqual(before);
+
+    const logged = (version: number) =>
+      ctx.database.inWorkspace(ws, async (tx) => {
+        const found = await tx.execute<{ n: number }>(
+          sql`select count(*)::int as n from network_changes where workspace_id = ${ws} and version = ${version}`,
+        );
+        return found.rows[0]?.n;
+      });
+    await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute(sql`update network_rows set proximity = 100 - proximity where workspace_id = ${ws} and proximity < 3`),
+    );
+    const small = await versionNow();
+    expect(small.version).toBe(before.version + 1);
+    expect(await logged(small.version)).toBeGreaterThan(0);
+
+    await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute(sql`
+        insert into network_rows (workspace_id, prospect_id, full_name, proximity, engagement, connector_ids,
+                                  has_external_connector, signal_mask)
+        select ${ws}::uuid, gen_random_uuid(), 'Bulk ' || n, n % 101, 0, '{}', false, 0 from generate_series(1, 25001) as n`),
+    );
+    const large = await versionNow();
+    expect(large).toEqual({ version: small.version + 1, unloggedUntil: small.version + 1 });
+    expect(await logged(large.version)).toBe(0);
+    await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute(sql`delete from network_rows where workspace_id = ${ws} and full_name like 'Bulk %'`),
+    );
+  });
+
   it('keeps no copy of a workspace below its size threshold', async () => {
     const small = createNetworkIndex(ctx.database);
     expect(
@@ -231,3 +335,90 @@ describe('the in-memory network index', () => {
     ).toBeNull();
   });
 });
+
+/**
+ * Changes `rows` network rows picked by `seed`: new proximities, names (ties and accents included),
+ * companies, departments and connectors; new prospects; or rows removed.
+ */
+async function applyChange(
+  ws: string,
+  kind: 'update' | 'insert' | 'delete',
+  seed: number,
+  rows: number,
+  seeded: { connectors: string[]; companyIds: string[] },
+) {
+  const picked = sql`select prospect_id from network_rows where workspace_id = ${ws}
+                      order by md5(prospect_id::text || ${String(seed)}) limit ${rows}`;
+  const hash = (salt: string) => sql`abs(hashtext(prospect_id::text || ${`${seed}${salt}`}))`;
+  await ctx.database.inWorkspace(ws, async (tx) => {
+    if (kind === 'update') {
+      await tx.execute(sql`
+        update network_rows set
+               proximity = ${hash('p')} % 101,
+               full_name = (${sql.param(NAMES)}::text[])[1 + ${hash('n')} % 5] || ' ' || (${hash('m')} % 4),
+               company_id = case when ${hash('c')} % 6 = 0 then gen_random_uuid()
+                                 else (${sql.param(seeded.companyIds)}::uuid[])[1 + ${hash('c')} % 21] end,
+               department = (array['Sales', 'Legal', null])[1 + ${hash('d')} % 3],
+               job_title = 'Title ' || (${hash('t')} % 50),
+               connector_ids = array(select c from unnest(${sql.param(seeded.connectors)}::uuid[]) with ordinality as u(c, i)
+                                      where (${hash('k')} >> i::int) & 1 = 1)
+                               || case when ${hash('x')} % 4 = 0 then array[gen_random_uuid()] else '{}' end
+         where workspace_id = ${ws} and prospect_id in (${picked})`);
+    } else if (kind === 'insert') {
+      await tx.execute(sql`
+        with made as (
+          insert into people (workspace_id, full_name)
+          select ${ws}::uuid, (${sql.param(NAMES)}::text[])[1 + (n + ${seed}) % 5] || ' ' || (n % 3)
+            from generate_series(1, ${rows}) as n
+          returning id, full_name)
+        insert into network_rows (workspace_id, prospect_id, full_name, company_id, industry, proximity, engagement,
+                                  connector_ids, has_external_connector, signal_mask)
+        select ${ws}::uuid, id, full_name, (${sql.param(seeded.companyIds)}::uuid[])[1 + abs(hashtext(id::text)) % 21],
+               'Insurance', abs(hashtext(id::text)) % 101, 1, array[(${sql.param(seeded.connectors)}::uuid[])[1]],
+               true, 1
+          from made`);
+    } else {
+      await tx.execute(sql`delete from network_rows where workspace_id = ${ws} and prospect_id in (${picked})`);
+    }
+  });
+}
+
+/** What a copy holds, decoded: each row's values in the table's order, the name order, and each connector's rows. */
+function contentOf(snapshot: NetworkSnapshot | null) {
+  if (!snapshot) return null;
+  const id = (row: number) => snapshot.ids.toString('latin1', row * 36, (row + 1) * 36);
+  const rows = Array.from({ length: snapshot.size }, (_, row) => ({
+    id: id(row),
+    proximity: snapshot.proximity[row],
+    engagement: snapshot.engagement[row],
+    signalMask: snapshot.signalMask[row],
+    external: snapshot.external[row],
+    ...Object.fromEntries(
+      Object.entries(snapshot.text).map(([column, { codes, dictionary }]) => [
+        column,
+        dictionary.values[codes[row] ?? 0],
+      ]),
+    ),
+    connectors: Array.from(
+      snapshot.connectorCodes.subarray(snapshot.connectorStart[row], snapshot.connectorStart[row + 1]),
+      (code) => snapshot.connectors.values[code],
+    ),
+  }));
+  const rowsOfConnector = Object.fromEntries(
+    snapshot.connectors.values.flatMap((connector, code) => {
+      const start = snapshot.connectorRowsStart[code] ?? 0;
+      const end = snapshot.connectorRowsStart[code + 1] ?? 0;
+      return connector === null || end === start
+        ? []
+        : [[connector, Array.from(snapshot.connectorRows.subarray(start, end), id)]];
+    }),
+  );
+  // The companies some row is at, in their rank (a patched copy's dictionary also keeps those no row is at any more).
+  const { codes, dictionary } = snapshot.text.company_id;
+  const used = new Set(codes.subarray(0, snapshot.size));
+  const companyOrder = [...used]
+    .filter((code) => code !== 0)
+    .sort((a, b) => (snapshot.companyRank[a] ?? 0) - (snapshot.companyRank[b] ?? 0))
+    .map((code) => dictionary.values[code]);
+  return { rows, byName: Array.from(snapshot.byName, id), rowsOfConnector, companyOrder };
+}

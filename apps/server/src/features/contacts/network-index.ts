@@ -10,6 +10,7 @@ import {
   type TTargetingScheme,
 } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import type { PoolClient } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { binaryCopySink, boolAt, forEachUuidIn, int4At, type Tuple, textAt, uuidText } from '../../db/binary-copy.ts';
 import type { Database, Tx } from '../../db/client.ts';
@@ -21,8 +22,9 @@ import { accountCompanies, idealCompanies, type NetworkQuery, uuids } from './ne
 // PostgreSQL counts a million filtered rows in 100 ms at best and walks half an index for a deep
 // page of a filtered table; here one pass over typed arrays answers the count, any page and every
 // facet's counts in milliseconds. The copy is only ever used while it is current: each statement that
-// writes network rows moves the workspace's version (a trigger, migration 0035), and a stale copy is
-// rebuilt in the background while PostgreSQL answers, as it does for small workspaces. So the rules of
+// writes network rows moves the workspace's version and logs the rows it wrote (a trigger, migration
+// 0038), and a stale copy is patched with those rows (or rebuilt) in the background while PostgreSQL
+// answers, as it does for small workspaces. So the rules of
 // the filters live twice, in SQL (network-filters.ts) and here, and a test holds the two equal.
 
 /** Below this many prospects PostgreSQL answers within the targets on its own, and no copy is kept. */
@@ -121,92 +123,136 @@ function invertConnectors(snapshot: NetworkSnapshot) {
 
 const UUID = /^[0-9a-f-]{36}$/;
 
-/** Reads the workspace's rows in one binary COPY, as the table orders them; null when they changed meanwhile. */
-async function loadSnapshot(database: Database, workspaceId: string): Promise<NetworkSnapshot | null> {
+type Dictionaries = { text: Record<TextColumn, Dictionary>; connectors: Dictionary };
+
+const newDictionary = (): Dictionary => ({ values: [null], codes: new Map() });
+/** A copy's dictionaries are its own: a patched copy extends copies of them, and the old one stays as it was. */
+const copyDictionary = (dictionary: Dictionary): Dictionary => ({
+  values: [...dictionary.values],
+  codes: new Map(dictionary.codes),
+});
+
+/** A copy with room for `capacity` rows and about `links` connectors, none filled yet, coding its values with `dictionaries`. */
+function emptySnapshot(version: number, capacity: number, links: number, dictionaries: Dictionaries): NetworkSnapshot {
+  return {
+    version,
+    size: 0,
+    ids: Buffer.alloc(capacity * ID_BYTES),
+    proximity: new Uint8Array(capacity),
+    engagement: new Uint8Array(capacity),
+    signalMask: new Uint32Array(capacity),
+    external: new Uint8Array(capacity),
+    text: Object.fromEntries(
+      TEXT_COLUMNS.map((column) => [
+        column,
+        { codes: new Int32Array(capacity), dictionary: dictionaries.text[column] },
+      ]),
+    ) as NetworkSnapshot['text'],
+    connectorStart: new Uint32Array(capacity + 1),
+    connectorCodes: new Int32Array(Math.max(16, links)),
+    connectors: dictionaries.connectors,
+    connectorRowsStart: new Uint32Array(0),
+    connectorRows: new Uint32Array(0),
+    byName: new Uint32Array(capacity),
+    companyRank: new Int32Array(0),
+  };
+}
+
+/** Room for `total` links in all (the array grows by doubling). */
+function ensureLinks(snapshot: NetworkSnapshot, total: number) {
+  if (total <= snapshot.connectorCodes.length) return;
+  const grown = new Int32Array(Math.max(total, snapshot.connectorCodes.length * 2));
+  grown.set(snapshot.connectorCodes);
+  snapshot.connectorCodes = grown;
+}
+
+/** The columns a copy reads of a network row, as a COPY's select list (the tuple's fields 0 to 13). */
+const ROW_FIELDS = `prospect_id, proximity::int4, engagement::int4, signal_mask, has_external_connector,
+  ${TEXT_COLUMNS.map((column) => `${column}::text`).join(', ')}, connector_ids`;
+/** The field after ROW_FIELDS. */
+const EXTRA_FIELD = 6 + TEXT_COLUMNS.length;
+const TABLE_ORDER = 'proximity desc nulls last, prospect_id';
+const NAME_RANK = '(row_number() over (order by full_name, prospect_id))::int4';
+
+/** Codes of connector uuids, looked up by their 16 bytes: ten links a row, none formatted twice. */
+function connectorCoder(dictionary: Dictionary) {
+  const byBytes = new Map<string, number>();
+  dictionary.values.forEach((value, code) => {
+    if (value !== null) byBytes.set(Buffer.from(value.replaceAll('-', ''), 'hex').toString('latin1'), code);
+  });
+  return (buffer: Buffer, start: number) => {
+    const key = buffer.toString('latin1', start, start + 16);
+    let code = byBytes.get(key);
+    if (code === undefined) {
+      code = encode(dictionary, uuidText(buffer, start));
+      byBytes.set(key, code);
+    }
+    return code;
+  };
+}
+
+/** Appends a row PostgreSQL sent (ROW_FIELDS first); returns its index. */
+function appendTuple(snapshot: NetworkSnapshot, tuple: Tuple, connectorCode: ReturnType<typeof connectorCoder>) {
+  const row = snapshot.size;
+  snapshot.ids.write(uuidText(tuple.buffer, tuple.starts[0] ?? 0), row * ID_BYTES, ID_BYTES, 'latin1');
+  snapshot.proximity[row] = int4At(tuple, 1);
+  snapshot.engagement[row] = int4At(tuple, 2);
+  snapshot.signalMask[row] = int4At(tuple, 3);
+  snapshot.external[row] = boolAt(tuple, 4) ? 1 : 0;
+  TEXT_COLUMNS.forEach((column, index) => {
+    const { codes, dictionary } = snapshot.text[column];
+    codes[row] = encode(dictionary, textAt(tuple, 5 + index));
+  });
+  let links = snapshot.connectorStart[row] ?? 0;
+  forEachUuidIn(tuple, 5 + TEXT_COLUMNS.length, (buffer, start) => {
+    ensureLinks(snapshot, links + 1);
+    snapshot.connectorCodes[links++] = connectorCode(buffer, start);
+  });
+  snapshot.connectorStart[row + 1] = links;
+  snapshot.size++;
+  return row;
+}
+
+/** Appends row `row` of `from`, whose codes mean the same in this copy's dictionaries; returns its index. */
+function appendRowOf(snapshot: NetworkSnapshot, from: NetworkSnapshot, row: number) {
+  const to = snapshot.size;
+  from.ids.copy(snapshot.ids, to * ID_BYTES, row * ID_BYTES, (row + 1) * ID_BYTES);
+  snapshot.proximity[to] = from.proximity[row] ?? 0;
+  snapshot.engagement[to] = from.engagement[row] ?? 0;
+  snapshot.signalMask[to] = from.signalMask[row] ?? 0;
+  snapshot.external[to] = from.external[row] ?? 0;
+  for (const column of TEXT_COLUMNS) snapshot.text[column].codes[to] = from.text[column].codes[row] ?? 0;
+  const start = from.connectorStart[row] ?? 0;
+  const end = from.connectorStart[row + 1] ?? 0;
+  const links = snapshot.connectorStart[to] ?? 0;
+  ensureLinks(snapshot, links + end - start);
+  snapshot.connectorCodes.set(from.connectorCodes.subarray(start, end), links);
+  snapshot.connectorStart[to + 1] = links + end - start;
+  snapshot.size++;
+  return to;
+}
+
+/** The copy made whole: its links trimmed to what they hold, the companies ranked, the connector-to-rows lists filled. */
+function finish(snapshot: NetworkSnapshot, companyRank?: Int32Array) {
+  snapshot.connectorCodes = snapshot.connectorCodes.slice(0, snapshot.connectorStart[snapshot.size] ?? 0);
+  snapshot.companyRank = companyRank ?? ranks(snapshot.text.company_id.dictionary);
+  invertConnectors(snapshot);
+  return snapshot;
+}
+
+/**
+ * Runs `read` in a read-only, repeatable-read transaction of the workspace: every statement in it sees
+ * the rows as of one version, whatever commits meanwhile.
+ */
+async function readConsistently<T>(database: Database, workspaceId: string, read: (client: PoolClient) => Promise<T>) {
   if (!UUID.test(workspaceId)) throw new Error('not a workspace id');
   const client = await database.pool.connect();
   try {
-    await client.query('begin');
+    await client.query('begin isolation level repeatable read read only');
     await client.query(`select set_config('app.workspace_id', $1, true)`, [workspaceId]);
-    const versionSql = `select coalesce((select version from network_versions where workspace_id = $1), 0)::float8 as version`;
-    const version = Number((await client.query(versionSql, [workspaceId])).rows[0].version);
-    const counted = await client.query(`select count(*)::int as size from network_rows where workspace_id = $1`, [
-      workspaceId,
-    ]);
-    const capacity = Number(counted.rows[0].size);
-    const snapshot: NetworkSnapshot = {
-      version,
-      size: 0,
-      ids: Buffer.alloc(capacity * ID_BYTES),
-      proximity: new Uint8Array(capacity),
-      engagement: new Uint8Array(capacity),
-      signalMask: new Uint32Array(capacity),
-      external: new Uint8Array(capacity),
-      text: Object.fromEntries(
-        TEXT_COLUMNS.map((column) => [
-          column,
-          { codes: new Int32Array(capacity), dictionary: { values: [null], codes: new Map() } },
-        ]),
-      ) as NetworkSnapshot['text'],
-      connectorStart: new Uint32Array(capacity + 1),
-      connectorCodes: new Int32Array(Math.max(16, capacity * 4)),
-      connectors: { values: [null], codes: new Map() },
-      connectorRowsStart: new Uint32Array(0),
-      connectorRows: new Uint32Array(0),
-      byName: new Uint32Array(capacity),
-      companyRank: new Int32Array(0),
-    };
-    let connectorCount = 0;
-    // Connector codes by the uuid's 16 bytes: ten links a row, each looked up without formatting it.
-    const connectorCodeOf = new Map<string, number>();
-    const addConnector = (buffer: Buffer, start: number) => {
-      const key = buffer.toString('latin1', start, start + 16);
-      let code = connectorCodeOf.get(key);
-      if (code === undefined) {
-        code = encode(snapshot.connectors, uuidText(buffer, start));
-        connectorCodeOf.set(key, code);
-      }
-      if (connectorCount === snapshot.connectorCodes.length) {
-        const grown = new Int32Array(connectorCount * 2);
-        grown.set(snapshot.connectorCodes);
-        snapshot.connectorCodes = grown;
-      }
-      snapshot.connectorCodes[connectorCount++] = code;
-    };
-    const addRow = (tuple: Tuple) => {
-      const row = snapshot.size;
-      if (row >= capacity) return; // rows committed after the count: the version check below discards the copy
-      snapshot.ids.write(uuidText(tuple.buffer, tuple.starts[0] ?? 0), row * ID_BYTES, ID_BYTES, 'latin1');
-      snapshot.proximity[row] = int4At(tuple, 1);
-      snapshot.engagement[row] = int4At(tuple, 2);
-      snapshot.signalMask[row] = int4At(tuple, 3);
-      snapshot.external[row] = boolAt(tuple, 4) ? 1 : 0;
-      TEXT_COLUMNS.forEach((column, index) => {
-        const { codes, dictionary } = snapshot.text[column];
-        codes[row] = encode(dictionary, textAt(tuple, 5 + index));
-      });
-      forEachUuidIn(tuple, 13, addConnector);
-      snapshot.connectorStart[row + 1] = connectorCount;
-      snapshot.byName[int4At(tuple, 14) - 1] = row;
-      snapshot.size++;
-    };
-    await pipeline(
-      client.query(
-        copyTo(`copy (select prospect_id, proximity::int4, engagement::int4, signal_mask, has_external_connector,
-                             ${TEXT_COLUMNS.map((column) => `${column}::text`).join(', ')}, connector_ids,
-                             (row_number() over (order by full_name, prospect_id))::int4
-                        from network_rows r where workspace_id = '${workspaceId}'
-                       order by proximity desc nulls last, prospect_id) to stdout (format binary)`),
-      ),
-      binaryCopySink(addRow),
-    );
-    snapshot.companyRank = ranks(snapshot.text.company_id.dictionary);
-    // The array grew by doubling: keep only what it holds.
-    snapshot.connectorCodes = snapshot.connectorCodes.slice(0, connectorCount);
-    invertConnectors(snapshot);
-    const after = Number((await client.query(versionSql, [workspaceId])).rows[0].version);
+    const result = await read(client);
     await client.query('commit');
-    return after === version && snapshot.size === capacity ? snapshot : null;
+    return result;
   } catch (error) {
     await client.query('rollback').catch(() => {});
     throw error;
@@ -215,43 +261,245 @@ async function loadSnapshot(database: Database, workspaceId: string): Promise<Ne
   }
 }
 
+async function versionOf(client: PoolClient, workspaceId: string) {
+  const found = await client.query<{ version: number; unlogged_until: number }>(
+    `select coalesce(max(version), 0)::float8 as version, coalesce(max(unlogged_until), 0)::float8 as unlogged_until
+       from network_versions where workspace_id = $1`,
+    [workspaceId],
+  );
+  const row = found.rows[0];
+  return { version: Number(row?.version ?? 0), unloggedUntil: Number(row?.unlogged_until ?? 0) };
+}
+
+async function countRows(client: PoolClient, where: string) {
+  const counted = await client.query<{ size: number }>(
+    `select count(*)::int as size from network_rows r where ${where}`,
+  );
+  return Number(counted.rows[0]?.size ?? 0);
+}
+
+const copyRows = (client: PoolClient, query: string, onTuple: (tuple: Tuple) => void) =>
+  pipeline(client.query(copyTo(`copy (${query}) to stdout (format binary)`)), binaryCopySink(onTuple));
+
+/** Reads the workspace's rows in one binary COPY, as the table orders them. */
+async function loadSnapshot(database: Database, workspaceId: string): Promise<NetworkSnapshot> {
+  return readConsistently(database, workspaceId, async (client) => {
+    const { version } = await versionOf(client, workspaceId);
+    const inWorkspace = `workspace_id = '${workspaceId}'`;
+    const capacity = await countRows(client, inWorkspace);
+    const snapshot = emptySnapshot(version, capacity, capacity * 4, {
+      text: Object.fromEntries(TEXT_COLUMNS.map((column) => [column, newDictionary()])) as Dictionaries['text'],
+      connectors: newDictionary(),
+    });
+    const connectorCode = connectorCoder(snapshot.connectors);
+    await copyRows(
+      client,
+      `select ${ROW_FIELDS}, ${NAME_RANK} from network_rows r where ${inWorkspace} order by ${TABLE_ORDER}`,
+      (tuple) => {
+        const row = appendTuple(snapshot, tuple, connectorCode);
+        snapshot.byName[int4At(tuple, EXTRA_FIELD) - 1] = row;
+      },
+    );
+    return finish(snapshot);
+  });
+}
+
+/**
+ * Brings `old` to the current version by reading again only the rows written or removed since
+ * (network_changes, filled by the trigger of migration 0038), and merging them in: a fraction of a
+ * second where a build takes 15-20 s at 1M rows. Null when it cannot: a version in between was not
+ * logged, or more than a quarter of the rows changed (a build is as fast then).
+ */
+async function patchSnapshot(database: Database, workspaceId: string, old: NetworkSnapshot) {
+  return readConsistently(database, workspaceId, async (client) => {
+    const { version, unloggedUntil } = await versionOf(client, workspaceId);
+    if (version < old.version || unloggedUntil > old.version) return null;
+    const since = `from network_changes where workspace_id = '${workspaceId}' and version > ${Number(old.version)}`;
+    const logged = await client.query<{ id: string }>(`select distinct prospect_id::text as id ${since}`);
+    const changed = new Set(logged.rows.map((row) => row.id));
+    if (changed.size * 4 > old.size) return null;
+    if (changed.size === 0) return { snapshot: { ...old, version }, changedRows: 0 };
+
+    // The changed rows as they are now, in the table's order, each with the row after it in the
+    // name order (the first of the workspace's rows past its name and id) and its place among them.
+    const inChanged = `workspace_id = '${workspaceId}' and prospect_id in (select prospect_id ${since})`;
+    const present = await countRows(client, inChanged);
+    const fresh = emptySnapshot(version, present, present * 4, {
+      text: Object.fromEntries(
+        TEXT_COLUMNS.map((column) => [column, copyDictionary(old.text[column].dictionary)]),
+      ) as Dictionaries['text'],
+      connectors: copyDictionary(old.connectors),
+    });
+    const connectorCode = connectorCoder(fresh.connectors);
+    const nextByName: (string | null)[] = [];
+    const freshByName = new Uint32Array(present);
+    await copyRows(
+      client,
+      `select ${ROW_FIELDS},
+              (select n.prospect_id::text from network_rows n
+                where n.workspace_id = r.workspace_id and (n.full_name, n.prospect_id) > (r.full_name, r.prospect_id)
+                order by n.full_name, n.prospect_id limit 1) as next_by_name,
+              ${NAME_RANK}
+         from network_rows r where ${inChanged} order by ${TABLE_ORDER}`,
+      (tuple) => {
+        const row = appendTuple(fresh, tuple, connectorCode);
+        nextByName[row] = textAt(tuple, EXTRA_FIELD);
+        freshByName[int4At(tuple, EXTRA_FIELD + 1) - 1] = row;
+      },
+    );
+    const snapshot = mergeChanges(old, finish(fresh), changed, nextByName, freshByName);
+    return snapshot && { snapshot, changedRows: changed.size };
+  });
+}
+
+/** Whether row i of `x` comes before row j of `y` in the table's order: proximity, highest first, then id. */
+function comesBefore(x: NetworkSnapshot, i: number, y: NetworkSnapshot, j: number) {
+  const proximityX = x.proximity[i] ?? 0;
+  const proximityY = y.proximity[j] ?? 0;
+  if (proximityX !== proximityY) return proximityX > proximityY;
+  return x.ids.compare(y.ids, j * ID_BYTES, (j + 1) * ID_BYTES, i * ID_BYTES, (i + 1) * ID_BYTES) < 0;
+}
+
+/**
+ * `old` without the `changed` rows, and with `fresh` (those of them still there, as they are now)
+ * merged in, in the table's order and in the name order. A fresh row goes in the name order just
+ * before the row that follows it there (`nextByName`), or before that one's follower when it changed
+ * too: unchanged rows keep their places relative to each other, so no name is compared here, and the
+ * order stays the database's collation. Null when a follower is missing from `old` (never expected: a
+ * rebuild then).
+ */
+function mergeChanges(
+  old: NetworkSnapshot,
+  fresh: NetworkSnapshot,
+  changed: Set<string>,
+  nextByName: (string | null)[],
+  freshByName: Uint32Array,
+): NetworkSnapshot | null {
+  const followers = new Set(nextByName.filter((id): id is string => id !== null && !changed.has(id)));
+  const kept = new Uint8Array(old.size);
+  let keptCount = 0;
+  const oldRowOf = new Map<string, number>();
+  for (let row = 0; row < old.size; row++) {
+    const id = idAt(old, row);
+    if (changed.has(id)) continue;
+    kept[row] = 1;
+    keptCount++;
+    if (followers.has(id)) oldRowOf.set(id, row);
+  }
+  if (oldRowOf.size !== followers.size) return null;
+
+  const links = old.connectorCodes.length + fresh.connectorCodes.length;
+  const snapshot = emptySnapshot(fresh.version, keptCount + fresh.size, links, {
+    text: Object.fromEntries(
+      TEXT_COLUMNS.map((column) => [column, fresh.text[column].dictionary]),
+    ) as Dictionaries['text'],
+    connectors: fresh.connectors,
+  });
+  const placeOfOld = new Uint32Array(old.size);
+  const placeOfFresh = new Uint32Array(fresh.size);
+  let a = 0;
+  let b = 0;
+  while (a < old.size && kept[a] === 0) a++;
+  while (a < old.size || b < fresh.size) {
+    if (b >= fresh.size || (a < old.size && comesBefore(old, a, fresh, b))) {
+      placeOfOld[a] = appendRowOf(snapshot, old, a);
+      a++;
+      while (a < old.size && kept[a] === 0) a++;
+    } else {
+      placeOfFresh[b] = appendRowOf(snapshot, fresh, b);
+      b++;
+    }
+  }
+
+  // The old row each fresh row goes before in the name order (-1: the end), from the last name back.
+  const freshRowOf = new Map(Array.from({ length: fresh.size }, (_, row) => [idAt(fresh, row), row]));
+  const before = new Int32Array(fresh.size);
+  for (let place = fresh.size - 1; place >= 0; place--) {
+    const row = freshByName[place] ?? 0;
+    const next = nextByName[row] ?? null;
+    before[row] =
+      next === null ? -1 : changed.has(next) ? (before[freshRowOf.get(next) ?? 0] ?? -1) : (oldRowOf.get(next) ?? -1);
+  }
+  const goingBefore = new Map<number, number[]>();
+  for (const row of freshByName) {
+    const list = goingBefore.get(before[row] ?? -1) ?? [];
+    list.push(row);
+    goingBefore.set(before[row] ?? -1, list);
+  }
+  let at = 0;
+  const place = (rows: number[] | undefined) => {
+    for (const row of rows ?? []) snapshot.byName[at++] = placeOfFresh[row] ?? 0;
+  };
+  for (const row of old.byName) {
+    if (kept[row] === 0) continue;
+    place(goingBefore.get(row));
+    snapshot.byName[at++] = placeOfOld[row] ?? 0;
+  }
+  place(goingBefore.get(-1));
+
+  const companies = snapshot.text.company_id.dictionary;
+  return finish(snapshot, companies.values.length === old.companyRank.length ? old.companyRank : undefined);
+}
+
 export type NetworkIndex = {
   /**
    * The workspace's copy if it is current. Otherwise null (PostgreSQL answers), and a large enough
-   * workspace gets a copy built in the background for the requests after.
+   * workspace's copy is patched (or built, the first time) in the background for the requests after.
    */
   current: (tx: Tx, workspaceId: string) => Promise<NetworkSnapshot | null>;
-  /** Resolves once no copy is being built (tests, benchmarks and shutdown wait on it). */
+  /** Resolves once no copy is being refreshed (tests, benchmarks and shutdown wait on it). */
   settled: () => Promise<void>;
+};
+
+/** How a copy was brought up to date: read whole, or patched with the rows changed since it was made. */
+export type NetworkIndexRefresh = {
+  workspaceId: string;
+  how: 'built' | 'patched';
+  rows: number;
+  changedRows: number;
+  ms: number;
 };
 
 export function createNetworkIndex(
   database: Database,
-  options: { minRows?: number; onError?: (error: unknown) => void } = {},
+  options: {
+    minRows?: number;
+    onError?: (error: unknown) => void;
+    onRefresh?: (refresh: NetworkIndexRefresh) => void;
+  } = {},
 ): NetworkIndex {
   const minRows = options.minRows ?? NETWORK_INDEX_MIN_ROWS;
   const snapshots = new Map<string, NetworkSnapshot>();
-  const building = new Map<string, Promise<void>>();
-  /** The version a build last failed at: not retried until the rows change. */
+  const refreshing = new Map<string, Promise<void>>();
+  /** The version a refresh last failed at: not retried until the rows change. */
   const failedAt = new Map<string, number>();
 
-  const build = (workspaceId: string, version: number) => {
-    const work = loadSnapshot(database, workspaceId)
-      .then((snapshot) => {
-        if (!snapshot) return;
-        snapshots.delete(workspaceId);
-        snapshots.set(workspaceId, snapshot);
-        for (const oldest of snapshots.keys()) {
-          if (snapshots.size <= MAX_WORKSPACES) break;
-          snapshots.delete(oldest);
-        }
-      })
+  const refresh = (workspaceId: string, version: number) => {
+    const started = performance.now();
+    const previous = snapshots.get(workspaceId);
+    const work = (async () => {
+      const patched = previous ? await patchSnapshot(database, workspaceId, previous) : null;
+      const snapshot = patched?.snapshot ?? (await loadSnapshot(database, workspaceId));
+      snapshots.delete(workspaceId);
+      snapshots.set(workspaceId, snapshot);
+      for (const oldest of snapshots.keys()) {
+        if (snapshots.size <= MAX_WORKSPACES) break;
+        snapshots.delete(oldest);
+      }
+      options.onRefresh?.({
+        workspaceId,
+        how: patched ? 'patched' : 'built',
+        rows: snapshot.size,
+        changedRows: patched?.changedRows ?? snapshot.size,
+        ms: Math.round(performance.now() - started),
+      });
+    })()
       .catch((error: unknown) => {
         failedAt.set(workspaceId, version);
         options.onError?.(error);
       })
-      .finally(() => building.delete(workspaceId));
-    building.set(workspaceId, work);
+      .finally(() => refreshing.delete(workspaceId));
+    refreshing.set(workspaceId, work);
   };
 
   return {
@@ -272,11 +520,11 @@ export function createNetworkIndex(
         snapshots.delete(workspaceId);
         return null;
       }
-      if (!building.has(workspaceId) && failedAt.get(workspaceId) !== version) build(workspaceId, version);
+      if (!refreshing.has(workspaceId) && failedAt.get(workspaceId) !== version) refresh(workspaceId, version);
       return null;
     },
     settled: async () => {
-      while (building.size > 0) await Promise.all(building.values());
+      while (refreshing.size > 0) await Promise.all(refreshing.values());
     },
   };
 }
