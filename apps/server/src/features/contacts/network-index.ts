@@ -213,23 +213,26 @@ function appendTuple(snapshot: NetworkSnapshot, tuple: Tuple, connectorCode: Ret
   return row;
 }
 
-/** Appends row `row` of `from`, whose codes mean the same in this copy's dictionaries; returns its index. */
-function appendRowOf(snapshot: NetworkSnapshot, from: NetworkSnapshot, row: number) {
-  const to = snapshot.size;
-  from.ids.copy(snapshot.ids, to * ID_BYTES, row * ID_BYTES, (row + 1) * ID_BYTES);
-  snapshot.proximity[to] = from.proximity[row] ?? 0;
-  snapshot.engagement[to] = from.engagement[row] ?? 0;
-  snapshot.signalMask[to] = from.signalMask[row] ?? 0;
-  snapshot.external[to] = from.external[row] ?? 0;
-  for (const column of TEXT_COLUMNS) snapshot.text[column].codes[to] = from.text[column].codes[row] ?? 0;
-  const start = from.connectorStart[row] ?? 0;
-  const end = from.connectorStart[row + 1] ?? 0;
-  const links = snapshot.connectorStart[to] ?? 0;
-  ensureLinks(snapshot, links + end - start);
-  snapshot.connectorCodes.set(from.connectorCodes.subarray(start, end), links);
-  snapshot.connectorStart[to + 1] = links + end - start;
-  snapshot.size++;
-  return to;
+/**
+ * Copies `count` consecutive rows of `from`, starting at `first`, to this copy's rows from `to` on
+ * (whose links must follow those of row `to - 1`). Their codes mean the same in both copies' dictionaries.
+ */
+function copyRun(snapshot: NetworkSnapshot, from: NetworkSnapshot, first: number, count: number, to: number) {
+  const end = first + count;
+  from.ids.copy(snapshot.ids, to * ID_BYTES, first * ID_BYTES, end * ID_BYTES);
+  snapshot.proximity.set(from.proximity.subarray(first, end), to);
+  snapshot.engagement.set(from.engagement.subarray(first, end), to);
+  snapshot.signalMask.set(from.signalMask.subarray(first, end), to);
+  snapshot.external.set(from.external.subarray(first, end), to);
+  for (const column of TEXT_COLUMNS) snapshot.text[column].codes.set(from.text[column].codes.subarray(first, end), to);
+  const linksFrom = from.connectorStart[first] ?? 0;
+  const linksTo = snapshot.connectorStart[to] ?? 0;
+  const linkCount = (from.connectorStart[end] ?? 0) - linksFrom;
+  ensureLinks(snapshot, linksTo + linkCount);
+  snapshot.connectorCodes.set(from.connectorCodes.subarray(linksFrom, linksFrom + linkCount), linksTo);
+  for (let row = 1; row <= count; row++) {
+    snapshot.connectorStart[to + row] = linksTo + (from.connectorStart[first + row] ?? 0) - linksFrom;
+  }
 }
 
 /** The copy made whole: its links trimmed to what they hold, the companies ranked, the connector-to-rows lists filled. */
@@ -360,13 +363,17 @@ function comesBefore(x: NetworkSnapshot, i: number, y: NetworkSnapshot, j: numbe
   return x.ids.compare(y.ids, j * ID_BYTES, (j + 1) * ID_BYTES, i * ID_BYTES, (i + 1) * ID_BYTES) < 0;
 }
 
+/** A cheap number from an id's first and last four characters: a set of them finds ids without making a string per row. */
+const idHash = (ids: Buffer, row: number) => ids.readInt32LE(row * ID_BYTES) ^ ids.readInt32LE(row * ID_BYTES + 32);
+
 /**
  * `old` without the `changed` rows, and with `fresh` (those of them still there, as they are now)
- * merged in, in the table's order and in the name order. A fresh row goes in the name order just
- * before the row that follows it there (`nextByName`), or before that one's follower when it changed
- * too: unchanged rows keep their places relative to each other, so no name is compared here, and the
- * order stays the database's collation. Null when a follower is missing from `old` (never expected: a
- * rebuild then).
+ * merged in, in the table's order and in the name order. A fresh row goes in the table where a binary
+ * search of `old` says, and in the name order just before the row that follows it there
+ * (`nextByName`), or before that one's follower when it changed too: unchanged rows keep their places
+ * relative to each other, so no name is compared here, and the order stays the database's collation.
+ * Rows are copied in runs: a few thousand copies for a few thousand changes. Null when a follower is
+ * missing from `old` (never expected: a rebuild then).
  */
 function mergeChanges(
   old: NetworkSnapshot,
@@ -375,56 +382,95 @@ function mergeChanges(
   nextByName: (string | null)[],
   freshByName: Uint32Array,
 ): NetworkSnapshot | null {
+  // The old rows that changed, and those fresh rows go before in the name order, found by hash first.
   const followers = new Set(nextByName.filter((id): id is string => id !== null && !changed.has(id)));
-  const kept = new Uint8Array(old.size);
-  let keptCount = 0;
+  const wanted = new Set<number>();
+  for (const id of [...changed, ...followers]) wanted.add(idHash(Buffer.from(id, 'latin1'), 0));
+  const kept = new Uint8Array(old.size).fill(1);
+  let keptCount = old.size;
   const oldRowOf = new Map<string, number>();
   for (let row = 0; row < old.size; row++) {
+    if (!wanted.has(idHash(old.ids, row))) continue;
     const id = idAt(old, row);
-    if (changed.has(id)) continue;
-    kept[row] = 1;
-    keptCount++;
-    if (followers.has(id)) oldRowOf.set(id, row);
+    if (changed.has(id)) {
+      kept[row] = 0;
+      keptCount--;
+    } else if (followers.has(id)) oldRowOf.set(id, row);
   }
   if (oldRowOf.size !== followers.size) return null;
 
-  const links = old.connectorCodes.length + fresh.connectorCodes.length;
-  const snapshot = emptySnapshot(fresh.version, keptCount + fresh.size, links, {
-    text: Object.fromEntries(
-      TEXT_COLUMNS.map((column) => [column, fresh.text[column].dictionary]),
-    ) as Dictionaries['text'],
-    connectors: fresh.connectors,
-  });
+  // Where each fresh row goes: before the first old row it comes before (old is in the table's order).
+  const insertAt = new Uint32Array(fresh.size);
+  for (let row = 0; row < fresh.size; row++) {
+    let low = row === 0 ? 0 : (insertAt[row - 1] ?? 0);
+    let high = old.size;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (comesBefore(fresh, row, old, middle)) high = middle;
+      else low = middle + 1;
+    }
+    insertAt[row] = low;
+  }
+  const snapshot = emptySnapshot(
+    fresh.version,
+    keptCount + fresh.size,
+    old.connectorCodes.length + fresh.connectorCodes.length,
+    {
+      text: Object.fromEntries(
+        TEXT_COLUMNS.map((column) => [column, fresh.text[column].dictionary]),
+      ) as Dictionaries['text'],
+      connectors: fresh.connectors,
+    },
+  );
   const placeOfOld = new Uint32Array(old.size);
   const placeOfFresh = new Uint32Array(fresh.size);
-  let a = 0;
-  let b = 0;
-  while (a < old.size && kept[a] === 0) a++;
-  while (a < old.size || b < fresh.size) {
-    if (b >= fresh.size || (a < old.size && comesBefore(old, a, fresh, b))) {
-      placeOfOld[a] = appendRowOf(snapshot, old, a);
-      a++;
-      while (a < old.size && kept[a] === 0) a++;
-    } else {
-      placeOfFresh[b] = appendRowOf(snapshot, fresh, b);
-      b++;
+  let runStart = -1;
+  const endRun = (end: number) => {
+    if (runStart < 0) return;
+    copyRun(snapshot, old, runStart, end - runStart, snapshot.size);
+    for (let row = runStart; row < end; row++) placeOfOld[row] = snapshot.size + row - runStart;
+    snapshot.size += end - runStart;
+    runStart = -1;
+  };
+  let next = 0;
+  for (let row = 0; row <= old.size; row++) {
+    let until = next;
+    while (until < fresh.size && (insertAt[until] ?? 0) <= row) until++;
+    if (until > next) {
+      endRun(row);
+      copyRun(snapshot, fresh, next, until - next, snapshot.size);
+      for (let at = next; at < until; at++) placeOfFresh[at] = snapshot.size + at - next;
+      snapshot.size += until - next;
+      next = until;
     }
+    if (row === old.size) break;
+    if (kept[row] === 1) {
+      if (runStart < 0) runStart = row;
+    } else endRun(row);
   }
+  endRun(old.size);
 
   // The old row each fresh row goes before in the name order (-1: the end), from the last name back.
   const freshRowOf = new Map(Array.from({ length: fresh.size }, (_, row) => [idAt(fresh, row), row]));
   const before = new Int32Array(fresh.size);
   for (let place = fresh.size - 1; place >= 0; place--) {
     const row = freshByName[place] ?? 0;
-    const next = nextByName[row] ?? null;
+    const follower = nextByName[row] ?? null;
     before[row] =
-      next === null ? -1 : changed.has(next) ? (before[freshRowOf.get(next) ?? 0] ?? -1) : (oldRowOf.get(next) ?? -1);
+      follower === null
+        ? -1
+        : changed.has(follower)
+          ? (before[freshRowOf.get(follower) ?? 0] ?? -1)
+          : (oldRowOf.get(follower) ?? -1);
   }
   const goingBefore = new Map<number, number[]>();
+  const hasGoingBefore = new Uint8Array(old.size);
   for (const row of freshByName) {
-    const list = goingBefore.get(before[row] ?? -1) ?? [];
+    const target = before[row] ?? -1;
+    const list = goingBefore.get(target) ?? [];
     list.push(row);
-    goingBefore.set(before[row] ?? -1, list);
+    goingBefore.set(target, list);
+    if (target >= 0) hasGoingBefore[target] = 1;
   }
   let at = 0;
   const place = (rows: number[] | undefined) => {
@@ -432,7 +478,7 @@ function mergeChanges(
   };
   for (const row of old.byName) {
     if (kept[row] === 0) continue;
-    place(goingBefore.get(row));
+    if (hasGoingBefore[row] === 1) place(goingBefore.get(row));
     snapshot.byName[at++] = placeOfOld[row] ?? 0;
   }
   place(goingBefore.get(-1));
