@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(teammatesRoutes, { database: deps.database, publicUrl: deps.config.publicUrl });
       await api.register(linkedinRoutes, { database: deps.database, jobs: deps.jobs });
       const networkIndex = createNetworkIndex(deps.database, {
-        onError: (error) => app.log.warn({ err: error }, 'network index: a copy failed to build'),
+        onError: (error) => app.log.warn({ err: error }, 'network index: a copy failed to refresh'),
       });
       // A copy being built holds a pooled connection: closing waits for it.
       app.addHook('onClose', () => networkIndex.settled());

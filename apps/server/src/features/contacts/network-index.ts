@@ -309,9 +309,9 @@ async function loadSnapshot(database: Database, workspaceId: string): Promise<Ne
 
 /**
  * Brings `old` to the current version by reading again only the rows written or removed since
- * (network_changes, filled by the trigger of migration 0038), and merging them in: a fraction of a
- * second where a build takes 15-20 s at 1M rows. Null when it cannot: a version in between was not
- * logged, or more than a quarter of the rows changed (a build is as fast then).
+ * (network_changes, filled by the trigger of migration 0038), and merging them in: about a second
+ * for a few thousand changes at 1M rows, where a build takes 15-20 s. Null when it cannot: a version
+ * in between was not logged, or more than a quarter of the rows changed (a build is as fast then).
  */
 async function patchSnapshot(database: Database, workspaceId: string, old: NetworkSnapshot) {
   return readConsistently(database, workspaceId, async (client) => {
@@ -524,7 +524,13 @@ export function createNetworkIndex(
     const started = performance.now();
     const previous = snapshots.get(workspaceId);
     const work = (async () => {
-      const patched = previous ? await patchSnapshot(database, workspaceId, previous) : null;
+      // A patch that fails is told, and the copy is read whole instead.
+      const patched = previous
+        ? await patchSnapshot(database, workspaceId, previous).catch((error: unknown) => {
+            options.onError?.(error);
+            return null;
+          })
+        : null;
       const snapshot = patched?.snapshot ?? (await loadSnapshot(database, workspaceId));
       snapshots.delete(workspaceId);
       snapshots.set(workspaceId, snapshot);
