@@ -132,6 +132,18 @@ const copyDictionary = (dictionary: Dictionary): Dictionary => ({
   codes: new Map(dictionary.codes),
 });
 
+type Coded = TextColumn | 'connectors';
+const dictionaryOf = (snapshot: NetworkSnapshot, coded: Coded) =>
+  coded === 'connectors' ? snapshot.connectors : snapshot.text[coded].dictionary;
+
+/** Every dictionary a copy codes with, each the one `make` gives for its column. */
+function dictionaries(make: (coded: Coded) => Dictionary): Dictionaries {
+  return {
+    text: Object.fromEntries(TEXT_COLUMNS.map((column) => [column, make(column)])) as Dictionaries['text'],
+    connectors: make('connectors'),
+  };
+}
+
 /** A copy with room for `capacity` rows and about `links` connectors, none filled yet, coding its values with `dictionaries`. */
 function emptySnapshot(version: number, capacity: number, links: number, dictionaries: Dictionaries): NetworkSnapshot {
   return {
@@ -274,13 +286,6 @@ async function versionOf(client: PoolClient, workspaceId: string) {
   return { version: Number(row?.version ?? 0), unloggedUntil: Number(row?.unlogged_until ?? 0) };
 }
 
-async function countRows(client: PoolClient, where: string) {
-  const counted = await client.query<{ size: number }>(
-    `select count(*)::int as size from network_rows r where ${where}`,
-  );
-  return Number(counted.rows[0]?.size ?? 0);
-}
-
 const copyRows = (client: PoolClient, query: string, onTuple: (tuple: Tuple) => void) =>
   pipeline(client.query(copyTo(`copy (${query}) to stdout (format binary)`)), binaryCopySink(onTuple));
 
@@ -289,11 +294,11 @@ async function loadSnapshot(database: Database, workspaceId: string): Promise<Ne
   return readConsistently(database, workspaceId, async (client) => {
     const { version } = await versionOf(client, workspaceId);
     const inWorkspace = `workspace_id = '${workspaceId}'`;
-    const capacity = await countRows(client, inWorkspace);
-    const snapshot = emptySnapshot(version, capacity, capacity * 4, {
-      text: Object.fromEntries(TEXT_COLUMNS.map((column) => [column, newDictionary()])) as Dictionaries['text'],
-      connectors: newDictionary(),
-    });
+    const counted = await client.query<{ size: number }>(
+      `select count(*)::int as size from network_rows where ${inWorkspace}`,
+    );
+    const capacity = Number(counted.rows[0]?.size ?? 0);
+    const snapshot = emptySnapshot(version, capacity, capacity * 4, dictionaries(newDictionary));
     const connectorCode = connectorCoder(snapshot.connectors);
     await copyRows(
       client,
@@ -326,16 +331,16 @@ async function patchSnapshot(database: Database, workspaceId: string, old: Netwo
     // The changed rows as they are now, in the table's order, each with the row after it in the
     // name order (the first of the workspace's rows past its name and id) and its place among them.
     const inChanged = `workspace_id = '${workspaceId}' and prospect_id in (select prospect_id ${since})`;
-    const present = await countRows(client, inChanged);
-    const fresh = emptySnapshot(version, present, present * 4, {
-      text: Object.fromEntries(
-        TEXT_COLUMNS.map((column) => [column, copyDictionary(old.text[column].dictionary)]),
-      ) as Dictionaries['text'],
-      connectors: copyDictionary(old.connectors),
-    });
+    // Room for every logged row: those removed since are not read.
+    const fresh = emptySnapshot(
+      version,
+      changed.size,
+      changed.size * 4,
+      dictionaries((coded) => copyDictionary(dictionaryOf(old, coded))),
+    );
     const connectorCode = connectorCoder(fresh.connectors);
     const nextByName: (string | null)[] = [];
-    const freshByName = new Uint32Array(present);
+    const freshByName = new Uint32Array(changed.size);
     await copyRows(
       client,
       `select ${ROW_FIELDS},
@@ -350,7 +355,8 @@ async function patchSnapshot(database: Database, workspaceId: string, old: Netwo
         freshByName[int4At(tuple, EXTRA_FIELD + 1) - 1] = row;
       },
     );
-    const snapshot = mergeChanges(old, finish(fresh), changed, nextByName, freshByName);
+    // The fresh rows are only a source for the merge: no ranks nor connector lists of their own.
+    const snapshot = mergeChanges(old, fresh, changed, nextByName, freshByName.subarray(0, fresh.size));
     return snapshot && { snapshot, changedRows: changed.size };
   });
 }
@@ -415,12 +421,7 @@ function mergeChanges(
     fresh.version,
     keptCount + fresh.size,
     old.connectorCodes.length + fresh.connectorCodes.length,
-    {
-      text: Object.fromEntries(
-        TEXT_COLUMNS.map((column) => [column, fresh.text[column].dictionary]),
-      ) as Dictionaries['text'],
-      connectors: fresh.connectors,
-    },
+    dictionaries((coded) => dictionaryOf(fresh, coded)),
   );
   const placeOfOld = new Uint32Array(old.size);
   const placeOfFresh = new Uint32Array(fresh.size);
