@@ -10,10 +10,10 @@ import { loadConfig, REPO_ROOT } from '../apps/server/src/config.ts';
 import { vacuumAnalyzeAsOwner } from '../apps/server/src/db/analyze.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { type DemoSize, seedDemo } from '../apps/server/src/demo/seed-demo.ts';
-import { NETWORK_ORDER } from '../apps/server/src/features/contacts/contacts.repo.ts';
-import { queryContacts, queryFilters } from '../apps/server/src/features/contacts/contacts.service.ts';
-import { exportNetworkCsv } from '../apps/server/src/features/contacts/export-csv.ts';
-import { createNetworkIndex, type NetworkIndexRefresh } from '../apps/server/src/features/contacts/network-index.ts';
+import { exportNetworkCsv } from '../apps/server/src/features/network/export-csv.ts';
+import { NETWORK_ORDER } from '../apps/server/src/features/network/network.repo.ts';
+import { queryContacts, queryFilters } from '../apps/server/src/features/network/network.service.ts';
+import { createNetworkIndex, type NetworkIndexRefresh } from '../apps/server/src/features/network/network-index.ts';
 import { saveTargetingScheme } from '../apps/server/src/features/targeting/targeting.repo.ts';
 import { insertUser, insertWorkspace } from '../apps/server/src/features/users/users.repo.ts';
 import { recordInteractions } from '../apps/server/src/graph/evidence.repo.ts';
@@ -431,7 +431,7 @@ export async function network() {
 
     // The plan of the slowest table query, for the record.
     const slowestFilters = cases[slowest.name] ?? [];
-    const { compileFilters } = await import('../apps/server/src/features/contacts/network-filters.ts');
+    const { compileFilters } = await import('../apps/server/src/features/network/network-filters.ts');
     const plan = await inWs<string[]>(async (tx) => {
       const compiled = await compileFilters(tx, member, slowestFilters);
       const explain = await tx.execute(

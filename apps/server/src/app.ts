@@ -14,22 +14,22 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { actionsRoutes } from './features/actions/actions.routes.ts';
-import { clientsRoutes } from './features/clients/clients.routes.ts';
-import { contactsRoutes } from './features/contacts/contacts.routes.ts';
-import { createNetworkIndex } from './features/contacts/network-index.ts';
-import { crmClientsRoutes } from './features/crm-clients/crm-clients.routes.ts';
-import { importsRoutes } from './features/imports/imports.routes.ts';
+import { accountsRoutes } from './features/lists/accounts/accounts.routes.ts';
+import { clientsRoutes } from './features/lists/clients/clients.routes.ts';
+import { crmClientsRoutes } from './features/lists/crm-clients/crm-clients.routes.ts';
+import { importsRoutes } from './features/lists/imports/imports.routes.ts';
+import { networkRoutes } from './features/network/network.routes.ts';
+import { createNetworkIndex } from './features/network/network-index.ts';
 import { publicRoutes } from './features/public/public.routes.ts';
+import { googleRoutes } from './features/sources/google/google.routes.ts';
+import { googleAccountDeps } from './features/sources/google/google-deps.ts';
+import { linkedinRoutes } from './features/sources/linkedin/linkedin.routes.ts';
 import { targetingRoutes } from './features/targeting/targeting.routes.ts';
-import { teammatesRoutes } from './features/teammates/teammates.routes.ts';
+import { invitationsRoutes } from './features/team/invitations.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { workspaceRoutes } from './features/workspace/workspace.routes.ts';
 import { IDP_PATH, type IdentityProvider } from './idp/provider.ts';
-import { googleRoutes } from './integrations/google/google.routes.ts';
-import { googleAccountDeps } from './integrations/google/google-deps.ts';
-import { linkedinRoutes } from './integrations/linkedin/linkedin.routes.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { createStateSigner } from './lib/signed-state.ts';
 import { auth, type TokenVerifier } from './plugins/auth.ts';
@@ -104,14 +104,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes, domainRules);
       await api.register(workspaceRoutes, domainRules);
       await api.register(targetingRoutes, { database: deps.database });
-      await api.register(teammatesRoutes, { database: deps.database, publicUrl: deps.config.publicUrl });
+      await api.register(invitationsRoutes, { database: deps.database, publicUrl: deps.config.publicUrl });
       await api.register(linkedinRoutes, { database: deps.database, jobs: deps.jobs });
       const networkIndex = createNetworkIndex(deps.database, {
         onError: (error) => app.log.warn({ err: error }, 'network index: a copy failed to refresh'),
       });
       // A copy being built holds a pooled connection: closing waits for it.
       app.addHook('onClose', () => networkIndex.settled());
-      await api.register(contactsRoutes, { database: deps.database, networkIndex });
+      await api.register(networkRoutes, { database: deps.database, networkIndex });
       const lists = { database: deps.database, jobs: deps.jobs };
       await api.register(importsRoutes, lists);
       await api.register(accountsRoutes, lists);

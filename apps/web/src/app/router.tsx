@@ -22,7 +22,7 @@ import { UploadAccountsPage } from '../features/onboarding/pages/UploadAccountsP
 import { UploadClientsPage } from '../features/onboarding/pages/UploadClientsPage.tsx';
 import { PersonasPage } from '../features/targeting/pages/PersonasPage.tsx';
 import { TargetedAccountsPage } from '../features/targeting/pages/TargetedAccountsPage.tsx';
-import { UsersPage } from '../features/users/pages/UsersPage.tsx';
+import { UsersPage } from '../features/team/pages/UsersPage.tsx';
 import { WorkspaceSettingsPage } from '../features/workspace/pages/WorkspaceSettingsPage.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { AuthCallbackPage } from './AuthCallbackPage.tsx';

@@ -14,11 +14,11 @@ import { buildNetwork } from '../../../test/graph-fixtures.ts';
 import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
 import { recordInteractions, upsertPeopleByEmail } from '../../graph/evidence.repo.ts';
 import { recomputeDirty } from '../../graph/graph.service.ts';
-import { googleAccount } from '../../integrations/google/google-account.ts';
-import { googleAccountDeps } from '../../integrations/google/google-deps.ts';
-import { syncGoogleAccount } from '../../integrations/google/google-sync.ts';
 import { dispatchDueMessages } from '../../integrations/mail/dispatcher.ts';
 import { FREE_EMAIL_DOMAINS } from '../../lib/free-email-domains.ts';
+import { googleAccount } from '../sources/google/google-account.ts';
+import { googleAccountDeps } from '../sources/google/google-deps.ts';
+import { syncGoogleAccount } from '../sources/google/google-sync.ts';
 import { explainLatestRun, recommendActions, workspacesDueForRecommendations } from './engine.ts';
 
 let ctx: TestContext;

@@ -36,8 +36,8 @@ import { sendEmailFrom } from '../../integrations/mail/send-email.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import type { Member } from '../../plugins/auth.ts';
-import { networkRows } from '../contacts/contacts.repo.ts';
-import { findPerson, sendIntroRequest } from '../contacts/warm-intro.service.ts';
+import { findPerson, sendIntroRequest } from '../intros/intros.service.ts';
+import { networkRows } from '../network/network.repo.ts';
 import {
   type ActionRow,
   actionRows,

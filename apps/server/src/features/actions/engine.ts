@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { loadGraphSettings } from '../../graph/settings.ts';
-import { networkRows } from '../contacts/contacts.repo.ts';
-import { compileFilters } from '../contacts/network-filters.ts';
+import { networkRows } from '../network/network.repo.ts';
+import { compileFilters } from '../network/network-filters.ts';
 import { findTargetingScheme } from '../targeting/targeting.repo.ts';
 import { listWorkspaceIds } from '../users/users.repo.ts';
 import {

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { callerOf, memberOf } from '../../plugins/auth.ts';
-import { advanceOnboarding, changeRole, listTeammates, removeTeammate } from './team.service.ts';
+import { advanceOnboarding, changeRole, listTeammates, removeTeammate } from '../team/team.service.ts';
 import { checkDomain, createWorkspaceAdmin, getMe, type UsersDeps, updateMe } from './users.service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) => {

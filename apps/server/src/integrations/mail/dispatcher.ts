@@ -5,7 +5,7 @@ import {
   GoogleReconnectRequired,
   googleAccount,
   httpStatus,
-} from '../google/google-account.ts';
+} from '../../features/sources/google/google-account.ts';
 import { composeRaw } from './compose.ts';
 import { claimDueMessages, findOutboxMessage, releaseMessage, updateOutboxMessage } from './outbox.repo.ts';
 

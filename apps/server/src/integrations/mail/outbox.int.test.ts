@@ -1,8 +1,8 @@
 import { MESSAGES } from '@warmpath/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
-import { googleAccount } from '../google/google-account.ts';
-import { googleAccountDeps } from '../google/google-deps.ts';
+import { googleAccount } from '../../features/sources/google/google-account.ts';
+import { googleAccountDeps } from '../../features/sources/google/google-deps.ts';
 import { composeRaw } from './compose.ts';
 import { dispatchDueMessages, OUTBOX_MAX_ATTEMPTS } from './dispatcher.ts';
 import { findOutboxMessage, updateOutboxMessage } from './outbox.repo.ts';

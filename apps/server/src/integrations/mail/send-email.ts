@@ -1,8 +1,8 @@
 import { MESSAGES } from '@warmpath/shared';
 import type { Tx } from '../../db/client.ts';
+import { findGoogleConnection } from '../../features/sources/google/google.repo.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { emailDomain } from '../../lib/free-email-domains.ts';
-import { findGoogleConnection } from '../google/google.repo.ts';
 import { newMessageId } from './compose.ts';
 import { insertOutboxEmail } from './outbox.repo.ts';
 

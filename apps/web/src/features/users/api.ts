@@ -1,27 +1,22 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   GATEWAY_ERRORS,
   MESSAGES,
   type TAdvanceOnboarding,
-  type TChangeRole,
   type TMe,
-  type TTeammate,
   type TUpdateMe,
   ZMe,
   type ZRegistration,
-  ZTeammate,
 } from '@warmpath/shared';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
-import { ApiError, apiRequest, withSearchParams } from '../../lib/api.ts';
+import type { z } from 'zod';
+import { ApiError, apiRequest } from '../../lib/api.ts';
 import { rememberUserId } from '../../lib/auth.ts';
 import { failureToast } from '../../lib/toasts.tsx';
 
 export const userKeys = {
   all: ['users'] as const,
   me: () => [...userKeys.all, 'me'] as const,
-  teammates: () => [...userKeys.all, 'teammates'] as const,
-  teammateList: (searchTerm: string) => [...userKeys.teammates(), { searchTerm }] as const,
 };
 
 /** The current user, or null when the signed-in identity has not registered yet. */
@@ -92,67 +87,4 @@ export function useAdvanceOnboarding() {
     onSuccess: setMe,
     onError: (error) => toast.error(error.message),
   });
-}
-
-/** The Users page list: the workspace's teammates matching the search. */
-export function fetchTeammates(searchTerm: string, signal?: AbortSignal): Promise<TTeammate[]> {
-  return apiRequest({
-    path: withSearchParams('/users/query', { searchTerm: searchTerm.trim() }),
-    schema: z.array(ZTeammate),
-    errorMessage: GATEWAY_ERRORS.fetchAllUsers,
-    signal,
-  });
-}
-
-export function useTeammates(searchTerm: string) {
-  return useQuery({
-    queryKey: userKeys.teammateList(searchTerm.trim()),
-    queryFn: ({ signal }) => fetchTeammates(searchTerm, signal),
-    // A new search keeps the rows on screen until its answer arrives.
-    placeholderData: keepPreviousData,
-  });
-}
-
-export type ChangeRoleInput = TChangeRole & { id: string };
-
-export function changeRole({ id, ...body }: ChangeRoleInput): Promise<TTeammate> {
-  return apiRequest({
-    path: `/users/command/change-role/${encodeURIComponent(id)}`,
-    method: 'PUT',
-    body,
-    schema: ZTeammate,
-    errorMessage: GATEWAY_ERRORS.changeRole,
-    preferServerMessage: true,
-  });
-}
-
-export function deleteUser(id: string): Promise<null> {
-  return apiRequest({
-    path: `/users/command/delete/${encodeURIComponent(id)}`,
-    method: 'DELETE',
-    schema: z.null(),
-    errorMessage: GATEWAY_ERRORS.deleteUser,
-    preferServerMessage: true,
-  });
-}
-
-/** Role changes and removals: the spec's toasts; a refusal (the last admin, oneself) shows the server's reason. */
-function useTeammateMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>, success: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => {
-      toast.success(success);
-      return queryClient.invalidateQueries({ queryKey: userKeys.teammates() });
-    },
-    onError: (error) => failureToast(MESSAGES.updateFailed, error.message),
-  });
-}
-
-export function useChangeRole() {
-  return useTeammateMutation(changeRole, MESSAGES.roleUpdated);
-}
-
-export function useDeleteUser() {
-  return useTeammateMutation(deleteUser, MESSAGES.userRemoved);
 }

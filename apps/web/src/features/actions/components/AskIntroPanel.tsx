@@ -6,8 +6,8 @@ import {
   ZSendAskIntroActionBody,
 } from '@warmpath/shared';
 import { type FormEvent, useState } from 'react';
-import { ConnectGoogleAlert } from '../../connections/components/ConnectGoogleAlert.tsx';
 import { PersonCard } from '../../network/components/PersonCard.tsx';
+import { ConnectGoogleAlert } from '../../sources/components/ConnectGoogleAlert.tsx';
 import { actionTarget, askIntroPrefill, type IntroConnector, introConnector } from '../actionsDisplay.ts';
 import { useSendAskIntro } from '../api.ts';
 import { ActionSignals } from './ActionSignals.tsx';

@@ -5,8 +5,8 @@ import {
   ZSendDirectMessageActionBody,
 } from '@warmpath/shared';
 import { type FormEvent, useState } from 'react';
-import { ConnectGoogleAlert } from '../../connections/components/ConnectGoogleAlert.tsx';
 import { PersonCard } from '../../network/components/PersonCard.tsx';
+import { ConnectGoogleAlert } from '../../sources/components/ConnectGoogleAlert.tsx';
 import { actionTarget, directMessagePrefill } from '../actionsDisplay.ts';
 import { useSendDirectMessage } from '../api.ts';
 import { ActionSignals } from './ActionSignals.tsx';

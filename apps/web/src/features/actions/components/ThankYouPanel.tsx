@@ -1,8 +1,8 @@
 import { Button, Stack, Text, Textarea } from '@mantine/core';
 import { type TPastAction, type TSendThankYouBody, ZSendThankYouBody } from '@warmpath/shared';
 import { type FormEvent, useState } from 'react';
-import { ConnectGoogleAlert } from '../../connections/components/ConnectGoogleAlert.tsx';
 import { PersonCard } from '../../network/components/PersonCard.tsx';
+import { ConnectGoogleAlert } from '../../sources/components/ConnectGoogleAlert.tsx';
 import { pastConnector, thankYouPrefill } from '../actionsDisplay.ts';
 import { useSendThankYou } from '../api.ts';
 

@@ -3,7 +3,7 @@ import type { TWarmIntroModalData } from '@warmpath/shared';
 import { useSession } from '../../../app/useSession.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { plural } from '../../../lib/format.ts';
-import { ConnectGoogleAlert } from '../../connections/components/ConnectGoogleAlert.tsx';
+import { ConnectGoogleAlert } from '../../sources/components/ConnectGoogleAlert.tsx';
 import { useWarmIntroModalData, type WarmIntroRequest } from '../api.ts';
 import { proximityBand } from '../networkDisplay.ts';
 import { ConnectionSources } from './ConnectionSources.tsx';

@@ -3,10 +3,10 @@ import { ONBOARDING_PROGRESS } from '@warmpath/shared';
 import { OnboardingLayout } from '../../../app/OnboardingLayout.tsx';
 import { PATHS } from '../../../app/paths.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useInviteTeammates } from '../../invitations/api.ts';
-import { InviteTeammatesForm } from '../../invitations/components/InviteTeammatesForm.tsx';
-import { toInviteRequest } from '../../invitations/inviteDraft.ts';
-import { useInviteDraft } from '../../invitations/useInviteDraft.ts';
+import { useInviteTeammates } from '../../team/api.ts';
+import { InviteTeammatesForm } from '../../team/components/InviteTeammatesForm.tsx';
+import { toInviteRequest } from '../../team/inviteDraft.ts';
+import { useInviteDraft } from '../../team/useInviteDraft.ts';
 import { useAdvanceOnboardingStep } from '../useAdvanceOnboardingStep.ts';
 
 /**

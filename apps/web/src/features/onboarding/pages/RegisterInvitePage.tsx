@@ -16,9 +16,9 @@ import {
   type TAcceptInvitationForm,
   type TAcceptInvitationFormInput,
   ZAcceptInvitationForm,
-} from '../../invitations/acceptInvitationForm.ts';
-import { useAcceptInvitation, useInviteInfo } from '../../invitations/api.ts';
-import { InvitationWorkspace } from '../../invitations/components/InvitationWorkspace.tsx';
+} from '../../team/acceptInvitationForm.ts';
+import { useAcceptInvitation, useInviteInfo } from '../../team/api.ts';
+import { InvitationWorkspace } from '../../team/components/InvitationWorkspace.tsx';
 import { useSetMe } from '../../users/api.ts';
 import { TERMS_LABEL } from '../terms.ts';
 import { useRegistrationSignIn } from '../useRegistrationSignIn.ts';

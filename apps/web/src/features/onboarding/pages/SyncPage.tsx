@@ -4,8 +4,8 @@ import { OnboardingLayout } from '../../../app/OnboardingLayout.tsx';
 import { PATHS } from '../../../app/paths.ts';
 import { useSession } from '../../../app/useSession.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { GoogleConnectionCard } from '../../connections/components/GoogleConnectionCard.tsx';
-import { LinkedinConnectionCard } from '../../connections/components/LinkedinConnectionCard.tsx';
+import { GoogleConnectionCard } from '../../sources/components/GoogleConnectionCard.tsx';
+import { LinkedinConnectionCard } from '../../sources/components/LinkedinConnectionCard.tsx';
 import { useAdvanceOnboardingStep } from '../useAdvanceOnboardingStep.ts';
 
 const CONNECTIONS = 2;

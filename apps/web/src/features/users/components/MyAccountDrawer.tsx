@@ -2,8 +2,8 @@ import { Button, Drawer, Stack, TextInput } from '@mantine/core';
 import type { TMe, TUpdateMe } from '@warmpath/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { GoogleConnectionCard } from '../../connections/components/GoogleConnectionCard.tsx';
-import { LinkedinConnectionCard } from '../../connections/components/LinkedinConnectionCard.tsx';
+import { GoogleConnectionCard } from '../../sources/components/GoogleConnectionCard.tsx';
+import { LinkedinConnectionCard } from '../../sources/components/LinkedinConnectionCard.tsx';
 import { useUpdateMe } from '../api.ts';
 
 export type MyAccountDrawerProps = { user: TMe; opened: boolean; onClose: () => void };

@@ -1,0 +1,70 @@
+import type { TAccount, TAccountsPage, TAssignableAccountUsers, TListParams } from '@warmpath/shared';
+import type { Database } from '../../../db/client.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { containsPattern } from '../../../lib/like-pattern.ts';
+import type { Member } from '../../../plugins/auth.ts';
+import {
+  accountUsers,
+  countUsers,
+  deleteAccount,
+  findAccount,
+  listAccounts,
+  replaceAssignees,
+} from './accounts.repo.ts';
+
+export type AccountsDeps = { database: Database };
+
+export async function queryAccounts(deps: AccountsDeps, member: Member, query: TListParams): Promise<TAccountsPage> {
+  const { page, pageSize } = query;
+  const { rows, totalCount } = await deps.database.inWorkspace(member.workspaceId, (tx) =>
+    listAccounts(tx, member.workspaceId, { pattern: containsPattern(query.searchTerm), page, pageSize }),
+  );
+  return {
+    rows,
+    pagination: { page, pageSize, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / pageSize)) },
+  };
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'Account not found');
+
+export async function assignableUsers(
+  deps: AccountsDeps,
+  member: Member,
+  id: string,
+): Promise<TAssignableAccountUsers> {
+  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    if (!(await findAccount(tx, member.workspaceId, id))) throw notFound();
+    const users = await accountUsers(tx, member.workspaceId, id);
+    const card = ({ id: userId, name, avatar }: (typeof users)[number]) => ({ id: userId, name, avatar });
+    return {
+      assignedTo: users.filter((user) => user.assigned).map(card),
+      assignable: users.filter((user) => !user.assigned).map(card),
+    };
+  });
+}
+
+export async function updateAssignees(
+  deps: AccountsDeps,
+  member: Member,
+  id: string,
+  assigneeIds: string[],
+): Promise<TAccount> {
+  const ids = [...new Set(assigneeIds)];
+  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    if (!(await findAccount(tx, member.workspaceId, id))) throw notFound();
+    if ((await countUsers(tx, member.workspaceId, ids)) !== ids.length) {
+      throw new AppError('BAD_REQUEST', 'Only users of the workspace can be assigned');
+    }
+    await replaceAssignees(tx, member.workspaceId, id, ids);
+    const account = await findAccount(tx, member.workspaceId, id);
+    if (!account) throw notFound();
+    return account;
+  });
+}
+
+export async function removeAccount(deps: AccountsDeps, member: Member, id: string) {
+  const deleted = await deps.database.inWorkspace(member.workspaceId, (tx) =>
+    deleteAccount(tx, member.workspaceId, id),
+  );
+  if (!deleted) throw notFound();
+}

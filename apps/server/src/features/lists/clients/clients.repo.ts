@@ -1,0 +1,192 @@
+import { ENGAGEMENTS, type TClient } from '@warmpath/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.ts';
+import { membersCte } from '../../../graph/graph.sql.ts';
+import { type ProximityModel, proximitySql } from '../../../graph/proximity.ts';
+
+// Clients and allies (spec section 3), with what their contact cards show.
+
+export type ClientList = 'all' | 'allies' | 'tracked';
+
+type ClientRow = {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  full_name: string;
+  email: string | null;
+  linkedin_url: string | null;
+  avatar_url: string | null;
+  company_name: string | null;
+  company_domain: string | null;
+  company_logo: string | null;
+  contact_owner_email: string | null;
+  tag: string | null;
+  source: TClient['source'];
+  map_network: boolean;
+  track_job_changes: boolean;
+  engagement: number;
+  proximity: number;
+};
+
+/** Names recorded before clients kept first and last names: split at the first space. */
+function names(row: ClientRow) {
+  if (row.first_name !== null && row.last_name !== null) return { firstName: row.first_name, lastName: row.last_name };
+  const [first = '', ...rest] = row.full_name.split(' ');
+  return { firstName: first, lastName: rest.join(' ') };
+}
+
+const toClient = (row: ClientRow): TClient => ({
+  id: row.id,
+  ...names(row),
+  email: row.email,
+  companyName: row.company_name,
+  companyDomain: row.company_domain,
+  linkedinUrl: row.linkedin_url,
+  contactOwner: row.contact_owner_email,
+  tag: row.tag,
+  source: row.source,
+  mapNetwork: row.map_network,
+  trackJobChanges: row.track_job_changes,
+  detailedClientData: {
+    clientFullName: row.full_name,
+    clientImage: row.avatar_url,
+    clientCompanyName: row.company_name,
+    clientCompanyImage: row.company_logo,
+  },
+  engagement: ENGAGEMENTS[row.engagement] ?? 'NEVER_MET',
+  proximity: row.proximity,
+});
+
+const LIST_FILTER: Record<ClientList, SQL> = {
+  all: sql`true`,
+  allies: sql`cl.map_network`,
+  tracked: sql`cl.track_job_changes`,
+};
+
+/**
+ * The clients matching `where` (aliases cl, p, co). Engagement is the person's as a prospect; proximity
+ * too, except for a mapped ally: its own best link to a member, the trust its network is weighted by.
+ */
+function selectClients(workspaceId: string, model: ProximityModel, where: SQL, tail: SQL) {
+  return sql`
+    with ${membersCte(workspaceId)}
+    select cl.id, cl.first_name, cl.last_name, p.full_name, p.email, p.linkedin_url, p.avatar_url,
+           co.name as company_name, co.domain as company_domain, co.logo_url as company_logo,
+           cl.contact_owner_email, cl.tag, cl.source, cl.map_network, cl.track_job_changes,
+           coalesce(nr.engagement, 0)::int as engagement,
+           coalesce(case when cl.map_network then best.proximity else nr.proximity end, 0)::int as proximity
+      from clients cl
+      join people p on p.workspace_id = cl.workspace_id and p.id = cl.person_id
+      left join companies co on co.workspace_id = p.workspace_id and co.id = p.company_id
+      left join network_rows nr on nr.workspace_id = cl.workspace_id and nr.prospect_id = cl.person_id
+      left join lateral (
+        select max(${proximitySql(model, 'e')}) as proximity
+          from edges e join members m on m.person_id = e.connector_id
+         where e.workspace_id = cl.workspace_id and e.prospect_id = cl.person_id
+      ) best on cl.map_network
+     where cl.workspace_id = ${workspaceId} and ${where}
+     ${tail}`;
+}
+
+function searchFilter(pattern: string | null): SQL {
+  if (pattern === null) return sql`true`;
+  return sql`(p.full_name ilike ${pattern} or p.email ilike ${pattern} or co.name ilike ${pattern}
+              or cl.tag ilike ${pattern} or cl.contact_owner_email ilike ${pattern})`;
+}
+
+export async function listClients(
+  tx: Tx,
+  workspaceId: string,
+  model: ProximityModel,
+  options: { list: ClientList; pattern: string | null; page: number; pageSize: number },
+) {
+  const where = sql`${LIST_FILTER[options.list]} and ${searchFilter(options.pattern)}`;
+  const total = await tx.execute<{ n: number }>(sql`
+    select count(*)::int as n from clients cl
+      join people p on p.workspace_id = cl.workspace_id and p.id = cl.person_id
+      left join companies co on co.workspace_id = p.workspace_id and co.id = p.company_id
+     where cl.workspace_id = ${workspaceId} and ${where}`);
+  const rows = await tx.execute<ClientRow>(
+    selectClients(
+      workspaceId,
+      model,
+      where,
+      sql`order by cl.created_at desc, cl.id limit ${options.pageSize} offset ${(options.page - 1) * options.pageSize}`,
+    ),
+  );
+  return { totalCount: total.rows[0]?.n ?? 0, rows: rows.rows.map(toClient) };
+}
+
+export async function findClient(tx: Tx, workspaceId: string, model: ProximityModel, id: string) {
+  const rows = await tx.execute<ClientRow>(selectClients(workspaceId, model, sql`cl.id = ${id}`, sql``));
+  const row = rows.rows[0];
+  return row ? toClient(row) : null;
+}
+
+/** The client of the person known by this e-mail, else by this LinkedIn address (the import's matching order). */
+export async function findClientIdOfPerson(tx: Tx, workspaceId: string, email: string, linkedinUrl: string) {
+  const rows = await tx.execute<{ id: string }>(sql`
+    select cl.id from people p
+      join clients cl on cl.workspace_id = p.workspace_id and cl.person_id = p.id
+     where p.workspace_id = ${workspaceId} and (p.email = ${email} or p.linkedin_url = ${linkedinUrl})
+     order by p.email = ${email} desc nulls last
+     limit 1`);
+  return rows.rows[0]?.id ?? null;
+}
+
+export async function clientRecord(tx: Tx, workspaceId: string, id: string) {
+  const rows = await tx.execute<{ person_id: string; map_network: boolean }>(sql`
+    select person_id, map_network from clients where workspace_id = ${workspaceId} and id = ${id}`);
+  return rows.rows[0] ?? null;
+}
+
+/** An edit: the client's company (the person's current one), contact owner and tag; names, e-mail, LinkedIn and flags stay. */
+export async function updateClientDetails(
+  tx: Tx,
+  workspaceId: string,
+  id: string,
+  details: { companyName: string; companyDomain: string; contactOwner: string | null; tag: string | null },
+) {
+  await tx.execute(sql`
+    insert into companies (workspace_id, domain, name) values (${workspaceId}, ${details.companyDomain}, ${details.companyName})
+    on conflict (workspace_id, domain) do update set name = excluded.name
+     where companies.name = initcap(split_part(companies.domain, '.', 1)) and companies.name <> excluded.name`);
+  const changed = await tx.execute(sql`
+    with target as (
+      select cl.person_id, co.id as company_id,
+             (select u.id from users u where u.workspace_id = ${workspaceId} and lower(u.email) = ${details.contactOwner}
+               order by u.created_at limit 1) as owner_user_id
+        from clients cl
+        join companies co on co.workspace_id = cl.workspace_id and co.domain = ${details.companyDomain}
+       where cl.workspace_id = ${workspaceId} and cl.id = ${id}
+    ),
+    person as (
+      update people p set company_id = t.company_id, updated_at = now()
+        from target t
+       where p.workspace_id = ${workspaceId} and p.id = t.person_id and p.company_id is distinct from t.company_id
+      returning p.id
+    )
+    update clients cl set tag = ${details.tag}, contact_owner_email = ${details.contactOwner},
+           contact_owner_user_id = t.owner_user_id
+      from target t
+     where cl.workspace_id = ${workspaceId} and cl.id = ${id}
+       and ((cl.tag, cl.contact_owner_email, cl.contact_owner_user_id)
+              is distinct from (${details.tag}::text, ${details.contactOwner}::text, t.owner_user_id)
+            or exists (select 1 from person))
+    returning cl.id`);
+  return (changed.rowCount ?? 0) > 0;
+}
+
+export async function deleteClient(tx: Tx, workspaceId: string, id: string) {
+  await tx.execute(sql`delete from clients where workspace_id = ${workspaceId} and id = ${id}`);
+}
+
+/** The tags the workspace's clients carry, for the tag input's suggestions. */
+export async function clientTags(tx: Tx, workspaceId: string, pattern: string | null) {
+  const rows = await tx.execute<{ tag: string }>(sql`
+    select distinct tag from clients
+     where workspace_id = ${workspaceId} and tag is not null and tag <> ''
+       and (${pattern}::text is null or tag ilike ${pattern})
+     order by tag limit 100`);
+  return rows.rows.map((row) => row.tag);
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import type { TClient, TClientForm, TClientsPage, TListParams } from '@warmpath/shared';
+import { sql } from 'drizzle-orm';
+import { markDirty, markNeighbourhoodDirty } from '../../../graph/dirty.ts';
+import { loadGraphSettings } from '../../../graph/settings.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { containsPattern } from '../../../lib/like-pattern.ts';
+import type { Member } from '../../../plugins/auth.ts';
+import { KINDS } from '../imports/import-kinds.ts';
+import type { ImportDeps } from '../imports/imports.service.ts';
+import { mergeRow } from '../imports/merge.ts';
+import {
+  type ClientList,
+  clientRecord,
+  clientTags,
+  deleteClient,
+  findClient,
+  findClientIdOfPerson,
+  listClients,
+  updateClientDetails,
+} from './clients.repo.ts';
+
+/**
+ * Who may upload clients: admins, and any member still in onboarding, whose clients step is exactly
+ * that (spec section 6, the clients-step role). Afterwards the lists are the admins' to change.
+ */
+export async function assertMayImportClients(deps: ImportDeps, member: Member) {
+  if (member.role === 'admin') return;
+  const onboarding = await deps.database.inWorkspace(member.workspaceId, (tx) =>
+    tx.execute<{ done: boolean }>(
+      sql`select has_completed_onboarding as done from users where workspace_id = ${member.workspaceId} and id = ${member.userId}`,
+    ),
+  );
+  if (onboarding.rows[0]?.done !== false) {
+    throw new AppError('FORBIDDEN', 'Only admins can import clients once onboarding is done.');
+  }
+}
+
+export async function queryClients(
+  deps: ImportDeps,
+  member: Member,
+  list: ClientList,
+  query: TListParams,
+): Promise<TClientsPage> {
+  const { page, pageSize } = query;
+  const { rows, totalCount } = await deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    const { model } = await loadGraphSettings(tx, member.workspaceId);
+    return listClients(tx, member.workspaceId, model, {
+      list,
+      pattern: containsPattern(query.searchTerm),
+      page,
+      pageSize,
+    });
+  });
+  return {
+    rows,
+    pagination: { page, pageSize, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / pageSize)) },
+  };
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'Client not found');
+
+/**
+ * The add-client form (spec section 4). A create merges the person exactly as a one-row import would
+ * (matched by e-mail or LinkedIn, never duplicated) with the flags of the list it was opened from; an
+ * update changes only the company, contact owner and tag, and keeps the flags.
+ */
+export async function saveClient(deps: ImportDeps, member: Member, form: TClientForm): Promise<TClient> {
+  const ws = member.workspaceId;
+  const { id } = form;
+  const saved = await deps.database.inWorkspace(ws, async (tx) => {
+    let clientId: string | null;
+    let dirty: boolean;
+    if (id === undefined) {
+      const values = KINDS.clients.fields.map((field) => form[field.field as keyof TClientForm] ?? null);
+      const merged = await mergeRow(tx, 'clients', values as (string | null)[], {
+        workspaceId: ws,
+        importId: randomUUID(),
+        mapNetwork: form.mapNetwork,
+        trackJobChanges: form.trackJobChanges,
+        source: 'manual',
+      });
+      dirty = merged.dirty;
+      clientId = await findClientIdOfPerson(tx, ws, form.email, form.linkedinUrl);
+    } else {
+      const record = await clientRecord(tx, ws, id);
+      if (!record) throw notFound();
+      dirty = await updateClientDetails(tx, ws, id, {
+        companyName: form.companyName,
+        companyDomain: form.companyDomain,
+        contactOwner: form.contactOwner ?? null,
+        tag: form.tag ?? null,
+      });
+      const person = sql`select ${record.person_id}::uuid`;
+      if (dirty && record.map_network) await markNeighbourhoodDirty(tx, ws, person);
+      else if (dirty) await markDirty(tx, ws, person);
+      clientId = id;
+    }
+    const { model } = await loadGraphSettings(tx, ws);
+    const client = clientId ? await findClient(tx, ws, model, clientId) : null;
+    if (!client) throw notFound();
+    return { client, dirty };
+  });
+  if (saved.dirty) await deps.jobs.enqueueGraphRecompute(ws).catch(() => {});
+  return saved.client;
+}
+
+/** Removes a client or ally (the person stays, as evidence): their network no longer counts, their job no longer tracked. */
+export async function removeClient(deps: ImportDeps, member: Member, id: string) {
+  const ws = member.workspaceId;
+  await deps.database.inWorkspace(ws, async (tx) => {
+    const record = await clientRecord(tx, ws, id);
+    if (!record) throw notFound();
+    await deleteClient(tx, ws, id);
+    const person = sql`select ${record.person_id}::uuid`;
+    if (record.map_network) await markNeighbourhoodDirty(tx, ws, person);
+    else await markDirty(tx, ws, person);
+  });
+  await deps.jobs.enqueueGraphRecompute(ws).catch(() => {});
+}
+
+export async function queryClientTags(deps: ImportDeps, member: Member, searchTerm: string | undefined) {
+  const tags = await deps.database.inWorkspace(member.workspaceId, (tx) =>
+    clientTags(tx, member.workspaceId, containsPattern(searchTerm)),
+  );
+  return { tags };
+}

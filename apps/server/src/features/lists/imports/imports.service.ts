@@ -1,0 +1,306 @@
+import { once } from 'node:events';
+import type { Readable } from 'node:stream';
+import { CSV_UPLOAD, type ImportKind, type TImportStatus } from '@warmpath/shared';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Database } from '../../../db/client.ts';
+import * as schema from '../../../db/schema/index.ts';
+import type { JobQueue } from '../../../jobs/queue.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { csvLine } from '../../../lib/csv-write.ts';
+import type { Member } from '../../../plugins/auth.ts';
+import { CsvFormatError, readCsv } from './csv-reader.ts';
+import {
+  type HeaderMap,
+  KINDS,
+  mapHeader,
+  missingHeaderMessage,
+  stagingTableSql,
+  validateRow,
+} from './import-kinds.ts';
+import {
+  completeImport,
+  failImport,
+  findImport,
+  IMPORT_LOCK_CLASS,
+  insertImport,
+  rejectionsAfter,
+  updateProgress,
+} from './imports.repo.ts';
+import { MERGED_TABLES, type MergeCounts, mergeImport } from './merge.ts';
+
+// The one streaming import pipeline behind every upload: request -> RFC 4180 reader -> the shared
+// row schema -> COPY into a per-import staging table (temporary: never logged, gone with its
+// connection) -> one set-based merge in one transaction, which also marks the import completed.
+// Nothing of the file is kept in memory beyond one chunk, nor written to disk.
+
+export type ImportDeps = { database: Database; jobs: Pick<JobQueue, 'enqueueGraphRecompute'> };
+
+export type ImportRequest = {
+  id: string;
+  kind: ImportKind;
+  fileName: string;
+  mapNetwork: boolean;
+  trackJobChanges: boolean;
+};
+
+/** An import whose file was received and staged, waiting for its merge. */
+export type ReceivedImport = {
+  merge: () => Promise<TImportStatus>;
+  /** Gives up before the merge (the request turned out bad): nothing is imported. */
+  abandon: (reason: string) => Promise<void>;
+};
+
+export const INTERRUPTED_ERROR =
+  'The upload was interrupted before the whole file arrived; nothing of it was imported. Please upload it again.';
+export const IMPORT_FAILED_ERROR = 'The import could not be completed; nothing of it was imported. Please try again.';
+export const TOO_LARGE_ERROR = `File is larger than ${CSV_UPLOAD.maxBytes} bytes`;
+
+const PROGRESS_EVERY_MS = 500;
+/** From this many rows written, the merged tables' statistics are refreshed before the import answers. */
+const STATISTICS_REFRESH_ROWS = 1000;
+const COPY_BATCH_CHARS = 256 * 1024;
+
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '\uFFFD' };
+
+/** COPY's text format: backslash, tab and line breaks escaped, null as \N; a NUL (which text cannot hold) shows as �. */
+const copyValue = (value: string | null) => {
+  if (value === null) return '\\N';
+  return /[\\\t\n\r\0]/.test(value) ? value.replace(/[\\\t\n\r\0]/g, (char) => COPY_ESCAPES[char] ?? char) : value;
+};
+
+/** How many times a merge runs when other writers keep committing people of its file meanwhile. */
+const MERGE_ATTEMPTS = 3;
+
+/** The PostgreSQL error code of an error, or of the error it wraps (the ORM wraps the driver's). */
+const postgresCode = (error: unknown): string | undefined => {
+  if (error instanceof pg.DatabaseError) return error.code;
+  return error instanceof Error ? postgresCode(error.cause) : undefined;
+};
+
+/**
+ * Runs a merge, and again when it met a row that another writer committed after the merge matched
+ * the file: a sync adding a person of the file while the people are added (for a 1 GB file, a window
+ * of minutes). The merge rolled back whole, the staging table outlives it, and the next attempt
+ * matches that person like any other known one.
+ */
+async function mergeAgainOnConflict<T>(merge: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await merge();
+    } catch (error) {
+      const uniqueViolation = postgresCode(error) === '23505';
+      if (!uniqueViolation || attempt === MERGE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/**
+ * Receives an upload's file: records the import, streams its rows into staging, and returns the
+ * handle to merge it. Every failure is recorded on the import (status 'failed', with why) before it
+ * is thrown; the caller retries with a new import.
+ */
+export async function receiveImport(
+  deps: ImportDeps,
+  member: Member,
+  request: ImportRequest,
+  file: Readable,
+  limits: { truncated: () => boolean },
+): Promise<ReceivedImport> {
+  const ws = member.workspaceId;
+  const client = await deps.database.pool.connect();
+  // A dropped connection fails the query in flight, which is handled there; the event adds nothing.
+  client.on('error', () => {});
+  let released = false;
+  // The connection is closed rather than returned: its staging table and advisory lock go with it.
+  const release = () => {
+    if (released) return;
+    released = true;
+    client.release(true);
+  };
+  let progress = { bytesReceived: 0, rowsProcessed: 0 };
+  const fail = async (reason: string) => {
+    release();
+    await deps.database.inWorkspace(ws, (tx) => failImport(tx, ws, request.id, reason, progress));
+  };
+
+  try {
+    // Held for the import's life: a server starting later knows a free lock means a dead import.
+    const locked = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as locked', [
+      IMPORT_LOCK_CLASS,
+      request.id,
+    ]);
+    const created =
+      locked.rows[0]?.locked === true &&
+      (await deps.database.inWorkspace(ws, (tx) => insertImport(tx, ws, { ...request, createdBy: member.userId })));
+    if (!created) throw new AppError('CONFLICT', 'This import id was already used; choose a new one to upload again');
+  } catch (error) {
+    release();
+    throw error;
+  }
+
+  let reporting: Promise<void> = Promise.resolve();
+  const report = (merging: { mergeStep: number } | null = null) => {
+    const snapshot = { ...progress, ...merging };
+    reporting = reporting
+      .then(() => deps.database.inWorkspace(ws, (tx) => updateProgress(tx, ws, request.id, snapshot)))
+      .catch(() => {});
+  };
+  const timer = setInterval(() => report(), PROGRESS_EVERY_MS);
+
+  try {
+    progress = await stageRows(client, request.kind, file, (current) => {
+      progress = current;
+    });
+    clearInterval(timer);
+    if (limits.truncated()) throw new AppError('BAD_REQUEST', TOO_LARGE_ERROR);
+  } catch (error) {
+    clearInterval(timer);
+    await reporting;
+    // Whatever went wrong, the rest of the file is still arriving: let it drain so the client gets the answer.
+    file.resume();
+    if (error instanceof pg.DatabaseError) {
+      // The database failed us, not the file: the caller logs it.
+      await fail(IMPORT_FAILED_ERROR);
+      throw error;
+    }
+    const known = error instanceof AppError || error instanceof CsvFormatError;
+    const reason = known ? error.message : INTERRUPTED_ERROR;
+    await fail(reason);
+    throw error instanceof AppError ? error : new AppError(known ? 'UNPROCESSABLE' : 'BAD_REQUEST', reason);
+  }
+  await reporting;
+
+  return {
+    abandon: fail,
+    merge: async () => {
+      let merged: MergeCounts;
+      try {
+        await deps.database.inWorkspace(ws, (tx) =>
+          updateProgress(tx, ws, request.id, { ...progress, status: 'merging' }),
+        );
+        // The merge and the 'completed' mark commit together, on the connection that holds the staging table.
+        const db = drizzle(client, { schema });
+        merged = await mergeAgainOnConflict(() =>
+          db.transaction(async (tx) => {
+            await tx.execute(sql`select set_config('app.workspace_id', ${ws}, true)`);
+            const counts = await mergeImport(tx, request.kind, {
+              workspaceId: ws,
+              importId: request.id,
+              mapNetwork: request.mapNetwork,
+              trackJobChanges: request.trackJobChanges,
+              // Written from another connection: the merge's own writes show only when it commits.
+              onStep: (mergeStep) => report({ mergeStep }),
+            });
+            await completeImport(tx, ws, request.id, counts);
+            return counts;
+          }),
+        );
+      } catch (error) {
+        await fail(IMPORT_FAILED_ERROR);
+        throw error;
+      }
+      release();
+      // The lists' queries right after a large import (the accounts page the user goes back to) must
+      // not plan on the statistics of the emptier tables from before it. Autovacuum refreshes them
+      // later anyway: a failure here must not fail a committed import.
+      if (merged.added + merged.updated >= STATISTICS_REFRESH_ROWS)
+        await deps.database.analyze(MERGED_TABLES[request.kind]).catch(() => {});
+      // The graph sweep picks up marked people anyway: a queue hiccup must not fail a committed import.
+      if (merged.dirty) await deps.jobs.enqueueGraphRecompute(ws).catch(() => {});
+      const status = await deps.database.inWorkspace(ws, (tx) => findImport(tx, ws, request.id));
+      if (!status) throw new AppError('NOT_FOUND', 'Import not found');
+      return status;
+    },
+  };
+}
+
+/**
+ * Streams the file into the staging table `import_rows`: each record validated, refused rows kept
+ * with their reason. Returns the bytes and rows read.
+ */
+async function stageRows(
+  client: pg.PoolClient,
+  kind: ImportKind,
+  file: Readable,
+  onProgress: (progress: { bytesReceived: number; rowsProcessed: number }) => void,
+) {
+  const spec = KINDS[kind];
+  await client.query(stagingTableSql(spec, { dropOnCommit: false }));
+  const copy = client.query(copyFrom(`copy import_rows (line, reason, ${spec.columns.join(', ')}) from stdin`));
+  const copied = once(copy, 'finish');
+  // An error of the COPY surfaces at the next write or at the end, not as an unhandled event.
+  copied.catch(() => {});
+
+  let bytesReceived = 0;
+  let rowsProcessed = 0;
+  let header: HeaderMap | null = null;
+  let sawHeader = false;
+  let buffer = '';
+  const flush = async () => {
+    if (buffer === '') return;
+    const ok = copy.write(buffer);
+    buffer = '';
+    if (!ok) await once(copy, 'drain');
+  };
+
+  async function* counted() {
+    for await (const chunk of file as AsyncIterable<Buffer>) {
+      bytesReceived += chunk.length;
+      onProgress({ bytesReceived, rowsProcessed });
+      yield chunk;
+    }
+  }
+
+  try {
+    for await (const records of readCsv(counted())) {
+      for (const record of records) {
+        if (!sawHeader) {
+          sawHeader = true;
+          header = mapHeader(spec, record.cells);
+          if (!header) throw new AppError('UNPROCESSABLE', missingHeaderMessage(kind));
+          continue;
+        }
+        rowsProcessed++;
+        const result = validateRow(spec, header as HeaderMap, record.cells);
+        buffer +=
+          result.reason === null
+            ? `${record.line}\t\\N\t${result.values.map(copyValue).join('\t')}\n`
+            : `${record.line}\t${copyValue(result.reason)}${'\t\\N'.repeat(spec.columns.length)}\n`;
+      }
+      if (buffer.length >= COPY_BATCH_CHARS) await flush();
+    }
+    if (!sawHeader) throw new AppError('UNPROCESSABLE', missingHeaderMessage(kind));
+    await flush();
+    copy.end();
+    await copied;
+  } catch (error) {
+    copy.destroy();
+    throw error;
+  }
+  return { bytesReceived, rowsProcessed };
+}
+
+export async function importStatus(deps: ImportDeps, member: Member, id: string): Promise<TImportStatus> {
+  const status = await deps.database.inWorkspace(member.workspaceId, (tx) => findImport(tx, member.workspaceId, id));
+  if (!status) throw new AppError('NOT_FOUND', 'Import not found');
+  return status;
+}
+
+const REJECTIONS_PAGE = 10_000;
+
+/** The rejected rows of an import as CSV lines (header first), read a page at a time. */
+export async function* rejectedRowsCsv(deps: ImportDeps, member: Member, id: string): AsyncGenerator<string> {
+  yield 'line,reason\r\n';
+  let after = 0;
+  for (;;) {
+    const page = await deps.database.inWorkspace(member.workspaceId, (tx) =>
+      rejectionsAfter(tx, member.workspaceId, id, after, REJECTIONS_PAGE),
+    );
+    if (page.length === 0) return;
+    yield page.map((row) => csvLine([row.line, row.reason])).join('');
+    after = page[page.length - 1]?.line ?? after;
+  }
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { CSV_UPLOAD, type ImportKind, type TImportStatus } from '@warmpath/shared';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../../lib/app-error.ts';
+import { memberOf } from '../../../plugins/auth.ts';
+import { IMPORT_FAILED_ERROR, type ImportDeps, type ReceivedImport, receiveImport } from './imports.service.ts';
+
+const FLAG_FIELDS = ['mapNetwork', 'trackJobChanges'] as const;
+type Flags = Record<(typeof FLAG_FIELDS)[number], boolean>;
+
+function readFlags(fields: Map<string, string>): Flags {
+  const flags: Flags = { mapNetwork: false, trackJobChanges: false };
+  for (const name of FLAG_FIELDS) {
+    const value = fields.get(name);
+    if (value === undefined) continue;
+    if (value !== 'true' && value !== 'false') throw new AppError('BAD_REQUEST', `${name} must be 'true' or 'false'`);
+    flags[name] = value === 'true';
+  }
+  return flags;
+}
+
+/** Fastify's multipart limits, as the errors the spec's upload panel knows. */
+function multipartError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_FILES_LIMIT') return new AppError('BAD_REQUEST', 'Too many files');
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError('BAD_REQUEST', 'Too many fields');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+    return new AppError('BAD_REQUEST', 'Send the file as multipart/form-data');
+  return error;
+}
+
+/**
+ * Reads an upload's multipart body (spec section 7: one `file` part; the clients upload's flags as
+ * fields before it) and runs it through the import pipeline. Answers with the completed import.
+ */
+export async function uploadCsv(
+  deps: ImportDeps,
+  request: FastifyRequest,
+  kind: ImportKind,
+  importId: string | undefined,
+): Promise<TImportStatus> {
+  const member = memberOf(request);
+  const fields = new Map<string, string>();
+  let received: ReceivedImport | null = null;
+  try {
+    const parts = request.parts({
+      limits: { files: CSV_UPLOAD.maxFiles, fileSize: CSV_UPLOAD.maxBytes, fields: 10, fieldSize: 1000, parts: 12 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        fields.set(part.fieldname, String(part.value));
+        continue;
+      }
+      if (!/\.csv$/i.test(part.filename)) {
+        part.file.resume();
+        throw new AppError('BAD_REQUEST', 'File type must be text/csv,.csv');
+      }
+      const flags = kind === 'clients' ? readFlags(fields) : { mapNetwork: false, trackJobChanges: false };
+      received = await receiveImport(
+        deps,
+        member,
+        { id: importId ?? randomUUID(), kind, fileName: part.filename.slice(0, 255), ...flags },
+        part.file,
+        { truncated: () => part.file.truncated },
+      );
+    }
+  } catch (error) {
+    const mapped = multipartError(error);
+    if (!(mapped instanceof AppError)) {
+      request.log.error({ err: error }, 'import failed');
+      await received?.abandon(IMPORT_FAILED_ERROR);
+      throw new AppError('INTERNAL', IMPORT_FAILED_ERROR);
+    }
+    await received?.abandon(mapped.message);
+    throw mapped;
+  }
+  if (!received) throw new AppError('BAD_REQUEST', 'Choose a CSV file to upload');
+  try {
+    return await received.merge();
+  } catch (error) {
+    request.log.error({ err: error }, 'import merge failed');
+    throw new AppError('INTERNAL', IMPORT_FAILED_ERROR);
+  }
+}

@@ -1,0 +1,339 @@
+import {
+  COMPANY_SIZES,
+  ENGAGEMENT_LABELS,
+  ENGAGEMENTS,
+  FILTER_OPTION_PAGE_SIZE,
+  JOB_DEPARTMENTS,
+  NETWORK_FILTER_LABELS,
+  type NetworkFilterField,
+  PROXIMITY_BANDS,
+  SIGNAL_LABELS,
+  SIGNAL_TYPES,
+  type TContactsPage,
+  type TFilterItem,
+  type TFilterOption,
+  type TNetworkFilter,
+  type TProximityExplanation,
+} from '@warmpath/shared';
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.ts';
+import { membersCte } from '../../graph/graph.sql.ts';
+import { type EdgeEvidenceRow, edgeEvidenceOf, scoreEdge } from '../../graph/proximity.ts';
+import { loadGraphSettings } from '../../graph/settings.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
+import type { Member } from '../../plugins/auth.ts';
+import {
+  companiesNamed,
+  companyOptions,
+  connectorOptions,
+  countBy,
+  countByEngagement,
+  countByProximityBand,
+  countBySignalBit,
+  countRows,
+  edgesOf,
+  type FacetCount,
+  networkRows,
+  pageIds,
+  peopleNamed,
+  personOptions,
+  reportCards,
+} from './network.repo.ts';
+import { type CompiledFilters, compileFilters, parseFilters } from './network-filters.ts';
+import { conditionsOf, type FacetTallies, facetTallies, type NetworkIndex, tablePage } from './network-index.ts';
+
+export type ContactsDeps = {
+  database: Database;
+  /** The in-memory copy of large workspaces' network rows; without it, PostgreSQL answers everything. */
+  networkIndex?: NetworkIndex;
+};
+
+export async function queryContacts(
+  deps: ContactsDeps,
+  member: Member,
+  filters: TFilterItem[],
+  page: number,
+  pageSize: number,
+): Promise<TContactsPage> {
+  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    const snapshot = await deps.networkIndex?.current(tx, member.workspaceId);
+    const { totalCount, ids } = snapshot
+      ? tablePage(snapshot, await conditionsOf(tx, member, snapshot, parseFilters(filters)), page, pageSize)
+      : await pageFromDatabase(tx, member, filters, page, pageSize);
+    const { model } = await loadGraphSettings(tx, member.workspaceId);
+    return {
+      rows: await networkRows(tx, member, ids, model),
+      pagination: { page, pageSize, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / pageSize)) },
+    };
+  });
+}
+
+async function pageFromDatabase(tx: Tx, member: Member, filters: TFilterItem[], page: number, pageSize: number) {
+  const compiled = await compileFilters(tx, member, filters);
+  const totalCount = await countRows(tx, member.workspaceId, compiled);
+  return { totalCount, ids: await pageIds(tx, compiled, totalCount, page, pageSize) };
+}
+
+const withCounts = (
+  keys: readonly string[],
+  counts: { key: string; count: number }[],
+  label = (key: string) => key,
+) => {
+  const byKey = new Map(counts.map((entry) => [entry.key, entry.count]));
+  const extra = counts.map((entry) => entry.key).filter((key) => !keys.includes(key));
+  return [...keys, ...extra].map((key) => ({ key, name: label(key), count: byKey.get(key) ?? 0 }));
+};
+
+/** Where the facets' counts come from: PostgreSQL (any workspace, and every search), or the in-memory copy. */
+type FacetCounter = {
+  /** One page of companies and a row more (to tell whether there are more), most prospects first. */
+  companies: (page: number) => Promise<{ key: string; name: string; logo: string | null; count: number }[]>;
+  values: (field: 'companySize' | 'industry' | 'jobDepartment') => Promise<FacetCount[]>;
+  /** One page of prospects and a row more, by name. */
+  people: (
+    page: number,
+  ) => Promise<{ key: string; name: string; avatar: string | null; company_name: string | null }[]>;
+  proximityBands: () => Promise<FacetCount[]>;
+  connectors: () => ReturnType<typeof connectorOptions>;
+  engagements: () => Promise<FacetCount[]>;
+  signalBits: () => Promise<number[]>;
+};
+
+const VALUE_COLUMNS = { companySize: 'r.company_size', industry: 'r.industry', jobDepartment: 'r.department' };
+
+function databaseCounter(tx: Tx, compiled: CompiledFilters, search: string | null): FacetCounter {
+  const pattern = containsPattern(search ?? undefined);
+  const ws = compiled.workspaceId;
+  return {
+    companies: (page) => companyOptions(tx, ws, compiled, page, pattern),
+    values: (field) => countBy(tx, compiled, field, VALUE_COLUMNS[field]),
+    people: (page) => personOptions(tx, compiled, page, pattern),
+    proximityBands: () => countByProximityBand(tx, compiled),
+    connectors: () => connectorOptions(tx, ws, compiled, pattern),
+    engagements: () => countByEngagement(tx, compiled),
+    signalBits: () => countBySignalBit(tx, compiled, SIGNAL_TYPES.length),
+  };
+}
+
+function memoryCounter(tx: Tx, workspaceId: string, tallies: FacetTallies): FacetCounter {
+  const offset = (page: number) => (page - 1) * FILTER_OPTION_PAGE_SIZE;
+  return {
+    companies: (page) => companiesNamed(tx, workspaceId, tallies.companies(offset(page), FILTER_OPTION_PAGE_SIZE + 1)),
+    values: async (field) => tallies.values(field),
+    people: (page) => peopleNamed(tx, workspaceId, tallies.people(offset(page), FILTER_OPTION_PAGE_SIZE + 1)),
+    proximityBands: async () => tallies.proximityBands(),
+    connectors: () => connectorOptions(tx, workspaceId, tallies.connectors(), null),
+    engagements: async () => tallies.engagements(),
+    signalBits: async () => tallies.signalBits(),
+  };
+}
+
+type OptionSource = (counter: FacetCounter) => Promise<{ options: TFilterOption[]; hasMore: boolean }>;
+const all = (options: TFilterOption[]) => ({ options, hasMore: false });
+
+/** The options of each field with their counts; companies and names come in pages. */
+function optionSources(pages: { companyNamePage: number; personNamePage: number }, search: string | null) {
+  const matches = (option: TFilterOption) =>
+    search === null || option.name.toLowerCase().includes(search.toLowerCase());
+  const page = <T>(rows: T[]) => ({
+    rows: rows.slice(0, FILTER_OPTION_PAGE_SIZE),
+    hasMore: rows.length > FILTER_OPTION_PAGE_SIZE,
+  });
+  const sources: Record<NetworkFilterField, OptionSource> = {
+    companyName: async (counter) => {
+      const { rows, hasMore } = page(await counter.companies(pages.companyNamePage));
+      return {
+        options: rows.map((row) => ({ key: row.key, name: row.name, count: row.count, companyLogo: row.logo })),
+        hasMore,
+      };
+    },
+    companySize: async (counter) => all(withCounts(COMPANY_SIZES, await counter.values('companySize')).filter(matches)),
+    industry: async (counter) =>
+      all(
+        withCounts([], await counter.values('industry'))
+          .filter(matches)
+          // Ties by name: the same order on every call, whichever side counted.
+          .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+      ),
+    jobDepartment: async (counter) =>
+      all(withCounts(JOB_DEPARTMENTS, await counter.values('jobDepartment')).filter(matches)),
+    personName: async (counter) => {
+      const { rows, hasMore } = page(await counter.people(pages.personNamePage));
+      return {
+        options: rows.map((row) => ({
+          key: row.key,
+          name: row.name,
+          count: 1,
+          avatar: row.avatar,
+          companyName: row.company_name,
+        })),
+        hasMore,
+      };
+    },
+    proximity: async (counter) =>
+      all(
+        withCounts(
+          PROXIMITY_BANDS.map((band) => band.name),
+          await counter.proximityBands(),
+        ).filter(matches),
+      ),
+    connector: async (counter) =>
+      all(
+        (await counter.connectors()).map((row) => ({
+          key: row.key,
+          name: row.name,
+          count: row.count,
+          avatar: row.avatar,
+          companyName: row.company_name,
+          tag: row.tag,
+        })),
+      ),
+    engagement: async (counter) =>
+      all(
+        withCounts(
+          ENGAGEMENTS,
+          await counter.engagements(),
+          (key) => ENGAGEMENT_LABELS[key as keyof typeof ENGAGEMENT_LABELS] ?? key,
+        ).filter(matches),
+      ),
+    signal: async (counter) => {
+      const counts = await counter.signalBits();
+      return all(
+        SIGNAL_TYPES.map((type, bit) => ({ key: type, name: SIGNAL_LABELS[type], count: counts[bit] ?? 0 })).filter(
+          matches,
+        ),
+      );
+    },
+  };
+  return sources;
+}
+
+export async function queryFilters(
+  deps: ContactsDeps,
+  member: Member,
+  filters: TFilterItem[],
+  pages: { companyNamePage: number; personNamePage: number },
+): Promise<{ filters: TNetworkFilter[] }> {
+  const sources = optionSources(pages, null);
+  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    const snapshot = await deps.networkIndex?.current(tx, member.workspaceId);
+    const counter = snapshot
+      ? memoryCounter(
+          tx,
+          member.workspaceId,
+          facetTallies(snapshot, await conditionsOf(tx, member, snapshot, parseFilters(filters))),
+        )
+      : databaseCounter(tx, await compileFilters(tx, member, filters), null);
+    const result: TNetworkFilter[] = [];
+    for (const field of Object.keys(NETWORK_FILTER_LABELS) as NetworkFilterField[]) {
+      const { options, hasMore } = await sources[field](counter);
+      result.push({ filterField: field, prettyName: NETWORK_FILTER_LABELS[field], options, hasMore });
+    }
+    return { filters: result };
+  });
+}
+
+export async function searchFilterOptions(
+  deps: ContactsDeps,
+  member: Member,
+  filters: TFilterItem[],
+  field: NetworkFilterField,
+  searchTerm: string,
+) {
+  const search = searchTerm || null;
+  const sources = optionSources({ companyNamePage: 1, personNamePage: 1 }, search);
+  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    const counter = databaseCounter(tx, await compileFilters(tx, member, filters), search);
+    return { options: (await sources[field](counter)).options };
+  });
+}
+
+export async function networkReportCards(deps: ContactsDeps, member: Member) {
+  return deps.database.inWorkspace(member.workspaceId, (tx) => reportCards(tx, member.workspaceId));
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** Why a prospect has its proximity: each path's channels, what each adds, and the evidence behind it. */
+export async function explainProximity(
+  deps: ContactsDeps,
+  member: Member,
+  prospectId: string,
+): Promise<TProximityExplanation> {
+  const ws = member.workspaceId;
+  return deps.database.inWorkspace(ws, async (tx) => {
+    const { model } = await loadGraphSettings(tx, ws);
+    const row = await tx.execute<{ proximity: number }>(
+      sql`select proximity from network_rows where workspace_id = ${ws} and prospect_id = ${prospectId}`,
+    );
+    if (!row.rows[0]) throw new AppError('NOT_FOUND', 'Prospect not found');
+    const edges = await tx.execute<
+      EdgeEvidenceRow & {
+        connector_id: string;
+        name: string;
+        colleague: boolean;
+        owner_name: string | null;
+        shared_company: string | null;
+        now: Date;
+      }
+    >(sql`
+      with ${membersCte(ws)}
+      select e.*, now() as now, coalesce(u.first_name || ' ' || u.last_name, p.full_name) as name,
+             m.person_id is not null as colleague, ou.first_name || ' ' || ou.last_name as owner_name,
+             sc.name as shared_company
+        from edges e
+        join people p on p.workspace_id = e.workspace_id and p.id = e.connector_id
+        left join members m on m.person_id = e.connector_id
+        left join users u on u.workspace_id = e.workspace_id and u.id = m.user_id
+        left join clients c on c.workspace_id = e.workspace_id and c.person_id = e.connector_id and c.map_network
+        left join users ou on ou.workspace_id = e.workspace_id and ou.id = c.contact_owner_user_id
+        left join companies sc on sc.workspace_id = e.workspace_id and sc.id = e.shared_company_id
+       where e.workspace_id = ${ws} and e.prospect_id = ${prospectId}`);
+    const pathProximity = new Map(
+      (await edgesOf(tx, ws, [prospectId], model)).map((edge) => [edge.connector_id, edge.path]),
+    );
+    const paths = edges.rows.map((edge) => {
+      const { proximity, contributions } = scoreEdge(edgeEvidenceOf(edge), model, new Date(edge.now));
+      const channels = [
+        edge.meetings > 0 && {
+          source: 'GOOGLE_MEETING' as const,
+          contribution: contributions.meeting,
+          detail: `${plural(edge.meetings, 'meeting')} together`,
+        },
+        edge.mails_sent + edge.mails_received > 0 && {
+          source: 'GOOGLE_MAIL' as const,
+          contribution: contributions.mail,
+          detail:
+            edge.mails_sent > 0 && edge.mails_received > 0
+              ? `${plural(edge.mails_sent, 'e-mail')} sent, ${edge.mails_received} received`
+              : `${plural(edge.mails_sent + edge.mails_received, 'e-mail')}, one way only`,
+        },
+        edge.shared_months > 0 && {
+          source: 'SHARED_EXPERIENCE' as const,
+          contribution: contributions.sharedExperience,
+          detail: `${plural(edge.shared_months, 'month')} together${edge.shared_company ? ` at ${edge.shared_company}` : ''}${edge.shared_same_department ? ', same department' : ''}`,
+        },
+        edge.linkedin && {
+          source: 'LINKEDIN_CONNECTION' as const,
+          contribution: contributions.linkedin,
+          detail: 'Connected on LinkedIn',
+        },
+      ].filter((channel) => channel !== false);
+      return {
+        connectorId: edge.connector_id,
+        connectorName: edge.name,
+        kind: edge.colleague ? ('colleague' as const) : ('ally' as const),
+        viaName: edge.colleague ? null : edge.owner_name,
+        // An ally's path is its link scaled by the team's trust in the ally.
+        proximity: pathProximity.get(edge.connector_id) ?? proximity,
+        channels,
+      };
+    });
+    return {
+      prospectId,
+      proximity: row.rows[0].proximity,
+      paths: paths.sort((a, b) => b.proximity - a.proximity),
+    };
+  });
+}

@@ -1,0 +1,72 @@
+import { google } from 'googleapis';
+import type { Config } from '../../../config.ts';
+
+/**
+ * What Warmpath asks of a Google account, and why (also in the README):
+ * - contacts.readonly and contacts.other.readonly: the people a member knows (address book and the
+ *   "other contacts" Gmail keeps), to map the network;
+ * - calendar.events.readonly: who a member met and when (meetings weigh most in proximity);
+ * - gmail.metadata: who a member exchanged mail with and when, from headers only; bodies are never read;
+ * - gmail.compose: to send intro requests and messages from the member's own address as drafts sent
+ *   afterwards, which is what lets a retry never send twice (gmail.send alone cannot create drafts);
+ * - openid and email: which Google account was connected.
+ */
+export const GOOGLE_SCOPES = [
+  'openid',
+  'email',
+  'https://www.googleapis.com/auth/contacts.readonly',
+  'https://www.googleapis.com/auth/contacts.other.readonly',
+  'https://www.googleapis.com/auth/calendar.events.readonly',
+  'https://www.googleapis.com/auth/gmail.metadata',
+  'https://www.googleapis.com/auth/gmail.compose',
+];
+
+export const GOOGLE_CALLBACK_PATH = '/api/public/google/callback';
+
+export type GoogleClientFactory = ReturnType<typeof createGoogleClientFactory>;
+/** google-auth-library's OAuth2Client, as googleapis ships it (one copy, so the types agree). */
+export type GoogleAuth = InstanceType<typeof google.auth.OAuth2>;
+
+/**
+ * The official clients, pointed at Google or at the built-in sandbox: only the base URLs differ.
+ */
+export function createGoogleClientFactory(config: Config) {
+  const sandbox = config.google.real ? null : config.google.sandboxUrl;
+  // googleapis resolves each API path against the origin of rootUrl (a path in it is dropped), so the
+  // sandbox serves the APIs at its server's root, as Google does.
+  const rootUrl = sandbox ? `${new URL(sandbox).origin}/` : undefined;
+
+  const oauth = (): GoogleAuth =>
+    new google.auth.OAuth2({
+      // Refresh and retry once when Google answers 401 (an access token revoked or expired early).
+      forceRefreshOnFailure: true,
+      clientId: config.google.clientId,
+      clientSecret: config.google.clientSecret,
+      redirectUri: `${config.publicUrl}${GOOGLE_CALLBACK_PATH}`,
+      endpoints: sandbox
+        ? {
+            oauth2AuthBaseUrl: `${sandbox}/o/oauth2/v2/auth`,
+            oauth2TokenUrl: `${sandbox}/token`,
+            oauth2RevokeUrl: `${sandbox}/revoke`,
+          }
+        : undefined,
+    });
+
+  return {
+    oauth,
+    authorizationUrl: (state: string, loginHint?: string) =>
+      oauth().generateAuthUrl({
+        access_type: 'offline',
+        // Always ask again: Google only returns a refresh token on a fresh consent.
+        prompt: 'consent',
+        scope: GOOGLE_SCOPES,
+        state,
+        login_hint: loginHint,
+        include_granted_scopes: true,
+      }),
+    // Retries are ours (google-sync's withBackoff honours Retry-After); the client's own are off.
+    gmail: (auth: GoogleAuth) => google.gmail({ version: 'v1', auth, rootUrl, retry: false }),
+    people: (auth: GoogleAuth) => google.people({ version: 'v1', auth, rootUrl, retry: false }),
+    calendar: (auth: GoogleAuth) => google.calendar({ version: 'v3', auth, rootUrl, retry: false }),
+  };
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { Database } from '../../../db/client.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { Sealer } from '../../../lib/sealing.ts';
+import type { createStateSigner } from '../../../lib/signed-state.ts';
+import type { Member } from '../../../plugins/auth.ts';
+import { saveGoogleConnection } from './google.repo.ts';
+import type { GoogleClientFactory } from './google-client.ts';
+
+export type GoogleDeps = {
+  database: Database;
+  google: GoogleClientFactory;
+  sealer: Sealer;
+  states: ReturnType<typeof createStateSigner>;
+  publicUrl: string;
+};
+
+const STATE_TTL_SECONDS = 15 * 60;
+const ZState = z.object({ userId: z.uuid(), workspaceId: z.uuid(), redirectUrl: z.string() });
+
+/** Only a path of our own app: the callback must never become an open redirect. */
+export function safeRedirectPath(redirectUrl: string | undefined) {
+  return redirectUrl?.startsWith('/') && !redirectUrl.startsWith('//') && !redirectUrl.includes('\\')
+    ? redirectUrl
+    : '/';
+}
+
+/** `POST /google/authenticate`: where to send the browser to grant access. */
+export function startGoogleConnection(deps: GoogleDeps, member: Member, redirectUrl: string | undefined) {
+  const state = deps.states.sign(
+    { userId: member.userId, workspaceId: member.workspaceId, redirectUrl: safeRedirectPath(redirectUrl) },
+    STATE_TTL_SECONDS,
+  );
+  return { url: deps.google.authorizationUrl(state, member.email ?? undefined) };
+}
+
+/**
+ * The browser's return from Google: exchange the code (offline access), keep the tokens sealed, and
+ * send the member back where they started. Returns the address to redirect to.
+ */
+export async function finishGoogleConnection(
+  deps: GoogleDeps,
+  query: { code?: string; state?: string; error?: string },
+): Promise<{ redirectTo: string; userId: string; workspaceId: string } | { redirectTo: string }> {
+  const state = ZState.safeParse(query.state ? deps.states.verify(query.state) : null);
+  if (!state.success)
+    throw new AppError('BAD_REQUEST', 'This Google sign-in link has expired. Connect again from the app.');
+  const back = (outcome: string) => {
+    const url = new URL(state.data.redirectUrl, deps.publicUrl);
+    url.searchParams.set('google', outcome);
+    return `${url.pathname}${url.search}`;
+  };
+  if (query.error || !query.code) return { redirectTo: back('denied') };
+
+  const client = deps.google.oauth();
+  const { tokens } = await client.getToken(query.code);
+  if (!tokens.refresh_token) throw new AppError('BAD_REQUEST', 'Google granted no offline access. Connect again.');
+  client.setCredentials(tokens);
+  const email = googleAccountEmail(tokens.id_token ?? null);
+  const { userId, workspaceId } = state.data;
+  await deps.database.inWorkspace(workspaceId, (tx) =>
+    saveGoogleConnection(tx, workspaceId, userId, {
+      sealedTokens: deps.sealer.seal(JSON.stringify(tokens)),
+      settings: { email, reconnectRequired: false },
+    }),
+  );
+  return { redirectTo: back('connected'), userId, workspaceId };
+}
+
+/**
+ * The connected account's address, from the ID token returned with the code. It came straight from
+ * the token endpoint over TLS, which OpenID Connect accepts in place of checking its signature.
+ */
+function googleAccountEmail(idToken: string | null): string | null {
+  if (!idToken) return null;
+  const [, payload] = idToken.split('.');
+  if (!payload) return null;
+  const claims = z.object({ email: z.string() }).safeParse(JSON.parse(Buffer.from(payload, 'base64url').toString()));
+  return claims.success ? claims.data.email.toLowerCase() : null;
+}
