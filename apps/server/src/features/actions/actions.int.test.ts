@@ -8,7 +8,7 @@ import {
   untargetedScheme,
 } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNetwork } from '../../../test/graph-fixtures.ts';
 import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
@@ -533,19 +533,17 @@ describe('the outcome loop', () => {
     );
     const messageId = rows[0]?.message_id ?? '';
     const account = await googleAccount(google, w.ws, w.colleagueUser.id);
-    const answer = await new MailComposer({
+    const answer = await createTransport({ streamTransport: true, buffer: true, newline: 'windows' }).sendMail({
       from: w.colleague.email,
       to: w.admin.email,
       subject: 'Re: Intro',
       text: 'Happy to!',
       inReplyTo: messageId,
       references: [messageId],
-    })
-      .compile()
-      .build();
+    });
     await google.google
       .gmail(account.auth)
-      .users.messages.send({ userId: 'me', requestBody: { raw: answer.toString('base64url') } });
+      .users.messages.send({ userId: 'me', requestBody: { raw: answer.message.toString('base64url') } });
 
     await syncGoogleAccount(google, admin);
     expect(await replied()).toMatchObject({ actionId: intro.actionId, replied: true, repliedAt: expect.any(String) });

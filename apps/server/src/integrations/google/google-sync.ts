@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { gmail_v1, people_v1 } from 'googleapis';
-import addressparser from 'nodemailer/lib/addressparser/index.js';
+import { addressParser } from 'postal-mime';
 import { googleSyncState } from '../../db/schema/index.ts';
 import { REPLY_HEADERS, recordReplies } from '../../features/actions/replies.ts';
 import {
@@ -74,9 +74,9 @@ async function mapConcurrent<T, R>(items: T[], limit: number, work: (item: T) =>
 
 function parseAddresses(value: string | undefined, role: Participant['role']): Participant[] {
   if (!value) return [];
-  return addressparser(value, { flatten: true })
-    .filter((address) => address.address?.includes('@'))
-    .map((address) => ({ email: address.address.toLowerCase(), name: address.name || null, role }));
+  return addressParser(value, { flatten: true }).flatMap(({ address, name }) =>
+    address?.includes('@') ? [{ email: address.toLowerCase(), name: name || null, role }] : [],
+  );
 }
 
 /** The evidence in one message's headers, or null for a thread too wide to mean anything. */
