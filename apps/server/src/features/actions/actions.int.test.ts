@@ -18,7 +18,6 @@ import { googleAccount } from '../../integrations/google/google-account.ts';
 import { googleAccountDeps } from '../../integrations/google/google-deps.ts';
 import { syncGoogleAccount } from '../../integrations/google/google-sync.ts';
 import { dispatchDueMessages } from '../../integrations/mail/dispatcher.ts';
-import { FREE_EMAIL_DOMAINS } from '../../lib/free-email-domains.ts';
 import { explainLatestRun, recommendActions, workspacesDueForRecommendations } from './engine.ts';
 
 let ctx: TestContext;
@@ -56,19 +55,12 @@ async function actionsWorkspace() {
       tx,
       ws,
       Object.values(extra).map((email) => ({ email, name: null })),
-      FREE_EMAIL_DOMAINS,
     );
-    await recordInteractions(
-      tx,
-      ws,
-      admin.me.id,
-      [
-        meeting('x1', [colleague.email, extra.introOnly], 5),
-        meeting('x2', [colleague.email, extra.introTwo], 6),
-        meeting('x3', [colleague.email, extra.growth], 7),
-      ],
-      FREE_EMAIL_DOMAINS,
-    );
+    await recordInteractions(tx, ws, admin.me.id, [
+      meeting('x1', [colleague.email, extra.introOnly], 5),
+      meeting('x2', [colleague.email, extra.introTwo], 6),
+      meeting('x3', [colleague.email, extra.growth], 7),
+    ]);
     await tx.execute(sql`update people set title = 'Head of Growth'
                           where workspace_id = ${ws} and email in (${extra.growth}, ${people.linkedinOnly})`);
     await tx.execute(sql`

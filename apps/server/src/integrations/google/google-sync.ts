@@ -9,7 +9,6 @@ import {
   recordAddressBook,
   recordInteractions,
 } from '../../graph/evidence.repo.ts';
-import { FREE_EMAIL_DOMAINS } from '../../lib/free-email-domains.ts';
 import { type GoogleAccount, type GoogleAccountDeps, googleAccount, httpStatus } from './google-account.ts';
 
 /** Threads and meetings this wide say nothing about who knows whom (newsletters, all-hands). */
@@ -107,9 +106,7 @@ export async function syncGoogleAccount(
   const state = await loadState(deps, workspaceId, userId);
   const save = (change: Partial<SyncState>) => saveState(deps, workspaceId, userId, change);
   const record = (interactions: InteractionEvidence[]) =>
-    deps.database.inWorkspace(workspaceId, (tx) =>
-      recordInteractions(tx, workspaceId, userId, interactions, FREE_EMAIL_DOMAINS),
-    );
+    deps.database.inWorkspace(workspaceId, (tx) => recordInteractions(tx, workspaceId, userId, interactions));
 
   // Address book: contacts and other contacts, each by its sync token once a first full read has run.
   const people = deps.google.people(account.auth);
@@ -129,7 +126,7 @@ export async function syncGoogleAccount(
           const page = await addressBookPage(deps, account, people, source, { pageToken, syncToken });
           if (page.entries.length > 0) {
             await deps.database.inWorkspace(workspaceId, (tx) =>
-              recordAddressBook(tx, workspaceId, userId, source, page.entries, FREE_EMAIL_DOMAINS),
+              recordAddressBook(tx, workspaceId, userId, source, page.entries),
             );
             if (source === 'contact') counts.contacts += page.entries.length;
             else counts.otherContacts += page.entries.length;
