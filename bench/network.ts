@@ -19,7 +19,6 @@ import { insertUser, insertWorkspace } from '../apps/server/src/features/users/u
 import { recordInteractions } from '../apps/server/src/graph/evidence.repo.ts';
 import { recomputeAfterWrites, recomputeAll } from '../apps/server/src/graph/graph.service.ts';
 import { rebuildNetworkSummaries } from '../apps/server/src/graph/recompute.ts';
-import { FREE_EMAIL_DOMAINS } from '../apps/server/src/lib/free-email-domains.ts';
 import type { Member } from '../apps/server/src/plugins/auth.ts';
 import { openRuntime } from '../apps/server/src/runtime.ts';
 
@@ -369,13 +368,7 @@ export async function network() {
     );
     for (let start = 0; start < interactions.length; start += 2000) {
       await inWs((tx) =>
-        recordInteractions(
-          tx,
-          ws,
-          sender.rows[0]?.id ?? member.userId,
-          interactions.slice(start, start + 2000),
-          FREE_EMAIL_DOMAINS,
-        ),
+        recordInteractions(tx, ws, sender.rows[0]?.id ?? member.userId, interactions.slice(start, start + 2000)),
       );
     }
     // What the server's graph job does: statistics refreshed, then the recompute.

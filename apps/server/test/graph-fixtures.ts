@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { recordInteractions, upsertPeopleByEmail } from '../src/graph/evidence.repo.ts';
-import { FREE_EMAIL_DOMAINS } from '../src/lib/free-email-domains.ts';
 import type { TestContext } from './harness.ts';
 
 // A small network built from evidence the way syncs and imports record it: two members, outsiders at
@@ -43,26 +42,19 @@ export async function buildNetwork(ctx: TestContext) {
       tx,
       ws,
       Object.values(people).map((email) => ({ email, name: null })),
-      FREE_EMAIL_DOMAINS,
     );
-    await recordInteractions(
-      tx,
-      ws,
-      admin.me.id,
-      [
-        meeting('m1', [admin.email, people.met], 10),
-        meeting('m2', [admin.email, people.met], 40),
-        meeting('m3', [admin.email, people.met, colleague.email], 70),
-        mail('e1', admin.email, [people.met], 5),
-        mail('e2', people.met, [admin.email], 4),
-        mail('e3', colleague.email, [people.oneWay], 3),
-        // The ally met the prospect with a member present: how an ally's network is mapped.
-        meeting('m4', [admin.email, people.ally, people.viaAlly], 20),
-        meeting('m5', [people.ally, people.viaAlly, admin.email], 30),
-        meeting('m6', [admin.email, people.ally], 15),
-      ],
-      FREE_EMAIL_DOMAINS,
-    );
+    await recordInteractions(tx, ws, admin.me.id, [
+      meeting('m1', [admin.email, people.met], 10),
+      meeting('m2', [admin.email, people.met], 40),
+      meeting('m3', [admin.email, people.met, colleague.email], 70),
+      mail('e1', admin.email, [people.met], 5),
+      mail('e2', people.met, [admin.email], 4),
+      mail('e3', colleague.email, [people.oneWay], 3),
+      // The ally met the prospect with a member present: how an ally's network is mapped.
+      meeting('m4', [admin.email, people.ally, people.viaAlly], 20),
+      meeting('m5', [people.ally, people.viaAlly, admin.email], 30),
+      meeting('m6', [admin.email, people.ally], 15),
+    ]);
     await tx.execute(sql`
       insert into linkedin_connections (workspace_id, user_id, person_id)
       select ${ws}::uuid, ${admin.me.id}::uuid, id from people where workspace_id = ${ws} and email = ${people.linkedinOnly}`);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
+import { isFreeEmailDomain } from '../lib/free-email-domains.ts';
 import { markDirty } from './dirty.ts';
 
 export type Participant = { email: string; name: string | null; role: 'from' | 'to' | 'cc' | 'organizer' | 'attendee' };
@@ -14,13 +15,13 @@ const param = <T>(values: T[]) => sql.param(values);
 
 /**
  * People by e-mail, created once per workspace. A name learnt later replaces a placeholder (the
- * address itself) but never a real name. Each person with a company domain joins that company.
+ * address itself) but never a real name. Each person with a company domain joins that company; a
+ * free mailbox's domain (gmail.com...) names no company.
  */
 export async function upsertPeopleByEmail(
   tx: Tx,
   workspaceId: string,
   people: { email: string; name: string | null }[],
-  freeEmailDomains: readonly string[],
 ) {
   const byEmail = new Map<string, string | null>();
   for (const person of people) {
@@ -32,12 +33,12 @@ export async function upsertPeopleByEmail(
   const emails = [...byEmail.keys()];
   const names = emails.map((email) => byEmail.get(email) ?? email);
   const domains = emails.map((email) => email.slice(email.lastIndexOf('@') + 1));
+  const companyDomains = [...new Set(domains)].filter((domain) => !isFreeEmailDomain(domain));
 
   await tx.execute(sql`
     insert into companies (workspace_id, domain, name)
-    select distinct ${workspaceId}::uuid, d.domain, initcap(split_part(d.domain, '.', 1))
-      from unnest(${param(domains)}::text[]) as d(domain)
-     where d.domain <> all(${param([...freeEmailDomains])}::text[])
+    select ${workspaceId}::uuid, d.domain, initcap(split_part(d.domain, '.', 1))
+      from unnest(${param(companyDomains)}::text[]) as d(domain)
     on conflict (workspace_id, domain) do nothing`);
 
   await tx.execute(sql`
@@ -63,14 +64,12 @@ export async function recordInteractions(
   workspaceId: string,
   sourceUserId: string,
   interactions: InteractionEvidence[],
-  freeEmailDomains: readonly string[],
 ) {
   if (interactions.length === 0) return 0;
   await upsertPeopleByEmail(
     tx,
     workspaceId,
     interactions.flatMap((interaction) => interaction.participants),
-    freeEmailDomains,
   );
   const rows = interactions.flatMap((interaction) =>
     interaction.participants.map((participant) => ({ interaction, participant })),
@@ -119,9 +118,8 @@ export async function recordAddressBook(
   userId: string,
   source: 'contact' | 'other_contact',
   entries: { email: string; name: string | null }[],
-  freeEmailDomains: readonly string[],
 ) {
-  await upsertPeopleByEmail(tx, workspaceId, entries, freeEmailDomains);
+  await upsertPeopleByEmail(tx, workspaceId, entries);
   const emails = [...new Set(entries.map((entry) => entry.email.trim().toLowerCase()))];
   await tx.execute(sql`
     insert into address_book_entries (workspace_id, user_id, person_id, source)

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNetwork } from '../../test/graph-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { FREE_EMAIL_DOMAINS } from '../lib/free-email-domains.ts';
 import { recordInteractions } from './evidence.repo.ts';
 import { recomputeAll, recomputeDirty } from './graph.service.ts';
 import { DEFAULT_PROXIMITY_MODEL, type EdgeEvidenceRow, edgeEvidenceOf, proximitySql, scoreEdge } from './proximity.ts';
@@ -145,20 +144,14 @@ describe('the relationship graph', () => {
     const { ws, people, admin } = await buildNetwork(ctx);
     const meet = (id: string, emails: string[], days: number) =>
       ctx.database.inWorkspace(ws, (tx) =>
-        recordInteractions(
-          tx,
-          ws,
-          admin.me.id,
-          [
-            {
-              kind: 'meeting' as const,
-              externalId: id,
-              occurredAt: new Date(Date.now() - days * 86_400_000),
-              participants: emails.map((email) => ({ email, name: null, role: 'attendee' as const })),
-            },
-          ],
-          FREE_EMAIL_DOMAINS,
-        ),
+        recordInteractions(tx, ws, admin.me.id, [
+          {
+            kind: 'meeting' as const,
+            externalId: id,
+            occurredAt: new Date(Date.now() - days * 86_400_000),
+            participants: emails.map((email) => ({ email, name: null, role: 'attendee' as const })),
+          },
+        ]),
       );
     // Someone only the ally knows: reached through the ally alone.
     const onlyViaAlly = `only-via-ally@${people.ally.split('@')[1]}.example`;

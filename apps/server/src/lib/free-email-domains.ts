@@ -1,53 +1,30 @@
-// Mailbox providers anyone can sign up to: owning an address there proves nothing about a company,
-// so such a domain can never name a workspace.
-export const FREE_EMAIL_DOMAINS: readonly string[] = [
-  '163.com',
-  'aol.com',
-  'free.fr',
-  'fastmail.com',
-  'gmail.com',
-  'gmx.com',
-  'gmx.de',
-  'gmx.fr',
-  'gmx.net',
-  'googlemail.com',
-  'hey.com',
-  'hotmail.co.uk',
-  'hotmail.com',
-  'hotmail.fr',
-  'icloud.com',
-  'laposte.net',
-  'live.com',
-  'live.fr',
-  'mac.com',
-  'mail.com',
-  'mail.ru',
-  'me.com',
-  'msn.com',
-  'orange.fr',
-  'outlook.com',
-  'outlook.fr',
-  'proton.me',
-  'protonmail.com',
-  'qq.com',
-  'sfr.fr',
-  't-online.de',
-  'tutanota.com',
-  'ukr.net',
-  'wanadoo.fr',
-  'web.de',
-  'yahoo.co.uk',
-  'yahoo.com',
-  'yahoo.de',
-  'yahoo.fr',
-  'yandex.com',
-  'yandex.ru',
-  'zoho.com',
-];
-const FREE_EMAIL_DOMAIN_SET = new Set(FREE_EMAIL_DOMAINS);
+import { freeEmailDomains } from 'free-email-domains-typescript';
 
+// Mailbox providers anyone can sign up to: owning an address there proves nothing about a company,
+// so such a domain can never name a workspace, nor become a company of the graph. The list is
+// HubSpot's (the domains its forms refuse as not a company's), as the `free-email-domains-typescript`
+// package ships it; a newer list arrives with `npm update`.
+
+/** Providers HubSpot's list lacks (Proton, Tuta, Hey, SFR...), which we refused before adopting it. */
+const MISSING_FROM_HUBSPOT = [
+  'gmx.fr',
+  'hey.com',
+  'mailbox.org',
+  'neuf.fr',
+  'pm.me',
+  'proton.me',
+  'protonmail.ch',
+  'sfr.fr',
+  'tuta.com',
+  'tuta.io',
+  'tutanota.com',
+  'tutanota.de',
+];
+const FREE_EMAIL_DOMAINS = new Set([...freeEmailDomains, ...MISSING_FROM_HUBSPOT]);
+
+/** Whether anyone can get an address at this domain: the one place the rule lives. */
 export function isFreeEmailDomain(domain: string) {
-  return FREE_EMAIL_DOMAIN_SET.has(domain.toLowerCase());
+  return FREE_EMAIL_DOMAINS.has(domain.toLowerCase());
 }
 
 export function emailDomain(email: string) {

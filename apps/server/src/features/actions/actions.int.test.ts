@@ -8,14 +8,13 @@ import {
   untargetedScheme,
 } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNetwork } from '../../../test/graph-fixtures.ts';
 import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
 import { recordInteractions, upsertPeopleByEmail } from '../../graph/evidence.repo.ts';
 import { recomputeDirty } from '../../graph/graph.service.ts';
 import { dispatchDueMessages } from '../../integrations/mail/dispatcher.ts';
-import { FREE_EMAIL_DOMAINS } from '../../lib/free-email-domains.ts';
 import { googleAccount } from '../sources/google/google-account.ts';
 import { googleAccountDeps } from '../sources/google/google-deps.ts';
 import { syncGoogleAccount } from '../sources/google/google-sync.ts';
@@ -56,19 +55,12 @@ async function actionsWorkspace() {
       tx,
       ws,
       Object.values(extra).map((email) => ({ email, name: null })),
-      FREE_EMAIL_DOMAINS,
     );
-    await recordInteractions(
-      tx,
-      ws,
-      admin.me.id,
-      [
-        meeting('x1', [colleague.email, extra.introOnly], 5),
-        meeting('x2', [colleague.email, extra.introTwo], 6),
-        meeting('x3', [colleague.email, extra.growth], 7),
-      ],
-      FREE_EMAIL_DOMAINS,
-    );
+    await recordInteractions(tx, ws, admin.me.id, [
+      meeting('x1', [colleague.email, extra.introOnly], 5),
+      meeting('x2', [colleague.email, extra.introTwo], 6),
+      meeting('x3', [colleague.email, extra.growth], 7),
+    ]);
     await tx.execute(sql`update people set title = 'Head of Growth'
                           where workspace_id = ${ws} and email in (${extra.growth}, ${people.linkedinOnly})`);
     await tx.execute(sql`
@@ -533,19 +525,17 @@ describe('the outcome loop', () => {
     );
     const messageId = rows[0]?.message_id ?? '';
     const account = await googleAccount(google, w.ws, w.colleagueUser.id);
-    const answer = await new MailComposer({
+    const answer = await createTransport({ streamTransport: true, buffer: true, newline: 'windows' }).sendMail({
       from: w.colleague.email,
       to: w.admin.email,
       subject: 'Re: Intro',
       text: 'Happy to!',
       inReplyTo: messageId,
       references: [messageId],
-    })
-      .compile()
-      .build();
+    });
     await google.google
       .gmail(account.auth)
-      .users.messages.send({ userId: 'me', requestBody: { raw: answer.toString('base64url') } });
+      .users.messages.send({ userId: 'me', requestBody: { raw: answer.message.toString('base64url') } });
 
     await syncGoogleAccount(google, admin);
     expect(await replied()).toMatchObject({ actionId: intro.actionId, replied: true, repliedAt: expect.any(String) });

@@ -1,5 +1,5 @@
 import type { gmail_v1 } from 'googleapis';
-import addressparser from 'nodemailer/lib/addressparser/index.js';
+import { addressParser } from 'postal-mime';
 import type { Database } from '../../db/client.ts';
 import { recordActionReplies, type SyncedMessage } from './actions.repo.ts';
 
@@ -13,7 +13,7 @@ export const REPLY_HEADERS = ['In-Reply-To', 'References'];
 export function syncedMessage(message: gmail_v1.Schema$Message): SyncedMessage | null {
   const header = (name: string) =>
     message.payload?.headers?.find((h) => h.name?.toLowerCase() === name.toLowerCase())?.value ?? '';
-  const from = addressparser(header('From'), { flatten: true })[0]?.address?.toLowerCase();
+  const from = addressParser(header('From'), { flatten: true })[0]?.address?.toLowerCase();
   if (!message.id || !from || !message.internalDate) return null;
   return {
     id: message.id,

@@ -199,8 +199,10 @@ describe('workspace settings', () => {
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toContain('Max 10 tags');
 
-    const gmail = await update({ name: 'Acme', domains: [team.admin.domain, 'gmail.com'], allowDomainJoin: true });
-    expect(gmail.json().message).toContain('The following domains are not whitelisted: gmail.com');
+    const free = ['gmail.com', 'orange.fr', 'web.de', 'pm.me'];
+    const gmail = await update({ name: 'Acme', domains: [team.admin.domain, ...free], allowDomainJoin: true });
+    expect(gmail.statusCode).toBe(403);
+    expect(gmail.json().message).toContain(`The following domains are not whitelisted: ${free.join(', ')}`);
     const stolen = await update({ name: 'Acme', domains: [team.outsider.domain], allowDomainJoin: false });
     expect(stolen.statusCode).toBe(403);
 

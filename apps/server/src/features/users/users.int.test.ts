@@ -70,6 +70,21 @@ describe('POST /users/command/create-workspace-admin', () => {
     expect(fromGmail.json().message).toContain(`${MESSAGES.domainsNotWhitelisted}: gmail.com`);
   });
 
+  it('refuses every free mailbox as the own domain, not only the best known', async () => {
+    for (const domain of ['orange.fr', 'web.de', 'pm.me', 'gmail.com']) {
+      const email = `erin${Date.now()}@${domain}`;
+      const response = await register(await ctx.tokenFor(email), { email, workspaceDomains: [domain] });
+      expect(response.statusCode, domain).toBe(403);
+      expect(response.json().message).toContain(`${MESSAGES.domainsNotWhitelisted}: ${domain}`);
+    }
+    const company = ctx.uniqueDomain();
+    const accepted = await register(await ctx.tokenFor(`erin@${company}`), {
+      email: `erin@${company}`,
+      workspaceDomains: [company],
+    });
+    expect(accepted.statusCode).toBe(201);
+  });
+
   it("accepts a domain on the operator's allow-list", async () => {
     const domain = ctx.uniqueDomain();
     const token = await ctx.tokenFor(`dan@${domain}`);
@@ -149,9 +164,15 @@ describe('POST /users/command/check-domain', () => {
   });
 
   it('never whitelists a free mailbox, and refuses bad input', async () => {
+    for (const domain of ['gmail.com', 'orange.fr', 'web.de', 'pm.me']) {
+      const email = `frank${Date.now()}@${domain}`;
+      expect((await check(await ctx.tokenFor(email), email)).json()).toMatchObject({
+        isWhitelisted: false,
+        joinableWorkspace: null,
+      });
+    }
     const email = `frank${Date.now()}@gmail.com`;
     const token = await ctx.tokenFor(email);
-    expect((await check(token, email)).json()).toMatchObject({ isWhitelisted: false, joinableWorkspace: null });
     expect((await check(token, 'nope')).statusCode).toBe(400);
     expect((await check(token, `other@${ctx.uniqueDomain()}`)).statusCode).toBe(403);
   });

@@ -8,6 +8,9 @@ describe('nonWhitelistedDomains', () => {
 
   it('refuses free mailbox providers, even as the own domain or on the allow-list', () => {
     expect(nonWhitelistedDomains(['gmail.com'], 'jane@gmail.com', ['gmail.com'])).toEqual(['gmail.com']);
+    for (const domain of ['orange.fr', 'web.de', 'pm.me']) {
+      expect(nonWhitelistedDomains([domain], `jane@${domain}`, [domain])).toEqual([domain]);
+    }
   });
 
   it('accepts other domains only from the allow-list', () => {

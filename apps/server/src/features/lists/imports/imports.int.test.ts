@@ -245,7 +245,7 @@ describe('clients upload', () => {
       participants: emails.map((email) => ({ email, name: null, role: 'attendee' as const })),
     });
     await ctx.database.inWorkspace(ws, async (tx) => {
-      await recordInteractions(tx, ws, admin.me.id, [meeting('m1', [known, met]), meeting('m2', [stranger])], []);
+      await recordInteractions(tx, ws, admin.me.id, [meeting('m1', [known, met]), meeting('m2', [stranger])]);
       await tx.execute(sql`delete from graph_dirty where workspace_id = ${ws}`);
     });
     const row = (email: string) =>

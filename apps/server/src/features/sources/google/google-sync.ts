@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { gmail_v1, people_v1 } from 'googleapis';
-import addressparser from 'nodemailer/lib/addressparser/index.js';
+import { addressParser } from 'postal-mime';
 import { googleSyncState } from '../../../db/schema/index.ts';
 import {
   type InteractionEvidence,
@@ -8,7 +8,6 @@ import {
   recordAddressBook,
   recordInteractions,
 } from '../../../graph/evidence.repo.ts';
-import { FREE_EMAIL_DOMAINS } from '../../../lib/free-email-domains.ts';
 import { REPLY_HEADERS, recordReplies } from '../../actions/replies.ts';
 import { type GoogleAccount, type GoogleAccountDeps, googleAccount, httpStatus } from './google-account.ts';
 
@@ -74,9 +73,9 @@ async function mapConcurrent<T, R>(items: T[], limit: number, work: (item: T) =>
 
 function parseAddresses(value: string | undefined, role: Participant['role']): Participant[] {
   if (!value) return [];
-  return addressparser(value, { flatten: true })
-    .filter((address) => address.address?.includes('@'))
-    .map((address) => ({ email: address.address.toLowerCase(), name: address.name || null, role }));
+  return addressParser(value, { flatten: true }).flatMap(({ address, name }) =>
+    address?.includes('@') ? [{ email: address.toLowerCase(), name: name || null, role }] : [],
+  );
 }
 
 /** The evidence in one message's headers, or null for a thread too wide to mean anything. */
@@ -107,9 +106,7 @@ export async function syncGoogleAccount(
   const state = await loadState(deps, workspaceId, userId);
   const save = (change: Partial<SyncState>) => saveState(deps, workspaceId, userId, change);
   const record = (interactions: InteractionEvidence[]) =>
-    deps.database.inWorkspace(workspaceId, (tx) =>
-      recordInteractions(tx, workspaceId, userId, interactions, FREE_EMAIL_DOMAINS),
-    );
+    deps.database.inWorkspace(workspaceId, (tx) => recordInteractions(tx, workspaceId, userId, interactions));
 
   // Address book: contacts and other contacts, each by its sync token once a first full read has run.
   const people = deps.google.people(account.auth);
@@ -129,7 +126,7 @@ export async function syncGoogleAccount(
           const page = await addressBookPage(deps, account, people, source, { pageToken, syncToken });
           if (page.entries.length > 0) {
             await deps.database.inWorkspace(workspaceId, (tx) =>
-              recordAddressBook(tx, workspaceId, userId, source, page.entries, FREE_EMAIL_DOMAINS),
+              recordAddressBook(tx, workspaceId, userId, source, page.entries),
             );
             if (source === 'contact') counts.contacts += page.entries.length;
             else counts.otherContacts += page.entries.length;

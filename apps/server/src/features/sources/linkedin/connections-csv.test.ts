@@ -48,6 +48,13 @@ describe('parseConnectionsCsv', () => {
     await expect(parseConnectionsCsv('name,email\nA,a@b.c\n')).rejects.toThrow(/not a LinkedIn Connections.csv/);
   });
 
+  it('reports a row by the line it starts on, skips lines of blank cells, and reads a BOM before the header', async () => {
+    const file = `\uFEFF${HEADER}\n"Ana\nMaria",Silva,https://www.linkedin.com/in/ana,,,,\n , ,\nBad,Row,nope,,,,\n`;
+    const { connections, rejected } = await parseConnectionsCsv(file);
+    expect(connections).toEqual([expect.objectContaining({ firstName: 'Ana\nMaria', line: 2 })]);
+    expect(rejected).toEqual([{ line: 5, reason: 'The URL is not a LinkedIn profile address' }]);
+  });
+
   it('reads back any table of connections written as RFC 4180 CSV', async () => {
     const text = fc.string({ unit: fc.constantFrom('a', 'é', ',', '"', ' ', 'Z', '\n', 'ł') });
     await fc.assert(

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
+import { readCsv } from '../../lists/imports/csv-reader.ts';
 
 /** One first-degree connection from LinkedIn's data export. */
 export type LinkedinConnection = {
@@ -10,7 +10,7 @@ export type LinkedinConnection = {
   company: string | null;
   position: string | null;
   connectedOn: Date | null;
-  /** 1-based line of the file, for error reports. */
+  /** 1-based line of the file the row starts on, for error reports. */
   line: number;
 };
 
@@ -22,11 +22,7 @@ export type ConnectionsParseResult = {
 const HEADER = ['first name', 'last name', 'url', 'email address', 'company', 'position', 'connected on'] as const;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
-const normalizeHeader = (cell: string) =>
-  cell
-    .replace(/^\uFEFF/, '')
-    .trim()
-    .toLowerCase();
+const normalizeHeader = (cell: string) => cell.trim().toLowerCase();
 
 /** `07 Dec 2025` (the export's format) as a UTC date; null when empty or unreadable. */
 export function parseConnectedOn(value: string): Date | null {
@@ -52,54 +48,57 @@ export function canonicalProfileUrl(url: string): string | null {
 }
 
 /**
- * Reads LinkedIn's `Connections.csv`. The export opens with a `Notes:` preamble of varying length,
- * so the header row is found by its columns rather than by skipping a fixed number of lines.
+ * Reads LinkedIn's `Connections.csv` with the importer's CSV reader (quotes, CRLF, BOM, blank lines).
+ * The export opens with a `Notes:` preamble of varying length, so the header row is found by its
+ * columns rather than by skipping a fixed number of lines.
  */
 export async function parseConnectionsCsv(input: Readable | string | Buffer): Promise<ConnectionsParseResult> {
   const source = typeof input === 'string' || Buffer.isBuffer(input) ? Readable.from([input]) : input;
-  const parser = source.pipe(
-    parse({ bom: true, relax_column_count: true, skip_empty_lines: false, info: true, trim: false }),
-  );
   const result: ConnectionsParseResult = { connections: [], rejected: [] };
   let columns: Map<string, number> | null = null;
 
-  for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-    const cells = record.record;
-    const line = record.info.lines;
-    if (!columns) {
-      const names = cells.map(normalizeHeader);
-      if (HEADER.slice(0, 3).every((name) => names.includes(name))) {
-        columns = new Map(names.map((name, index) => [name, index]));
+  for await (const records of readCsv(source)) {
+    for (const { cells, line } of records) {
+      if (!columns) {
+        const names = cells.map(normalizeHeader);
+        if (HEADER.slice(0, 3).every((name) => names.includes(name))) {
+          columns = new Map(names.map((name, index) => [name, index]));
+        }
+        continue;
       }
-      continue;
+      // The reader skips blank lines; a line of blank cells carries nothing either.
+      if (cells.every((value) => value.trim() === '')) continue;
+      const connection = readConnection(columns, cells, line);
+      if ('reason' in connection) result.rejected.push(connection);
+      else result.connections.push(connection);
     }
-    if (cells.every((cell) => cell.trim() === '')) continue;
-    const cell = (name: (typeof HEADER)[number]) => {
-      const index = columns?.get(name);
-      return index === undefined ? '' : (cells[index] ?? '').trim();
-    };
-    const profileUrl = canonicalProfileUrl(cell('url'));
-    if (!profileUrl) {
-      result.rejected.push({ line, reason: 'The URL is not a LinkedIn profile address' });
-      continue;
-    }
-    if (!cell('first name') && !cell('last name')) {
-      result.rejected.push({ line, reason: 'The name is empty' });
-      continue;
-    }
-    result.connections.push({
-      firstName: cell('first name'),
-      lastName: cell('last name'),
-      profileUrl,
-      email: cell('email address').toLowerCase() || null,
-      company: cell('company') || null,
-      position: cell('position') || null,
-      connectedOn: parseConnectedOn(cell('connected on')),
-      line,
-    });
   }
   if (!columns) {
     throw new Error('This is not a LinkedIn Connections.csv export: no "First Name,Last Name,URL" header was found');
   }
   return result;
+}
+
+function readConnection(
+  columns: Map<string, number>,
+  cells: string[],
+  line: number,
+): LinkedinConnection | { line: number; reason: string } {
+  const cell = (name: (typeof HEADER)[number]) => {
+    const index = columns.get(name);
+    return index === undefined ? '' : (cells[index] ?? '').trim();
+  };
+  const profileUrl = canonicalProfileUrl(cell('url'));
+  if (!profileUrl) return { line, reason: 'The URL is not a LinkedIn profile address' };
+  if (!cell('first name') && !cell('last name')) return { line, reason: 'The name is empty' };
+  return {
+    firstName: cell('first name'),
+    lastName: cell('last name'),
+    profileUrl,
+    email: cell('email address').toLowerCase() || null,
+    company: cell('company') || null,
+    position: cell('position') || null,
+    connectedOn: parseConnectedOn(cell('connected on')),
+    line,
+  };
 }
