@@ -19,7 +19,6 @@ import { z } from 'zod';
 import { apiRequest, withSearchParams } from '../../lib/api.ts';
 import { failureToast } from '../../lib/toasts.tsx';
 import { googleKeys } from '../sources/api.ts';
-import { userKeys } from '../users/api.ts';
 import { inviteSuccessMessage } from './inviteDraft.ts';
 
 export const teamKeys = {

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   GATEWAY_ERRORS,
-  MESSAGES,
   type TAdvanceOnboarding,
   type TMe,
   type TUpdateMe,
@@ -12,7 +11,6 @@ import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { rememberUserId } from '../../lib/auth.ts';
-import { failureToast } from '../../lib/toasts.tsx';
 
 export const userKeys = {
   all: ['users'] as const,
