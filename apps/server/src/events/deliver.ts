@@ -26,6 +26,10 @@ type Attempt = {
   error: string | null;
 };
 
+/** Whether the job is the delivery's next attempt: otherwise it was made already, or is no longer wanted. */
+const isThisAttempt = (delivery: { status: string; attempts: number }, job: DeliveryJob) =>
+  delivery.status === 'pending' && delivery.attempts === job.attempt;
+
 /**
  * One attempt of a delivery (a pg-boss job). The attempt is made outside any transaction (it may take
  * 30 s), then recorded with the delivery locked; a job whose attempt number is no longer the
@@ -38,7 +42,7 @@ export async function deliverEvent(deps: DeliveryDeps, job: DeliveryJob): Promis
   const now = deps.now ?? (() => new Date());
   const current = await deps.database.inWorkspace(workspaceId, async (tx) => {
     const row = await findDelivery(tx, workspaceId, deliveryId);
-    if (!row || row.delivery.status !== 'pending' || row.delivery.attempts !== job.attempt) return null;
+    if (!row || !isThisAttempt(row.delivery, job)) return null;
     const integration = await findWorkspaceIntegration(tx, workspaceId, row.delivery.destination);
     return { ...row, integration };
   });
@@ -58,7 +62,7 @@ export async function deliverEvent(deps: DeliveryDeps, job: DeliveryJob): Promis
   await deps.afterSend?.(job);
   await deps.database.inWorkspace(workspaceId, async (tx) => {
     const locked = await findDelivery(tx, workspaceId, deliveryId, true);
-    if (!locked || locked.delivery.status !== 'pending' || locked.delivery.attempts !== job.attempt) return;
+    if (!locked || !isThisAttempt(locked.delivery, job)) return;
     const attempts = job.attempt + 1;
     const delay = attempt.outcome === 'retry' ? nextAttemptDelayMs(attempts) : null;
     const nextAttemptAt = delay === null ? null : new Date(now().getTime() + delay);
