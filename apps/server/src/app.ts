@@ -14,7 +14,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createEventRecorder } from './events/record.ts';
 import { actionsRoutes } from './features/actions/actions.routes.ts';
+import { integrationsRoutes } from './features/integrations/integrations.routes.ts';
 import { accountsRoutes } from './features/lists/accounts/accounts.routes.ts';
 import { clientsRoutes } from './features/lists/clients/clients.routes.ts';
 import { crmClientsRoutes } from './features/lists/crm-clients/crm-clients.routes.ts';
@@ -31,6 +33,7 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { workspaceRoutes } from './features/workspace/workspace.routes.ts';
 import { IDP_PATH, type IdentityProvider } from './idp/provider.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import { createSealer } from './lib/sealing.ts';
 import { createStateSigner } from './lib/signed-state.ts';
 import { auth, type TokenVerifier } from './plugins/auth.ts';
 import { errors } from './plugins/errors.ts';
@@ -118,6 +121,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(clientsRoutes, lists);
       await api.register(crmClientsRoutes, lists);
       await api.register(actionsRoutes, { database: deps.database });
+      await api.register(integrationsRoutes, {
+        database: deps.database,
+        sealer: createSealer(deps.encryptionKey),
+        events: createEventRecorder(deps.jobs),
+        queue: deps.jobs,
+        allowPrivateTargets: deps.config.webhookAllowPrivateTargets,
+      });
       await api.register(googleRoutes, {
         ...googleAccountDeps(deps.config, deps.database, deps.encryptionKey),
         states: createStateSigner(deps.encryptionKey, 'google-oauth'),

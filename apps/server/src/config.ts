@@ -39,6 +39,8 @@ const ZEnv = z.object({
   ENCRYPTION_KEY: z.string().optional(),
   DEMO_CALENDAR_URL: z.url().default('https://calendar.app.google/warmpath-demo'),
   POSTHOG_KEY: z.string().optional(),
+  /** On-premise installs only: lets webhooks reach private, loopback and other non-public addresses. */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: z.enum(['true', 'false']).default('false'),
 });
 
 export type Config = {
@@ -67,6 +69,7 @@ export type Config = {
   encryptionKey: string | undefined;
   demoCalendarUrl: string;
   posthogKey: string | null;
+  webhookAllowPrivateTargets: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -100,5 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     encryptionKey: e.ENCRYPTION_KEY,
     demoCalendarUrl: e.DEMO_CALENDAR_URL,
     posthogKey: e.POSTHOG_KEY ?? null,
+    webhookAllowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
   };
 }

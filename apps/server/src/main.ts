@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig, REPO_ROOT } from './config.ts';
+import { deliverEvent } from './events/deliver.ts';
 import { recommendActions, workspacesDueForRecommendations } from './features/actions/engine.ts';
 import { failStuckImports } from './features/lists/imports/imports.repo.ts';
 import { countsThirtyDaysAgo } from './features/network/network.repo.ts';
@@ -10,7 +11,7 @@ import { recomputeAfterWrites } from './graph/graph.service.ts';
 import { createIdentityProvider } from './idp/provider.ts';
 import { startOutboxDispatcher } from './integrations/mail/dispatcher.ts';
 import { startJobQueue } from './jobs/queue.ts';
-import { loadEncryptionKey } from './lib/sealing.ts';
+import { createSealer, loadEncryptionKey } from './lib/sealing.ts';
 import { createTokenVerifier } from './plugins/auth.ts';
 import { openRuntime } from './runtime.ts';
 import { createGoogleSandbox } from './sandbox/google/index.ts';
@@ -42,6 +43,16 @@ async function start() {
     },
     workspacesDueForRecommendations: () => workspacesDueForRecommendations(runtime.database),
   });
+  await jobs.workDeliveries((job) =>
+    deliverEvent(
+      {
+        database: runtime.database,
+        queue: jobs,
+        webhook: { sealer: createSealer(encryptionKey), allowPrivateTargets: config.webhookAllowPrivateTargets },
+      },
+      job,
+    ),
+  );
   const outbox = startOutboxDispatcher(google, {
     log: (message, detail) => log(`${message} ${JSON.stringify(detail)}`),
   });

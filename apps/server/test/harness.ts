@@ -25,6 +25,8 @@ export async function createTestContext() {
     PUBLIC_URL: 'http://localhost:3999',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WORKSPACE_DOMAIN_ALLOWLIST: ALLOWLISTED_DOMAIN,
+    // Webhook receivers in tests listen on loopback.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
   });
   const database = createDatabase(inject('databaseUrl'), { max: 4 });
   const jobs = await startJobQueue(inject('databaseUrl'), () => {});

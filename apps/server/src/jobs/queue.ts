@@ -1,4 +1,6 @@
+import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
+import { APP_ROLE, type Tx } from '../db/client.ts';
 
 export const QUEUES = {
   googleSync: 'google-sync',
@@ -6,10 +8,13 @@ export const QUEUES = {
   graphSweep: 'graph-sweep',
   recommendActions: 'recommend-actions',
   recommendSweep: 'recommend-sweep',
+  deliverEvent: 'deliver-event',
 } as const;
 export type GoogleSyncJob = { workspaceId: string; userId: string; runId: string };
 export type GraphRecomputeJob = { workspaceId: string };
 export type RecommendActionsJob = { workspaceId: string };
+/** One attempt at a delivery; `attempt` is how many were made before it, so a stale job can tell. */
+export type DeliveryJob = { workspaceId: string; deliveryId: string; attempt: number };
 
 export type JobHandlers = {
   googleSync: (job: GoogleSyncJob) => Promise<void>;
@@ -24,8 +29,15 @@ export type JobQueue = {
   enqueueGoogleSync: (job: GoogleSyncJob) => Promise<void>;
   /** Asks for the incremental recompute of a workspace's graph; at most one waits per workspace. */
   enqueueGraphRecompute: (workspaceId: string) => Promise<void>;
+  /**
+   * Queues a delivery attempt inside the caller's transaction: the job exists if and only if the
+   * transaction commits, so a crash between the business change and the queue loses nothing.
+   */
+  enqueueDelivery: (tx: Tx, job: DeliveryJob, startAfter?: Date) => Promise<void>;
   /** Runs the handlers in this process (the worker role). */
   work: (handlers: JobHandlers) => Promise<void>;
+  /** Runs the deliveries of events to their destinations in this process (the worker role). */
+  workDeliveries: (deliver: (job: DeliveryJob) => Promise<void>) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -42,7 +54,14 @@ const RECOMMEND_SWEEP_CRON = '*/10 * * * *';
  * it manages that schema). Any number of processes share the queues.
  */
 export async function startJobQueue(ownerUrl: string, log: (message: string) => void): Promise<JobQueue> {
-  const boss = new PgBoss({ connectionString: ownerUrl, schema: 'pgboss', max: 4, application_name: 'warmpath-jobs' });
+  const boss = new PgBoss({
+    connectionString: ownerUrl,
+    schema: 'pgboss',
+    max: 4,
+    application_name: 'warmpath-jobs',
+    // How soon the job of a worker that died is noticed (once its expiry has passed): 120 s by default.
+    maintenanceIntervalSeconds: 15,
+  });
   boss.on('error', (error) => log(`jobs: ${error.message}`));
   await boss.start();
   await boss.createQueue(QUEUES.googleSync, {
@@ -71,6 +90,21 @@ export async function startJobQueue(ownerUrl: string, log: (message: string) => 
     expireInMinutes: 60,
   });
   await boss.createQueue(QUEUES.recommendSweep, { name: QUEUES.recommendSweep, policy: 'singleton' });
+  // The destination's failures follow their own schedule (a new job per attempt); pg-boss's retries
+  // only catch a worker that died mid-attempt, once the job expires (past the 30 s of a delivery).
+  await boss.createQueue(QUEUES.deliverEvent, {
+    name: QUEUES.deliverEvent,
+    retryLimit: 10,
+    retryDelay: 5,
+    expireInSeconds: 40,
+  });
+  // Business transactions run as the app role and queue their deliveries in pg-boss's tables.
+  await boss
+    .getDb()
+    .executeSql(
+      `GRANT USAGE ON SCHEMA pgboss TO ${APP_ROLE}; GRANT SELECT ON pgboss.queue TO ${APP_ROLE}; GRANT INSERT, SELECT (id) ON pgboss.job TO ${APP_ROLE}`,
+      [],
+    );
   const enqueueGraphRecompute = async (workspaceId: string) => {
     await boss.send(QUEUES.graphRecompute, { workspaceId }, { singletonKey: workspaceId });
   };
@@ -80,6 +114,9 @@ export async function startJobQueue(ownerUrl: string, log: (message: string) => 
       await boss.send(QUEUES.googleSync, job);
     },
     enqueueGraphRecompute,
+    enqueueDelivery: async (tx, job, startAfter = new Date()) => {
+      await boss.send(QUEUES.deliverEvent, job, { startAfter, db: transactionDb(tx) });
+    },
     work: async (handlers) => {
       await boss.work<GoogleSyncJob>(QUEUES.googleSync, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
         if (job) await handlers.googleSync(job.data);
@@ -114,6 +151,32 @@ export async function startJobQueue(ownerUrl: string, log: (message: string) => 
         }
       });
     },
+    workDeliveries: async (deliver) => {
+      await boss.work<DeliveryJob>(QUEUES.deliverEvent, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+        if (job) await deliver(job.data);
+      });
+    },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 20_000 }),
+  };
+}
+
+/**
+ * pg-boss's statements run on a Drizzle transaction. Its SQL numbers its parameters and uses some
+ * twice; Drizzle numbers each occurrence anew, which is the same statement as long as every value is
+ * typed alike wherever it appears: always so for what `enqueueDelivery` sends (a Date, never a delay).
+ */
+function transactionDb(tx: Tx) {
+  return {
+    executeSql: async (text: string, values: unknown[]) => {
+      const chunks: SQL[] = [];
+      let last = 0;
+      for (const match of text.matchAll(/\$(\d+)/g)) {
+        chunks.push(sql.raw(text.slice(last, match.index)), sql`${values[Number(match[1]) - 1] ?? null}`);
+        last = match.index + match[0].length;
+      }
+      chunks.push(sql.raw(text.slice(last)));
+      const result = await tx.execute(sql.join(chunks));
+      return { rows: result.rows };
+    },
   };
 }

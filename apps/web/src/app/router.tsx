@@ -4,6 +4,8 @@ import { RouteTabs } from '../components/RouteTabs.tsx';
 import { ActionsLayout } from '../features/actions/pages/ActionsLayout.tsx';
 import { PastActionsPage } from '../features/actions/pages/PastActionsPage.tsx';
 import { RecommendedActionsPage } from '../features/actions/pages/RecommendedActionsPage.tsx';
+import { IntegrationsPage } from '../features/integrations/pages/IntegrationsPage.tsx';
+import { WebhookPage } from '../features/integrations/pages/WebhookPage.tsx';
 import { AccountsPage } from '../features/lists/pages/AccountsPage.tsx';
 import { ClientListPage } from '../features/lists/pages/ClientListPage.tsx';
 import { CrmClientsPage } from '../features/lists/pages/CrmClientsPage.tsx';
@@ -99,13 +101,8 @@ export const routes: RouteObject[] = [
                   { path: PATHS.admin.workspace, element: workspaceSettings },
                   // Unknown admin paths land on Workspace, whose tab the bar highlights for them.
                   { path: `${PATHS.admin.root}/*`, element: workspaceSettings },
-                  {
-                    path: PATHS.admin.integrations,
-                    element: (
-                      <PageHeader title="Integrations" description="Connect the product to other tools that you use." />
-                    ),
-                  },
-                  { path: PATHS.admin.webhook, element: <PageHeader title="Webhook" /> },
+                  { path: PATHS.admin.integrations, element: <IntegrationsPage /> },
+                  { path: PATHS.admin.webhook, element: <WebhookPage /> },
                   { path: PATHS.admin.users, element: <UsersPage /> },
                   { path: PATHS.admin.accounts, element: <AccountsPage /> },
                   { path: PATHS.admin.networkAllies, element: <ClientListPage key="allies" list="MAP_NETWORK" /> },

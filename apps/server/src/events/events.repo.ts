@@ -1,0 +1,86 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { deliveries, deliveryAttempts, events, integrations } from '../db/schema/index.ts';
+
+export type Destination = (typeof deliveries.$inferSelect)['destination'];
+export const DESTINATIONS = ['webhook', 'slack'] as const satisfies readonly Destination[];
+
+/** The workspace's connected destinations, with their settings as stored (JSON) and sealed tokens. */
+export async function findDestinations(tx: Tx, workspaceId: string) {
+  return tx
+    .select({ kind: integrations.kind, settings: integrations.settings, sealedTokens: integrations.sealedTokens })
+    .from(integrations)
+    .where(and(eq(integrations.workspaceId, workspaceId), inArray(integrations.kind, DESTINATIONS)));
+}
+
+export async function insertEvent(tx: Tx, workspaceId: string, type: string, data: Record<string, unknown>) {
+  const [row] = await tx
+    .insert(events)
+    .values({ workspaceId, type, data })
+    .returning({ id: events.id, occurredAt: events.occurredAt });
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function insertDelivery(tx: Tx, workspaceId: string, eventId: string, destination: Destination) {
+  const [row] = await tx
+    .insert(deliveries)
+    .values({ workspaceId, eventId, destination, nextAttemptAt: sql`now()` })
+    .returning({ id: deliveries.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/** A delivery with its event; `lock` holds it until the transaction ends, so attempts never cross. */
+export async function findDelivery(tx: Tx, workspaceId: string, deliveryId: string, lock = false) {
+  const query = tx
+    .select({ delivery: deliveries, event: events })
+    .from(deliveries)
+    .innerJoin(events, and(eq(events.workspaceId, deliveries.workspaceId), eq(events.id, deliveries.eventId)))
+    .where(and(eq(deliveries.workspaceId, workspaceId), eq(deliveries.id, deliveryId)));
+  const [row] = lock ? await query.for('update', { of: deliveries }) : await query;
+  return row ?? null;
+}
+
+export async function updateDelivery(
+  tx: Tx,
+  workspaceId: string,
+  deliveryId: string,
+  change: Partial<
+    Pick<typeof deliveries.$inferInsert, 'status' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'deliveredAt'>
+  >,
+) {
+  await tx
+    .update(deliveries)
+    .set(change)
+    .where(and(eq(deliveries.workspaceId, workspaceId), eq(deliveries.id, deliveryId)));
+}
+
+export async function insertAttempt(tx: Tx, attempt: typeof deliveryAttempts.$inferInsert) {
+  await tx.insert(deliveryAttempts).values(attempt);
+}
+
+/** The latest attempts to one destination, with their event's type: the webhook page's log. */
+export async function findRecentAttempts(tx: Tx, workspaceId: string, destination: Destination, limit: number) {
+  return tx
+    .select({
+      id: deliveryAttempts.id,
+      deliveryId: deliveryAttempts.deliveryId,
+      attemptedAt: deliveryAttempts.attemptedAt,
+      statusCode: deliveryAttempts.statusCode,
+      durationMs: deliveryAttempts.durationMs,
+      error: deliveryAttempts.error,
+      nextAttemptAt: deliveryAttempts.nextAttemptAt,
+      eventType: events.type,
+      deliveryStatus: deliveries.status,
+    })
+    .from(deliveryAttempts)
+    .innerJoin(
+      deliveries,
+      and(eq(deliveries.workspaceId, deliveryAttempts.workspaceId), eq(deliveries.id, deliveryAttempts.deliveryId)),
+    )
+    .innerJoin(events, and(eq(events.workspaceId, deliveries.workspaceId), eq(events.id, deliveries.eventId)))
+    .where(and(eq(deliveryAttempts.workspaceId, workspaceId), eq(deliveryAttempts.destination, destination)))
+    .orderBy(desc(deliveryAttempts.attemptedAt))
+    .limit(limit);
+}

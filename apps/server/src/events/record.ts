@@ -1,0 +1,53 @@
+import { EVENT_SCHEMAS, type EventData, type EventType } from '@warmpath/shared';
+import type { Tx } from '../db/client.ts';
+import { parseWebhookSettings, webhookEnabled } from '../integrations/webhook/webhook-settings.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { type Destination, findDestinations, insertDelivery, insertEvent } from './events.repo.ts';
+
+/** Records domain events, in the transaction that causes them, for every destination that wants them. */
+export type EventRecorder = {
+  /**
+   * Validates the event against the catalogue, then writes it with one delivery per destination that
+   * is connected and wants this type, each queued in the same transaction. Returns the event's id,
+   * or null when no destination wants it (then nothing is written: an unwanted event costs one read).
+   */
+  record: <T extends EventType>(
+    tx: Tx,
+    workspaceId: string,
+    type: T,
+    data: EventData<T>,
+    options?: { only?: Destination },
+  ) => Promise<string | null>;
+};
+
+/** Which event types each destination receives: a webhook takes them all; a channel, what a team acts on. */
+const DESTINATION_EVENTS: Record<Destination, (type: EventType) => boolean> = {
+  webhook: (type) => type !== 'webhook.test',
+  slack: (type) => ['intro.requested', 'intro.replied', 'job_change.detected', 'signal.raised'].includes(type),
+};
+
+function connected<T extends { kind: string; settings: string | null }>(
+  destination: T,
+): destination is T & {
+  kind: Destination;
+} {
+  if (destination.kind === 'webhook') return webhookEnabled(parseWebhookSettings(destination.settings));
+  return false;
+}
+
+export function createEventRecorder(queue: Pick<JobQueue, 'enqueueDelivery'>): EventRecorder {
+  return {
+    async record(tx, workspaceId, type, data, options = {}) {
+      const wanting = (await findDestinations(tx, workspaceId))
+        .filter(connected)
+        .filter(({ kind }) => (options.only ? kind === options.only : DESTINATION_EVENTS[kind](type)));
+      if (wanting.length === 0) return null;
+      const event = await insertEvent(tx, workspaceId, type, EVENT_SCHEMAS[type].parse(data));
+      for (const { kind } of wanting) {
+        const deliveryId = await insertDelivery(tx, workspaceId, event.id, kind);
+        await queue.enqueueDelivery(tx, { workspaceId, deliveryId, attempt: 0 });
+      }
+      return event.id;
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  GATEWAY_ERRORS,
+  MESSAGES,
+  type TDeliveryLog,
+  type TSetWebhookUrl,
+  type TWebhookEndpoint,
+  type TWebhookSaved,
+  type TWebhookSecret,
+  ZDeliveryLog,
+  ZWebhookEndpoint,
+  ZWebhookSaved,
+  ZWebhookSecret,
+} from '@warmpath/shared';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { apiRequest } from '../../lib/api.ts';
+import { userKeys } from '../users/api.ts';
+
+export const integrationKeys = {
+  all: ['integrations'] as const,
+  webhook: () => [...integrationKeys.all, 'webhook'] as const,
+  deliveries: () => [...integrationKeys.all, 'webhook', 'deliveries'] as const,
+};
+
+/** While deliveries are in flight the log follows them; a few seconds is what a retry's first step takes. */
+const LOG_REFRESH_MS = 5_000;
+
+export function fetchWebhook(signal?: AbortSignal): Promise<TWebhookEndpoint | null> {
+  return apiRequest({ path: '/integrations/query/webhook', schema: ZWebhookEndpoint.nullable(), signal });
+}
+
+export function useWebhook() {
+  return useQuery({ queryKey: integrationKeys.webhook(), queryFn: ({ signal }) => fetchWebhook(signal) });
+}
+
+export function saveWebhookUrl(body: TSetWebhookUrl): Promise<TWebhookSaved> {
+  return apiRequest({
+    path: '/workspace/command/set-webhook-url',
+    method: 'POST',
+    body,
+    schema: ZWebhookSaved,
+    // Spec section 8: the gateway's message, not the server's (the field says which URLs are refused).
+    errorMessage: GATEWAY_ERRORS.setWebhookUrl,
+  });
+}
+
+/** Saving connects the webhook (spec section 4): the user's flags and the endpoint are read again. */
+export function useSaveWebhookUrl() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveWebhookUrl,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(integrationKeys.webhook(), saved.endpoint);
+      return queryClient.invalidateQueries({ queryKey: userKeys.me() });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+}
+
+export function deleteWebhookUrl(): Promise<null> {
+  return apiRequest({
+    path: '/workspace/command/delete-webhook-url',
+    method: 'DELETE',
+    schema: z.null(),
+    errorMessage: GATEWAY_ERRORS.deleteWebhookUrl,
+  });
+}
+
+export function useDeleteWebhookUrl() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteWebhookUrl,
+    onSuccess: () => {
+      toast.success(MESSAGES.webhookDisconnected);
+      queryClient.setQueryData(integrationKeys.webhook(), null);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKeys.me() }),
+        queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
+      ]);
+    },
+    onError: () => toast.error(MESSAGES.webhookDisconnectFailed),
+  });
+}
+
+export function fetchDeliveryLog(signal?: AbortSignal): Promise<TDeliveryLog> {
+  return apiRequest({ path: '/integrations/query/webhook-deliveries', schema: ZDeliveryLog, signal });
+}
+
+export function useDeliveryLog() {
+  return useQuery({
+    queryKey: integrationKeys.deliveries(),
+    queryFn: ({ signal }) => fetchDeliveryLog(signal),
+    refetchInterval: (query) =>
+      query.state.data?.attempts.some((attempt) => attempt.deliveryStatus === 'pending') ? LOG_REFRESH_MS : false,
+  });
+}
+
+function useLogMutation(mutationFn: () => Promise<null>, success: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      toast.success(success);
+      // The worker takes the delivery within a second or so; the log then follows it until it settles.
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: integrationKeys.deliveries() }), 1_500);
+    },
+    onError: (error) => toast.error(error.message),
+  });
+}
+
+export function useSendTestWebhook() {
+  return useLogMutation(
+    () => apiRequest({ path: '/integrations/command/send-test-webhook', method: 'POST', schema: z.null() }),
+    'Test event queued',
+  );
+}
+
+export function useRetryDelivery(deliveryId: string) {
+  return useLogMutation(
+    () =>
+      apiRequest({
+        path: `/integrations/command/retry-delivery/${encodeURIComponent(deliveryId)}`,
+        method: 'POST',
+        schema: z.null(),
+      }),
+    'Delivery queued again',
+  );
+}
+
+export function useRevealWebhookSecret() {
+  return useMutation({
+    mutationFn: (): Promise<TWebhookSecret> =>
+      apiRequest({ path: '/integrations/command/reveal-webhook-secret', method: 'POST', schema: ZWebhookSecret }),
+    onError: (error) => toast.error(error.message),
+  });
+}
+
+export function useRotateWebhookSecret() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (): Promise<TWebhookSecret> =>
+      apiRequest({ path: '/integrations/command/rotate-webhook-secret', method: 'POST', schema: ZWebhookSecret }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.webhook() }),
+    onError: (error) => toast.error(error.message),
+  });
+}

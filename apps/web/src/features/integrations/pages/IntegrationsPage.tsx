@@ -1,0 +1,111 @@
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths.ts';
+import { useSession } from '../../../app/useSession.ts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { useDeleteWebhookUrl } from '../api.ts';
+
+/**
+ * Admin › Integrations (spec section 2): the team chat, the CRM and the webhook, each with what it
+ * does and whether it is connected. A connected card shows Disconnect while hovered or focused.
+ */
+export function IntegrationsPage() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const disconnectWebhook = useDeleteWebhookUrl();
+
+  return (
+    <>
+      <PageHeader title="Integrations" description="Connect the product to other tools that you use." />
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" maw={1100}>
+        <IntegrationCard
+          name="Slack"
+          description="Post intro requests and replies, job changes and warm signals at your accounts to a channel."
+          state={{ kind: 'unavailable', reason: 'Slack is not available on this server yet.' }}
+        />
+        <IntegrationCard
+          name="HubSpot"
+          description="Import your CRM customers and exclusion lists, and push notes back to HubSpot."
+          state={{ kind: 'unavailable', reason: 'HubSpot is not available on this server yet.' }}
+        />
+        <IntegrationCard
+          name="Webhook"
+          description="Send every event to your own endpoint, signed per the Standard Webhooks specification."
+          state={
+            user?.isWebhookConnected
+              ? {
+                  kind: 'connected',
+                  configure: () => navigate(PATHS.admin.webhook),
+                  disconnect: () => disconnectWebhook.mutate(),
+                  disconnecting: disconnectWebhook.isPending,
+                }
+              : { kind: 'available', connect: () => navigate(PATHS.admin.webhook) }
+          }
+        />
+      </SimpleGrid>
+    </>
+  );
+}
+
+type CardState =
+  | { kind: 'available'; connect: () => void }
+  | { kind: 'connected'; configure?: () => void; disconnect: () => void; disconnecting: boolean }
+  | { kind: 'unavailable'; reason: string };
+
+function IntegrationCard({ name, description, state }: { name: string; description: string; state: CardState }) {
+  const titleId = useId();
+  const [hovered, setHovered] = useState(false);
+  const showDisconnect = state.kind === 'connected' && (hovered || state.disconnecting);
+
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId}>
+      <Stack gap="sm" h="100%" justify="space-between">
+        <Stack gap={6}>
+          <Group justify="space-between" wrap="nowrap">
+            <Title order={2} size="h4" id={titleId}>
+              {name}
+            </Title>
+            {state.kind === 'connected' ? <Badge color="green">Connected</Badge> : null}
+          </Group>
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        </Stack>
+        {state.kind === 'unavailable' ? (
+          <Text size="sm" role="note">
+            {state.reason}
+          </Text>
+        ) : state.kind === 'available' ? (
+          <Group>
+            <Button onClick={state.connect} aria-label={`Connect ${name}`}>
+              Connect
+            </Button>
+          </Group>
+        ) : (
+          <Group gap="xs">
+            {/* One button: 'Connected' until hovered or focused, then 'Disconnect', so keyboard users
+                reach it too and its name is always the text it shows. */}
+            <Button
+              color={showDisconnect ? 'red' : 'green'}
+              variant="light"
+              onMouseEnter={() => setHovered(true)}
+              onMouseLeave={() => setHovered(false)}
+              onFocus={() => setHovered(true)}
+              onBlur={() => setHovered(false)}
+              onClick={state.disconnect}
+              loading={state.disconnecting}
+            >
+              {showDisconnect ? 'Disconnect' : 'Connected'}
+            </Button>
+            {state.configure ? (
+              <Button variant="default" onClick={state.configure}>
+                Configure
+              </Button>
+            ) : null}
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

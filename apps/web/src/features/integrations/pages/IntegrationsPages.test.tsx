@@ -1,0 +1,139 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TDeliveryAttempt, TWebhookEndpoint } from '@warmpath/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAccessTokenProvider } from '../../../lib/api.ts';
+import { noContent, stubApi } from '../../../testing/fakeApi.ts';
+import { APP_TEST_TIMEOUT_MS, admin, renderApp } from '../../../testing/renderApp.tsx';
+
+const URL_SAVED = 'https://hooks.engines.example/warmpath';
+const endpoint: TWebhookEndpoint = {
+  url: URL_SAVED,
+  secretPreview: 'whsec_AbCd…',
+  disabledReason: null,
+  failingSince: null,
+};
+const connected = { ...admin, isWebhookConnected: true, webhookUrl: URL_SAVED };
+
+function attempt(overrides: Partial<TDeliveryAttempt>): TDeliveryAttempt {
+  return {
+    id: crypto.randomUUID(),
+    deliveryId: crypto.randomUUID(),
+    eventType: 'intro.requested',
+    attemptedAt: '2026-11-23T09:00:00.000Z',
+    statusCode: 200,
+    durationMs: 84,
+    error: null,
+    nextAttemptAt: null,
+    deliveryStatus: 'delivered',
+    ...overrides,
+  };
+}
+
+describe('Integrations and the webhook page', { timeout: APP_TEST_TIMEOUT_MS }, () => {
+  beforeEach(() => setAccessTokenProvider(async () => 'token'));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the three cards; the webhook connects from its page', async () => {
+    stubApi({});
+    const { router } = await renderApp('/admin/integrations', { signedIn: true, me: admin });
+    expect(await screen.findByText('Connect the product to other tools that you use.')).toBeDefined();
+    for (const name of ['Slack', 'HubSpot', 'Webhook']) expect(screen.getByRole('region', { name })).toBeDefined();
+    // Not built yet: said so, with no button that does nothing.
+    expect(within(screen.getByRole('region', { name: 'Slack' })).queryByRole('button')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Webhook' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/integrations/webhook'));
+  });
+
+  it('disconnects a connected webhook from its card, with the spec toasts', async () => {
+    let fail = true;
+    const api = stubApi({
+      'DELETE /workspace/command/delete-webhook-url': () =>
+        fail ? Response.json({ code: 'INTERNAL', message: 'boom' }, { status: 500 }) : noContent(),
+      'GET /users/query/me': Response.json(admin),
+    });
+    await renderApp('/admin/integrations', { signedIn: true, me: connected });
+    const card = await screen.findByRole('region', { name: 'Webhook' });
+    const button = within(card).getByRole('button', { name: 'Connected' });
+    // Hover (or focus) turns it into Disconnect.
+    fireEvent.focus(button);
+    fireEvent.click(within(card).getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('Failed to disconnect webhook')).toBeDefined();
+    fail = false;
+    fireEvent.click(within(card).getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('Webhook disconnected successfully')).toBeDefined();
+    expect(api.callsTo('DELETE /workspace/command/delete-webhook-url')).toHaveLength(2);
+    expect(await within(card).findByRole('button', { name: 'Connect Webhook' })).toBeDefined();
+  });
+
+  it('saves the endpoint only when it is filled and changed, then shows its secret and an empty log', async () => {
+    const secret = 'whsec_AbCdEfGhIjKlMnOpQrStUvWxYz012345';
+    const api = stubApi({
+      'GET /integrations/query/webhook': Response.json(null),
+      'POST /workspace/command/set-webhook-url': Response.json({ endpoint, secret }),
+      'GET /integrations/query/webhook-deliveries': Response.json({ attempts: [] }),
+      'POST /integrations/command/send-test-webhook': new Response(null, { status: 202 }),
+      'GET /users/query/me': Response.json(connected),
+    });
+    await renderApp('/admin/integrations/webhook', { signedIn: true, me: admin });
+    const input = await screen.findByLabelText('Endpoint URL');
+    expect(input.getAttribute('type')).toBe('url');
+    expect(input.getAttribute('placeholder')).toBe(`e.g ${window.location.origin}/webhook`);
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toHaveProperty('disabled', true);
+    fireEvent.change(input, { target: { value: '   ' } });
+    expect(save).toHaveProperty('disabled', true);
+    fireEvent.change(input, { target: { value: URL_SAVED } });
+    expect(save).toHaveProperty('disabled', false);
+    fireEvent.click(save);
+
+    expect(await screen.findByText(secret)).toBeDefined();
+    expect(api.callsTo('POST /workspace/command/set-webhook-url')[0]?.body).toEqual({ webhookUrl: URL_SAVED });
+    // Saved: unchanged again, so Save is off.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true));
+    expect(await screen.findByText('No deliveries yet. Send a test event to try the endpoint.')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Send test event' }));
+    await waitFor(() => expect(api.callsTo('POST /integrations/command/send-test-webhook')).toHaveLength(1));
+  });
+
+  it("says 'Failed to set webhook URL' when the save is refused", async () => {
+    stubApi({
+      'GET /integrations/query/webhook': Response.json(null),
+      'POST /workspace/command/set-webhook-url': Response.json(
+        { code: 'BAD_REQUEST', message: '127.0.0.1 is not a public address' },
+        { status: 400 },
+      ),
+    });
+    await renderApp('/admin/integrations/webhook', { signedIn: true, me: admin });
+    fireEvent.change(await screen.findByLabelText('Endpoint URL'), { target: { value: 'http://127.0.0.1/hook' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to set webhook URL')).toBeDefined();
+  });
+
+  it('lists the attempts, says why deliveries stopped, and retries a failed one', async () => {
+    const failed = attempt({ eventType: 'job_change.detected', statusCode: 410, deliveryStatus: 'failed' });
+    const api = stubApi({
+      'GET /integrations/query/webhook': Response.json({
+        ...endpoint,
+        disabledReason: 'The endpoint answered 410 Gone.',
+      }),
+      'GET /integrations/query/webhook-deliveries': Response.json({
+        attempts: [failed, attempt({ statusCode: null, error: 'connect ECONNREFUSED', deliveryStatus: 'pending' })],
+      }),
+      [`POST /integrations/command/retry-delivery/${failed.deliveryId}`]: new Response(null, { status: 202 }),
+    });
+    await renderApp('/admin/integrations/webhook', { signedIn: true, me: connected });
+    expect(await screen.findByText('job_change.detected')).toBeDefined();
+    expect(screen.getByText('The endpoint answered 410 Gone. Save the URL again to resume them.')).toBeDefined();
+    expect(screen.getByText('No answer')).toBeDefined();
+    expect(screen.getByText('whsec_AbCd…')).toBeDefined();
+    const rows = screen.getAllByRole('row');
+    fireEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Retry' }));
+    await waitFor(() =>
+      expect(api.callsTo(`POST /integrations/command/retry-delivery/${failed.deliveryId}`)).toHaveLength(1),
+    );
+    expect(within(rows[2] as HTMLElement).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+});

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { ACTION_TYPES, ROLES } from './enums.ts';
+import { IMPORT_KINDS } from './schemas/lists.ts';
+import { SIGNAL_TYPES } from './schemas/network.ts';
+
+// The domain events the product records, and the public contract of what leaves it: each webhook
+// delivery's body is `{ type, timestamp, data }` (the Standard Webhooks payload shape) with `data` as
+// declared here; Slack messages are written from the same data. Add a field freely; never rename or
+// remove one, since receivers outside the product read them.
+
+/** A person of the network, with a link back to them in the product. */
+export const ZEventPerson = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    email: z.string().nullable(),
+    title: z.string().nullable(),
+    companyName: z.string().nullable(),
+    /** Opens the product's network page on this person. */
+    url: z.url(),
+  })
+  .meta({ id: 'EventPerson' });
+
+/** A member of the workspace. */
+export const ZEventUser = z.object({ id: z.uuid(), name: z.string(), email: z.string() }).meta({ id: 'EventUser' });
+
+export const EVENT_SCHEMAS = {
+  'intro.requested': z.object({
+    actionId: z.uuid().nullable(),
+    prospect: ZEventPerson,
+    /** Who is asked to make the introduction. */
+    connector: z.object({ id: z.uuid(), name: z.string(), email: z.string().nullable() }),
+    requestedBy: ZEventUser,
+  }),
+  'intro.replied': z.object({
+    actionId: z.uuid(),
+    prospect: ZEventPerson,
+    connector: z.object({ id: z.uuid(), name: z.string(), email: z.string().nullable() }),
+    requestedBy: ZEventUser,
+    repliedAt: z.iso.datetime(),
+  }),
+  'direct_message.sent': z.object({
+    actionId: z.uuid().nullable(),
+    prospect: ZEventPerson,
+    sentBy: ZEventUser,
+  }),
+  'signal.raised': z.object({
+    signalType: z.enum(SIGNAL_TYPES),
+    prospect: ZEventPerson,
+    proximityScore: z.number().int().min(0).max(100),
+  }),
+  'job_change.detected': z.object({
+    person: ZEventPerson,
+    pastCompanyName: z.string().nullable(),
+    newCompanyName: z.string(),
+  }),
+  'action.completed': z.object({
+    actionId: z.uuid(),
+    actionType: z.enum(ACTION_TYPES),
+    prospect: ZEventPerson,
+    completedBy: ZEventUser,
+  }),
+  'import.completed': z.object({
+    importId: z.uuid(),
+    kind: z.enum(IMPORT_KINDS),
+    imported: z.number().int().min(0),
+    rejected: z.number().int().min(0),
+    startedBy: ZEventUser,
+  }),
+  'teammate.joined': z.object({
+    user: ZEventUser,
+    role: z.enum(ROLES),
+    via: z.enum(['registration', 'invite', 'domain']),
+  }),
+  /** Sent by an admin from the webhook page to check an endpoint; nothing happened in the product. */
+  'webhook.test': z.object({ message: z.string() }),
+} as const;
+
+export type EventType = keyof typeof EVENT_SCHEMAS;
+export const EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as EventType[];
+export type EventData<T extends EventType> = z.infer<(typeof EVENT_SCHEMAS)[T]>;
+
+/** One event of any type, as a discriminated union: what a receiver parses. */
+export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
+
+const envelope = (type: EventType) =>
+  z.object({ type: z.literal(type), timestamp: z.iso.datetime(), data: EVENT_SCHEMAS[type] });
+const [firstEnvelope, ...otherEnvelopes] = EVENT_TYPES.map(envelope);
+
+/** The body of a webhook delivery. */
+export const ZEventPayload = z
+  // The catalogue is never empty; the union wants that said as a tuple.
+  .discriminatedUnion('type', [firstEnvelope as ReturnType<typeof envelope>, ...otherEnvelopes])
+  .meta({ id: 'EventPayload' });
+export type TEventPayload = { [T in EventType]: { type: T; timestamp: string; data: EventData<T> } }[EventType];

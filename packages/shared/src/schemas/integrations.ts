@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { EVENT_TYPES } from '../events.ts';
+
+/** POST /workspace/command/set-webhook-url (spec section 7); a blank URL cannot be saved (section 5). */
+export const ZSetWebhookUrl = z.object({ webhookUrl: z.string().trim().min(1, 'The endpoint URL is required') });
+export type TSetWebhookUrl = z.infer<typeof ZSetWebhookUrl>;
+
+/** The workspace's webhook endpoint as the admin sees it: never the whole secret, only its start. */
+export const ZWebhookEndpoint = z.object({
+  url: z.string(),
+  /** `whsec_` and the first characters, to tell secrets apart. */
+  secretPreview: z.string(),
+  /** Null while deliveries go out; why they stopped otherwise (410 Gone, 5 days of failures). */
+  disabledReason: z.string().nullable(),
+  /** Since when every attempt has failed, if they do. */
+  failingSince: z.iso.datetime().nullable(),
+});
+export type TWebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
+
+/** Answered when the secret is created (first save), rotated or revealed: the whole secret. */
+export const ZWebhookSecret = z.object({ secret: z.string().startsWith('whsec_') });
+export type TWebhookSecret = z.infer<typeof ZWebhookSecret>;
+
+/** One attempt in the webhook page's delivery log. */
+export const ZDeliveryAttempt = z.object({
+  id: z.uuid(),
+  deliveryId: z.uuid(),
+  eventType: z.enum(EVENT_TYPES),
+  attemptedAt: z.iso.datetime(),
+  /** The endpoint's HTTP status; null when it was never reached. */
+  statusCode: z.number().int().nullable(),
+  durationMs: z.number().int().min(0),
+  error: z.string().nullable(),
+  /** When the delivery is tried again; null when it was delivered or has given up. */
+  nextAttemptAt: z.iso.datetime().nullable(),
+  deliveryStatus: z.enum(['pending', 'delivered', 'failed']),
+});
+export type TDeliveryAttempt = z.infer<typeof ZDeliveryAttempt>;
+export const ZDeliveryLog = z.object({ attempts: z.array(ZDeliveryAttempt) });
+export type TDeliveryLog = z.infer<typeof ZDeliveryLog>;
+
+/** How many attempts the webhook page lists. */
+export const DELIVERY_LOG_SIZE = 100;
+
+/** What saving the URL answers: the endpoint, and the secret when this save created it. */
+export const ZWebhookSaved = z.object({ endpoint: ZWebhookEndpoint, secret: z.string().nullable() });
+export type TWebhookSaved = z.infer<typeof ZWebhookSaved>;
