@@ -13,7 +13,10 @@ import { type DemoSize, seedDemo } from '../apps/server/src/demo/seed-demo.ts';
 import { exportNetworkCsv } from '../apps/server/src/features/network/export-csv.ts';
 import { NETWORK_ORDER } from '../apps/server/src/features/network/network.repo.ts';
 import { queryContacts, queryFilters } from '../apps/server/src/features/network/network.service.ts';
-import { createNetworkIndex, type NetworkIndexRefresh } from '../apps/server/src/features/network/network-index.ts';
+import {
+  createNetworkIndex,
+  type NetworkIndexRefresh,
+} from '../apps/server/src/features/network/network-index/index.ts';
 import { saveTargetingScheme } from '../apps/server/src/features/targeting/targeting.repo.ts';
 import { insertUser, insertWorkspace } from '../apps/server/src/features/users/users.repo.ts';
 import { recordInteractions } from '../apps/server/src/graph/evidence.repo.ts';

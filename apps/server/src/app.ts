@@ -22,7 +22,7 @@ import { clientsRoutes } from './features/lists/clients/clients.routes.ts';
 import { crmClientsRoutes } from './features/lists/crm-clients/crm-clients.routes.ts';
 import { importsRoutes } from './features/lists/imports/imports.routes.ts';
 import { networkRoutes } from './features/network/network.routes.ts';
-import { createNetworkIndex } from './features/network/network-index.ts';
+import { createNetworkIndex } from './features/network/network-index/index.ts';
 import { publicRoutes } from './features/public/public.routes.ts';
 import { googleRoutes } from './features/sources/google/google.routes.ts';
 import { googleAccountDeps } from './features/sources/google/google-deps.ts';

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
+import { useSession } from '../lib/useSession.ts';
 import type { RouteGuard } from './guards.ts';
-import { useSession } from './useSession.ts';
 
 /** Renders the child routes once the guard lets the visitor through, else redirects. */
 export function GuardedOutlet({ guard }: { guard: RouteGuard }) {

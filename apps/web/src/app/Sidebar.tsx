@@ -1,9 +1,9 @@
 import { AppShell, NavLink, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { isUnderPath } from '../lib/isUnderPath.ts';
-import { PATHS } from './paths.ts';
+import { PATHS } from '../lib/paths.ts';
+import { useSession } from '../lib/useSession.ts';
 import { UserMenu } from './UserMenu.tsx';
-import { useSession } from './useSession.ts';
 
 type SidebarLink = { label: string; to: string; activeUnder: string };
 

@@ -6,7 +6,6 @@ import {
   type GuardInput,
   type GuardUser,
   inviteTeammatesGuard,
-  isRestrictedRole,
   onboardingGuard,
   onboardingRedirect,
   privateRouteGuard,
@@ -128,13 +127,6 @@ describe('privateRouteGuard', () => {
     expect(privateRouteGuard(input({ user: restricted, pathname: '/network' }))).toBe('/actions');
     expect(privateRouteGuard(input({ user: restricted, pathname: '/actions' }))).toBeNull();
     expect(privateRouteGuard(input({ user: restricted, pathname: '/actions/past-actions' }))).toBeNull();
-  });
-});
-
-describe('isRestrictedRole', () => {
-  it('is false for admin, member and viewer, true for a role outside them', () => {
-    expect(['admin', 'member', 'viewer'].map(isRestrictedRole)).toEqual([false, false, false]);
-    expect(isRestrictedRole('restricted')).toBe(true);
   });
 });
 

@@ -1,7 +1,8 @@
-import { ROLES, type TMe } from '@warmpath/shared';
+import type { TMe } from '@warmpath/shared';
 import type { StoredRegistration } from '../lib/auth.ts';
 import { isUnderPath } from '../lib/isUnderPath.ts';
-import { MAIN_AREA, PATHS } from './paths.ts';
+import { MAIN_AREA, PATHS } from '../lib/paths.ts';
+import { isRestrictedRole } from '../lib/roles.ts';
 
 // The redirect and guard rules of spec section 2, as pure functions: each returns where to send the
 // visitor, or null to let the route render.
@@ -24,12 +25,6 @@ export type GuardInput = {
 export type RouteGuard = (input: GuardInput) => string | null;
 
 const ADMIN_ROLE: string = 'admin';
-const KNOWN_ROLES: readonly string[] = ROLES;
-
-/** The spec's restricted third role: any role outside admin, member and viewer. */
-export function isRestrictedRole(role: string): boolean {
-  return !KNOWN_ROLES.includes(role);
-}
 
 /** Where a registered user belongs while onboarding; null when no rule applies. */
 export function onboardingRedirect(user: GuardUser): string | null {

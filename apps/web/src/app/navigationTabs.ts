@@ -1,5 +1,5 @@
 import { activeRouteTab, type RouteTab } from '../components/routeTabs.ts';
-import { PATHS } from './paths.ts';
+import { PATHS } from '../lib/paths.ts';
 
 /** The admin tab bar of spec section 2, in its order. */
 export const ADMIN_TABS: readonly RouteTab[] = [

@@ -26,6 +26,7 @@ import { PersonasPage } from '../features/targeting/pages/PersonasPage.tsx';
 import { TargetedAccountsPage } from '../features/targeting/pages/TargetedAccountsPage.tsx';
 import { UsersPage } from '../features/team/pages/UsersPage.tsx';
 import { WorkspaceSettingsPage } from '../features/workspace/pages/WorkspaceSettingsPage.tsx';
+import { PATHS } from '../lib/paths.ts';
 import { AppLayout } from './AppLayout.tsx';
 import { AuthCallbackPage } from './AuthCallbackPage.tsx';
 import { ErrorScreen } from './ErrorScreen.tsx';
@@ -41,7 +42,6 @@ import {
   signUpEntryGuard,
 } from './guards.ts';
 import { ADMIN_TABS, activeAdminTab, activeProfileTab, PROFILE_TABS } from './navigationTabs.ts';
-import { PATHS } from './paths.ts';
 import { RootRoute } from './RootRoute.tsx';
 
 function guarded(guard: RouteGuard, children: RouteObject[]): RouteObject {

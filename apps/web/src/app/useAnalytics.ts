@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { usePublicConfig } from '../features/public/api.ts';
 import { capture, configureAnalytics, identifyAnalytics } from '../lib/analytics.ts';
-import { useSession } from './useSession.ts';
+import { useSession } from '../lib/useSession.ts';
 
 /** Turns analytics on when the server configures PostHog, names the signed-in user, and records each navigation. */
 export function useAnalytics(): void {

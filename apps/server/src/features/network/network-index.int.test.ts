@@ -24,7 +24,7 @@ import {
   type NetworkIndex,
   type NetworkIndexRefresh,
   type NetworkSnapshot,
-} from './network-index.ts';
+} from './network-index/index.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

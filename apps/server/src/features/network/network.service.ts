@@ -41,7 +41,7 @@ import {
   reportCards,
 } from './network.repo.ts';
 import { type CompiledFilters, compileFilters, parseFilters } from './network-filters.ts';
-import { conditionsOf, type FacetTallies, facetTallies, type NetworkIndex, tablePage } from './network-index.ts';
+import { conditionsOf, type FacetTallies, facetTallies, type NetworkIndex, tablePage } from './network-index/index.ts';
 
 export type ContactsDeps = {
   database: Database;

@@ -1,6 +1,6 @@
 import type { TMe } from '@warmpath/shared';
-import { isRestrictedRole } from '../../app/guards.ts';
-import { useSession } from '../../app/useSession.ts';
+import { isRestrictedRole } from '../../lib/roles.ts';
+import { useSession } from '../../lib/useSession.ts';
 
 export type ActionsAccess = {
   user: TMe | null;

@@ -1,5 +1,5 @@
 import type { TAdvanceOnboarding, TMe } from '@warmpath/shared';
-import { PATHS } from '../../app/paths.ts';
+import { PATHS } from '../../lib/paths.ts';
 
 export type AdvanceStep = TAdvanceOnboarding['step'];
 

@@ -1,6 +1,6 @@
 import type { TMe } from '@warmpath/shared';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../app/useSession.ts';
+import { useSession } from '../../lib/useSession.ts';
 import { useAdvanceOnboarding } from '../users/api.ts';
 import { type AdvanceStep, hasReachedStep } from './onboardingSteps.ts';
 

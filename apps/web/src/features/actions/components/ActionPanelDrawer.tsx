@@ -1,6 +1,6 @@
 import { Drawer } from '@mantine/core';
 import type { TPastAction, TRecommendedAction } from '@warmpath/shared';
-import { useSession } from '../../../app/useSession.ts';
+import { useSession } from '../../../lib/useSession.ts';
 import { userFullName } from '../actionsDisplay.ts';
 import { AskIntroPanel } from './AskIntroPanel.tsx';
 import { EngageProspectPanel } from './EngageProspectPanel.tsx';

@@ -1,10 +1,10 @@
 import { Skeleton } from '@mantine/core';
 import { useLocation } from 'react-router';
-import { PATHS } from '../../../app/paths.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { RouteTabs } from '../../../components/RouteTabs.tsx';
 import { activeRouteTab, type RouteTab } from '../../../components/routeTabs.ts';
 import { formatCount } from '../../../lib/format.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { type ActionsTab, useActionCounts } from '../api.ts';
 import { useActionsAccess } from '../useActionsAccess.ts';
 

@@ -2,7 +2,7 @@ import { Anchor, Button, List, Stack, Text } from '@mantine/core';
 import type { TMe } from '@warmpath/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PATHS } from '../../../app/paths.ts';
+import { PATHS } from '../../../lib/paths.ts';
 
 export type NetworkEmptyStateProps = {
   /** Filters are narrowing the table: clearing them may show contacts. */

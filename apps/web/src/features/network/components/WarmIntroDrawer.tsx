@@ -1,8 +1,8 @@
 import { Drawer, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { TWarmIntroModalData } from '@warmpath/shared';
-import { useSession } from '../../../app/useSession.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { plural } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/useSession.ts';
 import { ConnectGoogleAlert } from '../../sources/components/ConnectGoogleAlert.tsx';
 import { useWarmIntroModalData, type WarmIntroRequest } from '../api.ts';
 import { proximityBand } from '../networkDisplay.ts';

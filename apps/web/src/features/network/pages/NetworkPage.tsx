@@ -1,9 +1,9 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { PAGINATION } from '@warmpath/shared';
 import { useCallback, useMemo, useState } from 'react';
-import { useSession } from '../../../app/useSession.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { TablePagination } from '../../../components/TablePagination.tsx';
+import { useSession } from '../../../lib/useSession.ts';
 import { useContacts, useExportContactsCsv, useNetworkFilters, type WarmIntroRequest } from '../api.ts';
 import { NetworkEmptyState } from '../components/NetworkEmptyState.tsx';
 import { NetworkFilterBar } from '../components/NetworkFilterBar.tsx';

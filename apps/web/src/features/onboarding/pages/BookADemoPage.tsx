@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { ONBOARDING_PROGRESS } from '@warmpath/shared';
-import { OnboardingLayout } from '../../../app/OnboardingLayout.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { usePublicConfig } from '../../public/api.ts';
+import { OnboardingLayout } from '../components/OnboardingLayout.tsx';
 
 /** The demo-booking page: the operator's calendar, in a new tab. */
 export function BookADemoPage() {

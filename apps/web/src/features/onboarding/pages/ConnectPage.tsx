@@ -1,8 +1,8 @@
 import { Button, Stack } from '@mantine/core';
 import { ONBOARDING_PROGRESS } from '@warmpath/shared';
-import { OnboardingLayout } from '../../../app/OnboardingLayout.tsx';
-import { PATHS } from '../../../app/paths.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { PATHS } from '../../../lib/paths.ts';
+import { OnboardingLayout } from '../components/OnboardingLayout.tsx';
 import { useRegistrationSignIn } from '../useRegistrationSignIn.ts';
 
 /** Start of registration: sign in at the identity provider, then create the account. */

@@ -5,13 +5,13 @@ import { useForm } from 'react-hook-form';
 import { useAuth } from 'react-oidc-context';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { OnboardingLayout } from '../../../app/OnboardingLayout.tsx';
-import { PATHS } from '../../../app/paths.ts';
 import { FormCheckbox } from '../../../components/FormCheckbox.tsx';
 import { FormDomainTags } from '../../../components/FormDomainTags.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { clearRegistration } from '../../../lib/auth.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { useCreateWorkspaceAdmin } from '../../users/api.ts';
+import { OnboardingLayout } from '../components/OnboardingLayout.tsx';
 import {
   createDetailsDefaults,
   type TCreateDetailsForm,

@@ -2,9 +2,9 @@ import { Button, Text } from '@mantine/core';
 import { MESSAGES } from '@warmpath/shared';
 import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
-import { OnboardingLayout } from '../../../app/OnboardingLayout.tsx';
-import { PATHS } from '../../../app/paths.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { PATHS } from '../../../lib/paths.ts';
+import { OnboardingLayout } from '../components/OnboardingLayout.tsx';
 
 const ZDomainsNotWhitelistedState = z.object({ message: z.string() });
 /** The server's refusal, handed over by the Create account page. */

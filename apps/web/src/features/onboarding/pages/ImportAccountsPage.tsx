@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Stack } from '@mantine/core';
 import { ONBOARDING_PROGRESS } from '@warmpath/shared';
 import { useNavigate } from 'react-router';
-import { OnboardingLayout } from '../../../app/OnboardingLayout.tsx';
-import { PATHS } from '../../../app/paths.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 import { OnboardingChoice } from '../components/OnboardingChoice.tsx';
+import { OnboardingLayout } from '../components/OnboardingLayout.tsx';
 import { useFinishAccountsStep } from '../useFinishAccountsStep.ts';
 
 /** Import accounts: a targeting scheme instead of a list, a CSV file, or nothing for now. */

@@ -1,10 +1,10 @@
 import { Stack } from '@mantine/core';
 import { ONBOARDING_PROGRESS } from '@warmpath/shared';
 import { useNavigate } from 'react-router';
-import { OnboardingLayout } from '../../../app/OnboardingLayout.tsx';
-import { PATHS } from '../../../app/paths.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 import { OnboardingChoice } from '../components/OnboardingChoice.tsx';
+import { OnboardingLayout } from '../components/OnboardingLayout.tsx';
 import { useAdvanceOnboardingStep } from '../useAdvanceOnboardingStep.ts';
 
 /** Import clients, the last onboarding step: a CSV file now, or later from the main area. */

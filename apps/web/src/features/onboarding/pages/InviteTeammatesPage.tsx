@@ -1,12 +1,12 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { ONBOARDING_PROGRESS } from '@warmpath/shared';
-import { OnboardingLayout } from '../../../app/OnboardingLayout.tsx';
-import { PATHS } from '../../../app/paths.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 import { useInviteTeammates } from '../../team/api.ts';
 import { InviteTeammatesForm } from '../../team/components/InviteTeammatesForm.tsx';
 import { toInviteRequest } from '../../team/inviteDraft.ts';
 import { useInviteDraft } from '../../team/useInviteDraft.ts';
+import { OnboardingLayout } from '../components/OnboardingLayout.tsx';
 import { useAdvanceOnboardingStep } from '../useAdvanceOnboardingStep.ts';
 
 /**

@@ -4,12 +4,11 @@ import { ONBOARDING_PROGRESS, type TInviteInfo } from '@warmpath/shared';
 import { useForm } from 'react-hook-form';
 import { useAuth } from 'react-oidc-context';
 import { generatePath, Link, useNavigate, useParams } from 'react-router';
-import { OnboardingLayout } from '../../../app/OnboardingLayout.tsx';
-import { PATHS } from '../../../app/paths.ts';
 import { FormCheckbox } from '../../../components/FormCheckbox.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { clearInviteId, clearRegistration, storeInviteId } from '../../../lib/auth.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import {
   acceptInvitationDefaults,
   closedInvitationMessage,
@@ -20,6 +19,7 @@ import {
 import { useAcceptInvitation, useInviteInfo } from '../../team/api.ts';
 import { InvitationWorkspace } from '../../team/components/InvitationWorkspace.tsx';
 import { useSetMe } from '../../users/api.ts';
+import { OnboardingLayout } from '../components/OnboardingLayout.tsx';
 import { TERMS_LABEL } from '../terms.ts';
 import { useRegistrationSignIn } from '../useRegistrationSignIn.ts';
 

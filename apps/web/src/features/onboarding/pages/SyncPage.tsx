@@ -1,11 +1,11 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { ONBOARDING_PROGRESS } from '@warmpath/shared';
-import { OnboardingLayout } from '../../../app/OnboardingLayout.tsx';
-import { PATHS } from '../../../app/paths.ts';
-import { useSession } from '../../../app/useSession.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { PATHS } from '../../../lib/paths.ts';
+import { useSession } from '../../../lib/useSession.ts';
 import { GoogleConnectionCard } from '../../sources/components/GoogleConnectionCard.tsx';
 import { LinkedinConnectionCard } from '../../sources/components/LinkedinConnectionCard.tsx';
+import { OnboardingLayout } from '../components/OnboardingLayout.tsx';
 import { useAdvanceOnboardingStep } from '../useAdvanceOnboardingStep.ts';
 
 const CONNECTIONS = 2;

@@ -1,7 +1,7 @@
 import { ONBOARDING_PROGRESS } from '@warmpath/shared';
-import { OnboardingLayout } from '../../../app/OnboardingLayout.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { TargetingSchemeForm } from '../../targeting/components/TargetingSchemeForm.tsx';
+import { OnboardingLayout } from '../components/OnboardingLayout.tsx';
 import { useFinishAccountsStep } from '../useFinishAccountsStep.ts';
 
 /** Onboarding without a list of accounts: describe the accounts to target instead. */

@@ -1,11 +1,11 @@
 import { Button, Group } from '@mantine/core';
 import { ONBOARDING_PROGRESS } from '@warmpath/shared';
 import { useNavigate } from 'react-router';
-import { OnboardingLayout } from '../../../app/OnboardingLayout.tsx';
-import { PATHS } from '../../../app/paths.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 import { ACCOUNTS_IMPORT } from '../../lists/api.ts';
 import { CsvImport } from '../../lists/components/CsvImport.tsx';
+import { OnboardingLayout } from '../components/OnboardingLayout.tsx';
 import { useFinishAccountsStep } from '../useFinishAccountsStep.ts';
 
 /** Accounts upload: the target companies from a CSV file; once imported, on to the next step. */

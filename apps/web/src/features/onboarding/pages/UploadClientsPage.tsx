@@ -1,11 +1,11 @@
 import { Button, Group } from '@mantine/core';
 import { ONBOARDING_PROGRESS } from '@warmpath/shared';
 import { useNavigate } from 'react-router';
-import { OnboardingLayout } from '../../../app/OnboardingLayout.tsx';
-import { PATHS } from '../../../app/paths.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 import { clientsImport } from '../../lists/api.ts';
 import { CsvImport } from '../../lists/components/CsvImport.tsx';
+import { OnboardingLayout } from '../components/OnboardingLayout.tsx';
 import { useAdvanceOnboardingStep } from '../useAdvanceOnboardingStep.ts';
 
 /** Clients are allies to map the network from and people whose job changes matter: both lists. */

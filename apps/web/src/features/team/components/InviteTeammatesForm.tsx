@@ -1,8 +1,8 @@
 import { ActionIcon, Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { INVITE_SUGGESTIONS, ROLES, type Role, type TSuggestion } from '@warmpath/shared';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
-import { useSession } from '../../../app/useSession.ts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { useSession } from '../../../lib/useSession.ts';
 import { useSuggestedTeammates } from '../../sources/api.ts';
 import { useInviteTeammates } from '../api.ts';
 import {

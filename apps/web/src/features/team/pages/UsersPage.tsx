@@ -2,9 +2,9 @@ import { Avatar, Badge, Button, Group, Stack, Table, Text, TextInput, VisuallyHi
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { DEBOUNCE_MS, LAYOUT, MESSAGES, SKELETON, type TTeammate } from '@warmpath/shared';
 import { useState } from 'react';
-import { useSession } from '../../../app/useSession.ts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { TableSkeletonRows } from '../../../components/TableSkeletonRows.tsx';
+import { useSession } from '../../../lib/useSession.ts';
 import { ConnectionIcon } from '../../users/components/ConnectionIcon.tsx';
 import { useChangeRole, useDeleteUser, useTeammates } from '../api.ts';
 import { InviteUsersModal } from '../components/InviteUsersModal.tsx';

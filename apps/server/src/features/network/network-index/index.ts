@@ -1,0 +1,16 @@
+// The network rows of a large workspace as columns in this process's memory, in the table's order.
+// PostgreSQL counts a million filtered rows in 100 ms at best and walks half an index for a deep
+// page of a filtered table; here one pass over typed arrays answers the count, any page and every
+// facet's counts in milliseconds. The copy is only ever used while it is current: each statement that
+// writes network rows moves the workspace's version and logs the rows it wrote (a trigger, migration
+// 0038), and a stale copy is patched with those rows (or rebuilt) in the background while PostgreSQL
+// answers, as it does for small workspaces. So the rules of the filters live twice, in SQL
+// (../network-filters.ts) and here (filters.ts, facets.ts), and a test holds the two equal.
+//
+// snapshot.ts reads a copy whole, patch.ts catches one up from the logged changes, cache.ts keeps the
+// copies and decides when each is refreshed; filters.ts and facets.ts answer a request from one.
+
+export { createNetworkIndex, type NetworkIndex, type NetworkIndexRefresh } from './cache.ts';
+export { type FacetTallies, facetTallies } from './facets.ts';
+export { conditionsOf, tablePage } from './filters.ts';
+export type { NetworkSnapshot } from './snapshot.ts';

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+
+// app/ is the shell only the entry point and the router's tests start from: the router, the providers,
+// the layout and the guards. What features share with it lives below them (lib/, components/), so a
+// feature, or a piece it uses, never imports from app/.
+
+/** Every source file of the web app, by its path from src/ ('features/network/api.ts'). */
+const sources = Object.fromEntries(
+  Object.entries(import.meta.glob<string>('./**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true })).map(
+    ([path, text]) => [path.slice(2), text],
+  ),
+);
+
+/** Static imports and re-exports, side-effect imports, dynamic imports and vi.mock's module paths. */
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\bvi\.mock\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
+
+/** `specifier` resolved against the folder of `from`, as a path from src/ ('..' past src/ kept). */
+function resolve(from: string, specifier: string) {
+  const parts = from.split('/').slice(0, -1);
+  for (const part of specifier.split('/')) {
+    if (part === '..' && parts.length > 0 && parts.at(-1) !== '..') parts.pop();
+    else if (part !== '.') parts.push(part);
+  }
+  return parts.join('/');
+}
+
+/** Each relative import in src/ as [importing file, imported path]. */
+const imports = Object.entries(sources).flatMap(([file, text]) =>
+  Array.from(text.matchAll(SPECIFIER), (match) => [file, resolve(file, match[1] ?? '')] as const),
+);
+
+describe('the web app’s layers', () => {
+  it('reads every source file and its imports', () => {
+    expect(Object.keys(sources)).toContain('features/network/api.ts');
+    expect(imports).toContainEqual(['features/network/pages/NetworkPage.tsx', 'lib/useSession.ts']);
+  });
+
+  it('keeps features, lib and components from importing app/', () => {
+    const upward = imports.filter(
+      ([file, imported]) => /^(features|lib|components)\//.test(file) && imported.startsWith('app/'),
+    );
+    expect(upward.map(([file, imported]) => `${file} -> ${imported}`)).toEqual([]);
+  });
+});
