@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   GATEWAY_ERRORS,
-  MESSAGES,
   type TAdvanceOnboarding,
   type TMe,
   type TUpdateMe,
@@ -10,9 +9,8 @@ import {
 } from '@warmpath/shared';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { ApiError, apiRequest } from '../../lib/api.ts';
+import { apiRequest, hasErrorCode } from '../../lib/api.ts';
 import { rememberUserId } from '../../lib/auth.ts';
-import { failureToast } from '../../lib/toasts.tsx';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -26,7 +24,7 @@ export async function fetchMe(): Promise<TMe | null> {
     rememberUserId(me.id);
     return me;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (hasErrorCode(error, 'NOT_REGISTERED')) return null;
     throw error;
   }
 }
