@@ -33,6 +33,7 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { workspaceRoutes } from './features/workspace/workspace.routes.ts';
 import { IDP_PATH, type IdentityProvider } from './idp/provider.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import { AppError } from './lib/app-error.ts';
 import { createSealer } from './lib/sealing.ts';
 import { createStateSigner } from './lib/signed-state.ts';
 import { auth, type TokenVerifier } from './plugins/auth.ts';
@@ -153,9 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (servesWeb && request.method === 'GET' && !request.url.startsWith('/api')) {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply
-      .code(404)
-      .send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+    throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
   });
   return app;
 }

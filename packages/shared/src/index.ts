@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './enums.ts';
+export * from './errors.ts';
 export * from './events.ts';
 export * from './messages.ts';
 export * from './schemas/actions.ts';

@@ -1,28 +1,49 @@
-/** The one error type services throw; the error handler maps its code to an HTTP status. */
+import type { TErrorCode } from '@warmpath/shared';
+
+/**
+ * The one place a domain error code becomes an HTTP status. `satisfies` makes a code without a
+ * status, or a status for a code the catalogue does not have, a compile error.
+ */
 export const ERROR_STATUS = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
+  VALIDATION_FAILED: 400,
+  NOT_CONNECTED: 400,
+  CONNECTION_REVOKED: 400,
+  FILE_INVALID: 400,
+  UPLOAD_INTERRUPTED: 400,
+  UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  NOT_REGISTERED: 403,
+  WRONG_ACCOUNT: 403,
+  DOMAIN_NOT_WHITELISTED: 403,
   NOT_FOUND: 404,
-  CONFLICT: 409,
-  GONE: 410,
-  UNPROCESSABLE: 422,
-  TOO_MANY_REQUESTS: 429,
+  ALREADY_EXISTS: 409,
+  ALREADY_REGISTERED: 409,
+  ALREADY_DONE: 409,
+  NO_REPLY_YET: 409,
+  DOMAIN_TAKEN: 409,
+  LAST_ADMIN: 409,
+  INVITATION_USED: 409,
+  INVITATION_EXPIRED: 410,
+  TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  MISSING_EMAIL: 422,
+  FILE_UNREADABLE: 422,
+  LIMIT_REACHED: 429,
+  IMPORT_FAILED: 500,
   INTERNAL: 500,
-} as const;
+} as const satisfies Record<TErrorCode, number>;
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
-
+/** The one error type services throw; the error handler answers `{ code, message }` with the code's status. */
 export class AppError extends Error {
   constructor(
-    readonly code: ErrorCode,
+    readonly code: TErrorCode,
     message: string,
   ) {
     super(message);
     this.name = 'AppError';
   }
 
-  get status() {
+  get status(): number {
     return ERROR_STATUS[this.code];
   }
 }

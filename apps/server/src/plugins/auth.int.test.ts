@@ -113,8 +113,14 @@ describe('authentication', () => {
     for (const url of ['/api/users/query/me', '/api/no-such-route']) {
       const response = await ctx.app.inject({ url, headers: await headers() });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ code: 'UNAUTHORIZED', message: expect.any(String) });
+      expect(response.json()).toEqual({ code: 'UNAUTHENTICATED', message: expect.any(String) });
     }
+  });
+
+  it('answers an unknown API path, once signed in, with NOT_FOUND', async () => {
+    const response = await ctx.app.inject({ url: '/api/no-such-route?x=1', headers: bearer(admin.token) });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'No route GET /api/no-such-route' });
   });
 
   it('serves public routes without a token', async () => {
@@ -147,7 +153,8 @@ describe('roles', () => {
   it('refuses workspace routes to a signed-in person who has not registered', async () => {
     const stranger = await ctx.tokenFor(`someone@${ctx.uniqueDomain()}`);
     const me = await ctx.app.inject({ url: '/api/users/query/me', headers: bearer(stranger) });
-    expect(me.statusCode).toBe(404);
+    expect(me.statusCode).toBe(403);
+    expect(me.json()).toEqual({ code: 'NOT_REGISTERED', message: 'This account has not registered yet' });
     const update = await ctx.app.inject({
       method: 'PUT',
       url: '/api/users/command/update-me',
@@ -155,5 +162,6 @@ describe('roles', () => {
       payload: { firstName: 'A', lastName: 'B' },
     });
     expect(update.statusCode).toBe(403);
+    expect(update.json()).toEqual({ code: 'NOT_REGISTERED', message: 'You are not a member of a workspace' });
   });
 });

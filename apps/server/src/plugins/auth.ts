@@ -114,13 +114,13 @@ async function authPlugin(
     if (path === HEALTH_PATH) return;
 
     const token = bearerToken(request);
-    if (!token) throw new AppError('UNAUTHORIZED', 'Missing bearer token');
+    if (!token) throw new AppError('UNAUTHENTICATED', 'Missing bearer token');
     let claims: JWTPayload;
     try {
       claims = await options.verifyToken(token);
     } catch (error) {
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError || error instanceof z.ZodError) {
-        throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
+        throw new AppError('UNAUTHENTICATED', 'Invalid or expired token');
       }
       throw error;
     }
@@ -135,7 +135,7 @@ async function authPlugin(
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public' || access === 'identity') return;
-    if (!request.member) throw new AppError('FORBIDDEN', 'You are not a member of a workspace');
+    if (!request.member) throw new AppError('NOT_REGISTERED', 'You are not a member of a workspace');
     if (!ROLES_FOR[access].includes(request.member.role)) {
       throw new AppError('FORBIDDEN', 'Your role does not allow this');
     }
@@ -146,12 +146,12 @@ export const auth = fp(authPlugin, { name: 'auth' });
 
 /** The caller of an `identity` route. */
 export function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new AppError('UNAUTHORIZED', 'Missing bearer token');
+  if (!request.caller) throw new AppError('UNAUTHENTICATED', 'Missing bearer token');
   return request.caller;
 }
 
 /** The member calling a `read`, `write` or `admin` route. */
 export function memberOf(request: FastifyRequest): Member {
-  if (!request.member) throw new AppError('FORBIDDEN', 'You are not a member of a workspace');
+  if (!request.member) throw new AppError('NOT_REGISTERED', 'You are not a member of a workspace');
   return request.member;
 }

@@ -1,14 +1,26 @@
-import type { FastifyInstance } from 'fastify';
+import type { TError, TErrorCode } from '@warmpath/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error.ts';
+import { AppError, ERROR_STATUS } from '../lib/app-error.ts';
+
+function sendError(reply: FastifyReply, code: TErrorCode, message: string) {
+  const body: TError = { code, message };
+  return reply.code(ERROR_STATUS[code]).send(body);
+}
+
+/** Fastify's own client errors by status; each keeps the status it had before it had a code. */
+function clientErrorCode(status: number): TErrorCode {
+  if (status === ERROR_STATUS.NOT_FOUND) return 'NOT_FOUND';
+  if (status === ERROR_STATUS.TOO_LARGE) return 'TOO_LARGE';
+  if (status === ERROR_STATUS.UNSUPPORTED_MEDIA_TYPE) return 'UNSUPPORTED_MEDIA_TYPE';
+  return 'VALIDATION_FAILED';
+}
 
 /** The one place errors become HTTP responses: `{ code, message }` with the status of the code. */
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.code(error.status).send({ code: error.code, message: error.message });
-    }
+    if (error instanceof AppError) return sendError(reply, error.code, error.message);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -17,19 +29,19 @@ async function errorsPlugin(app: FastifyInstance) {
           ? `${field}: ${first.message}`
           : (first.message ?? 'Invalid request')
         : 'Invalid request';
-      return reply.code(400).send({ code: 'BAD_REQUEST', message });
+      return sendError(reply, 'VALIDATION_FAILED', message);
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-      return reply.code(500).send({ code: 'INTERNAL', message: 'Internal server error' });
+      return sendError(reply, 'INTERNAL', 'Internal server error');
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500 && error instanceof Error) {
       // Fastify's own client errors: malformed JSON, unsupported media type, body too large.
-      return reply.code(status).send({ code: 'BAD_REQUEST', message: error.message });
+      return sendError(reply, clientErrorCode(status), error.message);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ code: 'INTERNAL', message: 'Internal server error' });
+    return sendError(reply, 'INTERNAL', 'Internal server error');
   });
 }
 

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TOAST } from '@warmpath/shared';
 import { RouterProvider } from 'react-router/dom';
 import { ToastContainer } from 'react-toastify';
-import { ApiError } from '../lib/api.ts';
+import { isTransientFailure } from '../lib/api.ts';
 import { AuthSetup } from './AuthSetup.tsx';
 import { BackendStatusGate } from './BackendStatusGate.tsx';
 import { router } from './router.tsx';
@@ -15,9 +15,7 @@ const MAX_RETRIES = 2;
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      // A refusal (4xx) will not change on retry; a network or server failure might.
-      retry: (failureCount, error) =>
-        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < MAX_RETRIES,
+      retry: (failureCount, error) => isTransientFailure(error) && failureCount < MAX_RETRIES,
     },
   },
 });

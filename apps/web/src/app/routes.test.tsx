@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { TMe } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../lib/api.ts';
+import { errorAnswer } from '../testing/fakeApi.ts';
 import { admin, member, renderApp } from '../testing/renderApp.tsx';
 
 describe('routes', () => {
@@ -67,7 +68,7 @@ describe('routes', () => {
 
   it('goes to the dedicated page with the server message when the domains are not whitelisted', async () => {
     const refusal = 'The following domains are not whitelisted: engines.example';
-    const fetchMock = vi.fn(async () => Response.json({ code: 'FORBIDDEN', message: refusal }, { status: 403 }));
+    const fetchMock = vi.fn(async () => errorAnswer(403, 'DOMAIN_NOT_WHITELISTED', refusal));
     vi.stubGlobal('fetch', fetchMock);
     const { router } = await renderApp('/sign-up/create-details', { signedIn: true, me: null });
     fireEvent.change(await screen.findByLabelText('Company name'), { target: { value: 'Analytical Engines' } });

@@ -1,13 +1,15 @@
 import { ZPublicConfig } from '@warmpath/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { stubApi } from '../testing/fakeApi.ts';
+import { errorAnswer, stubApi } from '../testing/fakeApi.ts';
 import {
   ApiError,
   apiFileRequest,
   apiRequest,
   apiUpload,
   checkBackendHealth,
+  hasErrorCode,
+  isTransientFailure,
   setAccessTokenProvider,
   type UploadProgress,
   withSearchParams,
@@ -53,29 +55,60 @@ describe('apiRequest', () => {
     expect(headersOf(fetchMock).Authorization).toBeUndefined();
   });
 
-  it('rejects as a 401 without calling the server when the token cannot be had', async () => {
+  it('rejects as UNAUTHENTICATED without calling the server when the token cannot be had', async () => {
     setAccessTokenProvider(async () => {
       throw new Error('expired');
     });
     const fetchMock = stubFetch(async () => Response.json({ ok: true }));
     const failure = apiRequest({ path: '/users/query/me', schema: ZOk });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
-    await expect(failure).rejects.toMatchObject({ status: 401 });
+    await expect(failure).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it("shows the gateway message, or the server's where the call prefers it", async () => {
     setAccessTokenProvider(async () => 'secret');
-    stubFetch(async () => Response.json({ code: 'CONFLICT', message: 'Domain taken' }, { status: 409 }));
+    stubFetch(async () => errorAnswer(409, 'DOMAIN_TAKEN', 'Domain taken'));
     await expect(apiRequest({ path: '/x', schema: ZOk, errorMessage: 'Failed to fetch user' })).rejects.toMatchObject({
-      status: 409,
-      code: 'CONFLICT',
+      code: 'DOMAIN_TAKEN',
       message: 'Failed to fetch user',
     });
     await expect(
       apiRequest({ path: '/x', schema: ZOk, errorMessage: 'Failed', preferServerMessage: true }),
     ).rejects.toMatchObject({ message: 'Domain taken' });
     await expect(apiRequest({ path: '/x', schema: ZOk })).rejects.toMatchObject({ message: 'Domain taken' });
+  });
+
+  it("keeps the message of a code this build does not know, and of an answer that is not the API's", async () => {
+    setAccessTokenProvider(async () => 'secret');
+    stubFetch(async () => Response.json({ code: 'A_CODE_FROM_LATER', message: 'Newer refusal' }, { status: 409 }));
+    await expect(apiRequest({ path: '/x', schema: ZOk })).rejects.toMatchObject({
+      code: 'UNEXPECTED_RESPONSE',
+      message: 'Newer refusal',
+    });
+    stubFetch(async () => new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(apiRequest({ path: '/x', schema: ZOk })).rejects.toMatchObject({
+      code: 'UNEXPECTED_RESPONSE',
+      message: 'Request failed with status 502',
+    });
+  });
+
+  it('tells failures apart by code only', async () => {
+    setAccessTokenProvider(async () => 'secret');
+    stubFetch(async () => errorAnswer(409, 'LIMIT_REACHED', 'Ask someone else'));
+    const error = await apiRequest({ path: '/x', schema: ZOk }).catch((caught: unknown) => caught);
+    expect(hasErrorCode(error, 'ALREADY_DONE', 'LIMIT_REACHED')).toBe(true);
+    expect(hasErrorCode(error, 'ALREADY_DONE')).toBe(false);
+    expect(hasErrorCode(new Error('LIMIT_REACHED'), 'LIMIT_REACHED')).toBe(false);
+  });
+
+  it('counts network and server failures as worth another try, refusals as not', () => {
+    expect(isTransientFailure(new ApiError('ERR_NETWORK', 'Network Error'))).toBe(true);
+    expect(isTransientFailure(new ApiError('INTERNAL', 'Internal server error'))).toBe(true);
+    expect(isTransientFailure(new ApiError('UNEXPECTED_RESPONSE', 'Request failed with status 502'))).toBe(true);
+    expect(isTransientFailure(new TypeError('a bug of ours'))).toBe(true);
+    expect(isTransientFailure(new ApiError('NOT_FOUND', 'Prospect not found'))).toBe(false);
+    expect(isTransientFailure(new ApiError('LIMIT_REACHED', 'Please ask someone else'))).toBe(false);
   });
 
   it('sends JSON bodies as JSON and a FormData as it is, letting fetch set the multipart boundary', async () => {
@@ -98,7 +131,7 @@ describe('apiRequest', () => {
     stubFetch(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(apiRequest({ path: '/x', schema: ZOk })).rejects.toMatchObject({ status: 0, code: 'ERR_NETWORK' });
+    await expect(apiRequest({ path: '/x', schema: ZOk })).rejects.toMatchObject({ code: 'ERR_NETWORK' });
     expect(getAppStatus().offline).toBe(true);
     stubFetch(async () => Response.json({ ok: true }));
     await apiRequest({ path: '/x', schema: ZOk });
@@ -129,10 +162,10 @@ describe('apiFileRequest', () => {
     expect(headersOf(fetchMock).Accept).toBe('text/csv, application/json');
     expect(headersOf(fetchMock).Authorization).toBe('Bearer secret');
 
-    stubFetch(async () => Response.json({ code: 'INTERNAL', message: 'Export broke' }, { status: 500 }));
+    stubFetch(async () => errorAnswer(500, 'INTERNAL', 'Export broke'));
     await expect(
       apiFileRequest({ path: '/export', accept: 'text/csv', errorMessage: 'Failed to export' }),
-    ).rejects.toMatchObject({ status: 500, message: 'Failed to export' });
+    ).rejects.toMatchObject({ code: 'INTERNAL', message: 'Failed to export' });
   });
 });
 
@@ -144,7 +177,7 @@ describe('checkBackendHealth', () => {
     await expect(checkBackendHealth()).resolves.toBe(false);
     expect(getAppStatus().backendServerDown).toBe(true);
 
-    stubFetch(async () => Response.json({ code: 'INTERNAL', message: 'down' }, { status: 500 }));
+    stubFetch(async () => errorAnswer(500, 'INTERNAL', 'down'));
     await expect(checkBackendHealth()).resolves.toBe(false);
 
     stubFetch(async () => Response.json({ status: 'ok', database: 'ok' }));
@@ -180,7 +213,7 @@ describe('apiUpload', () => {
   it("fails with the server's code and the gateway's message", async () => {
     setAccessTokenProvider(async () => 'secret');
     stubApi({
-      'POST /imports/command/upload': Response.json({ code: 'BAD_CSV', message: 'No header' }, { status: 400 }),
+      'POST /imports/command/upload': errorAnswer(422, 'FILE_UNREADABLE', 'No header'),
     });
     const failure = apiUpload({
       path: '/imports/command/upload',
@@ -188,6 +221,6 @@ describe('apiUpload', () => {
       schema: ZOk,
       errorMessage: 'Failed to import clients',
     });
-    await expect(failure).rejects.toMatchObject({ status: 400, code: 'BAD_CSV', message: 'Failed to import clients' });
+    await expect(failure).rejects.toMatchObject({ code: 'FILE_UNREADABLE', message: 'Failed to import clients' });
   });
 });

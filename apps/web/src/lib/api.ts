@@ -1,26 +1,57 @@
-import { ZError, ZHealth } from '@warmpath/shared';
-import type { z } from 'zod';
+import { isErrorCode, type TErrorCode, ZError, ZHealth } from '@warmpath/shared';
+import { z } from 'zod';
 import { setAppStatus } from './appStatus.ts';
 
 const API_BASE = '/api';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Codes of failures that never reached the server (spec section 8). */
-export const NETWORK_ERROR_CODES = { network: 'ERR_NETWORK', timeout: 'ECONNABORTED' } as const;
+/**
+ * Codes of failures the server did not describe: calls that never reached it (spec section 8), and
+ * answers that are not the API's `{ code, message }` (a proxy's error page, or a code newer than this
+ * build, whose message is still shown).
+ */
+export const CLIENT_ERROR_CODES = {
+  network: 'ERR_NETWORK',
+  timeout: 'ECONNABORTED',
+  unexpected: 'UNEXPECTED_RESPONSE',
+} as const;
 
-/** A failed call: the HTTP status (0 when the server was not reached), the server's code, a message to show. */
+export type TApiErrorCode = TErrorCode | (typeof CLIENT_ERROR_CODES)[keyof typeof CLIENT_ERROR_CODES];
+
+/**
+ * A failed call: what went wrong as a code, which the app decides on, and a message to show. No HTTP
+ * status: the server maps its codes to statuses, and the app never reasons from one.
+ */
 export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
+  readonly code: TApiErrorCode;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(code: TApiErrorCode, message: string) {
     super(message);
     this.name = 'ApiError';
-    this.status = status;
     this.code = code;
   }
 }
+
+/** Whether a failure is one of these codes (any other error, a bug in the app, is none of them). */
+export function hasErrorCode(error: unknown, ...codes: readonly TApiErrorCode[]): boolean {
+  return error instanceof ApiError && codes.includes(error.code);
+}
+
+const TRANSIENT_ERROR_CODES: readonly TApiErrorCode[] = [
+  CLIENT_ERROR_CODES.network,
+  CLIENT_ERROR_CODES.timeout,
+  CLIENT_ERROR_CODES.unexpected,
+  'INTERNAL',
+];
+
+/** Whether asking again may succeed: a refusal will not change, a network or server failure (or a bug of ours) might. */
+export function isTransientFailure(error: unknown): boolean {
+  return !(error instanceof ApiError) || hasErrorCode(error, ...TRANSIENT_ERROR_CODES);
+}
+
+/** The error body as read: any code, so that one this build does not know yet still brings its message. */
+const ZErrorAnswer = ZError.extend({ code: z.string() });
 
 type AccessTokenProvider = () => Promise<string>;
 let accessTokenProvider: AccessTokenProvider | null = null;
@@ -155,7 +186,7 @@ async function accessToken(request: RequestOptions): Promise<string> {
     if (!accessTokenProvider) throw new Error('No identity provider configured');
     return await accessTokenProvider();
   } catch {
-    throw new ApiError(401, 'UNAUTHORIZED', request.errorMessage ?? 'You are not signed in');
+    throw new ApiError('UNAUTHENTICATED', request.errorMessage ?? 'You are not signed in');
   }
 }
 
@@ -171,8 +202,8 @@ function networkFailure(error: unknown, request: RequestOptions): unknown {
   if (name === 'AbortError') return error;
   setAppStatus({ offline: true });
   if (navigator.onLine) void checkBackendHealth();
-  const code = name === 'TimeoutError' ? NETWORK_ERROR_CODES.timeout : NETWORK_ERROR_CODES.network;
-  return new ApiError(0, code, request.errorMessage ?? 'Network Error');
+  const code = name === 'TimeoutError' ? CLIENT_ERROR_CODES.timeout : CLIENT_ERROR_CODES.network;
+  return new ApiError(code, request.errorMessage ?? 'Network Error');
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -190,9 +221,10 @@ function parseJson(text: string): unknown {
 }
 
 function failure(status: number, payload: unknown, request: RequestOptions): ApiError {
-  const body = ZError.safeParse(payload);
+  const body = ZErrorAnswer.safeParse(payload);
   const serverMessage = body.success ? body.data.message : undefined;
   const shownServerMessage = request.preferServerMessage || !request.errorMessage ? serverMessage : undefined;
   const message = shownServerMessage ?? request.errorMessage ?? `Request failed with status ${status}`;
-  return new ApiError(status, body.success ? body.data.code : `HTTP_${status}`, message);
+  const code = body.success && isErrorCode(body.data.code) ? body.data.code : CLIENT_ERROR_CODES.unexpected;
+  return new ApiError(code, message);
 }

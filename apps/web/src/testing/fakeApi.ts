@@ -1,3 +1,4 @@
+import type { TError, TErrorCode } from '@warmpath/shared';
 import { vi } from 'vitest';
 
 /** A request the app made: method, path without the /api prefix and query, the query, the JSON body (or the FormData of an upload). */
@@ -23,7 +24,7 @@ export function stubApi(routes: Record<string, FakeRoute>) {
     };
     calls.push(call);
     const route = routes[`${call.method} ${call.path}`];
-    if (route === undefined) return Response.json({ code: 'NOT_FOUND', message: 'No such route' }, { status: 404 });
+    if (route === undefined) return errorAnswer(404, 'NOT_FOUND', 'No such route');
     // A Response body can be read once; each call gets its own copy.
     return typeof route === 'function' ? route(call) : route.clone();
   });
@@ -33,6 +34,10 @@ export function stubApi(routes: Record<string, FakeRoute>) {
 }
 
 export const noContent = (): Response => new Response(null, { status: 204 });
+
+/** The server's refusal: a catalogue code (checked by type) and its message, under the status the server gives it. */
+export const errorAnswer = (status: number, code: TErrorCode, message: string): Response =>
+  Response.json({ code, message } satisfies TError, { status });
 
 type ProgressHandler = ((event: { loaded: number; total: number }) => void) | null;
 

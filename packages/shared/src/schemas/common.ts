@@ -1,9 +1,5 @@
 import { z } from 'zod';
 
-/** The body of every error response: one code the client can branch on, one message it can show. */
-export const ZError = z.object({ code: z.string(), message: z.string() });
-export type TError = z.infer<typeof ZError>;
-
 export const ZIdParams = z.object({ id: z.uuid() });
 
 export const ZHealth = z.object({ status: z.literal('ok'), database: z.literal('ok') });

@@ -298,7 +298,10 @@ describe('acting on an action', () => {
 
     const refused = await post(w.colleague.token, '/actions/command/skip-action', { actionId: action.actionId });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('Only the users this action is recommended to can act on it.');
+    expect(refused.json()).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Only the users this action is recommended to can act on it.',
+    });
     expect(
       (await post(w.viewer.token, '/actions/command/set-action-complete', { actionId: action.actionId })).statusCode,
     ).toBe(403);
@@ -435,7 +438,7 @@ describe('the action panels’ sends', () => {
     };
     const withoutGoogle = await post(w.admin.token, '/contacts/command/send-direct-message-action-email', directBody);
     expect(withoutGoogle.statusCode).toBe(400);
-    expect(withoutGoogle.json().message).toBe(MESSAGES.mustConnectGoogle);
+    expect(withoutGoogle.json()).toEqual({ code: 'NOT_CONNECTED', message: MESSAGES.mustConnectGoogle });
 
     // Engaging is for the users the action is for, like skipping and completing.
     const notTheirs = await post(w.colleague.token, '/contacts/command/send-direct-message-action-email', directBody);
@@ -445,9 +448,12 @@ describe('the action panels’ sends', () => {
     expect(
       (await post(w.admin.token, '/contacts/command/send-direct-message-action-email', directBody)).json(),
     ).toEqual({ actionId: direct.actionId, status: 'completed' });
-    expect(
-      (await post(w.admin.token, '/contacts/command/send-direct-message-action-email', directBody)).statusCode,
-    ).toBe(409);
+    const messagedAgain = await post(w.admin.token, '/contacts/command/send-direct-message-action-email', directBody);
+    expect(messagedAgain.statusCode).toBe(409);
+    expect(messagedAgain.json()).toEqual({
+      code: 'ALREADY_DONE',
+      message: 'This action was already completed or skipped.',
+    });
     const connectorId = intro.connector?.id ?? '';
     const introBody = {
       actionId: intro.actionId,
@@ -461,6 +467,7 @@ describe('the action panels’ sends', () => {
       actionId: (await actionAbout(w, w.admin.token, w.people.met)).actionId,
     });
     expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'This action is not an intro request' });
     expect((await post(w.admin.token, '/contacts/command/send-ask-intro-action-email', introBody)).statusCode).toBe(
       200,
     );
@@ -562,7 +569,7 @@ describe('the thank-you note', () => {
     // Not before anybody answered.
     const early = await thank(w.admin.token);
     expect(early.statusCode).toBe(409);
-    expect(early.json().message).toBe('Nobody has replied to this intro request yet.');
+    expect(early.json()).toEqual({ code: 'NO_REPLY_YET', message: 'Nobody has replied to this intro request yet.' });
     // The answer as the Google sync records it (the outcome-loop test covers the sync itself).
     await ctx.database.inWorkspace(w.ws, (tx) =>
       tx.execute(sql`update actions set replied_at = now() where workspace_id = ${w.ws} and id = ${intro.actionId}`),
@@ -571,16 +578,21 @@ describe('the thank-you note', () => {
     // Only the user who sent the request thanks for it; another workspace does not even find it.
     const notOwner = await thank(w.personaUser.token);
     expect(notOwner.statusCode).toBe(403);
-    expect(notOwner.json().message).toBe('Only the user who sent this intro request can send the thank-you.');
+    expect(notOwner.json()).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Only the user who sent this intro request can send the thank-you.',
+    });
     expect((await thank(w.viewer.token)).statusCode).toBe(403);
-    expect((await thank((await ctx.registerAdmin()).token)).statusCode).toBe(404);
+    const foreign = await thank((await ctx.registerAdmin()).token);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ code: 'NOT_FOUND', message: 'Action not found' });
 
     const thanked = await thank(w.admin.token);
     expect(thanked.statusCode).toBe(200);
     expect(thanked.json()).toEqual({ actionId: intro.actionId, thankedAt: expect.any(String) });
     const again = await thank(w.admin.token, 'Thanks again!');
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('You already thanked Test member for this intro.');
+    expect(again.json()).toEqual({ code: 'ALREADY_DONE', message: 'You already thanked Test member for this intro.' });
     const past = (await tab(w.admin.token, '/actions/query')).rows.find((row) => row.actionId === intro.actionId);
     expect(past).toMatchObject({ replied: true, thankedAt: thanked.json().thankedAt });
 
@@ -618,12 +630,19 @@ describe('the thank-you note', () => {
       message: 'Thank you!',
     });
     expect(noEmail.statusCode).toBe(422);
-    expect(noEmail.json().message).toBe('Nomail Ally has no e-mail address to send the thank-you to.');
+    expect(noEmail.json()).toEqual({
+      code: 'MISSING_EMAIL',
+      message: 'Nomail Ally has no e-mail address to send the thank-you to.',
+    });
     const direct = await post(w.admin.token, '/actions/command/send-thank-you', {
       actionId: ids.direct,
       message: 'Thank you!',
     });
     expect(direct.statusCode).toBe(400);
+    expect(direct.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Only a sent intro request can be followed by a thank-you.',
+    });
     const blank = await post(w.admin.token, '/actions/command/send-thank-you', { actionId: ids.noEmail, message: ' ' });
     expect(blank.statusCode).toBe(400);
     // Nothing was recorded: the refused sends leave the action as it was.

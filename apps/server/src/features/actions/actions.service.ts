@@ -403,7 +403,7 @@ async function openActionFor(tx: Tx, member: Member, actionId: string) {
   if (!action) throw new AppError('NOT_FOUND', 'Action not found');
   if (!action.recommendation_users.includes(member.userId)) throw new AppError('FORBIDDEN', NOT_RECOMMENDED_TO_YOU);
   if (action.status !== 'recommended' && action.status !== 'pending') {
-    throw new AppError('CONFLICT', 'This action was already completed or skipped.');
+    throw new AppError('ALREADY_DONE', 'This action was already completed or skipped.');
   }
   return action;
 }
@@ -432,9 +432,9 @@ export async function sendAskIntroAction(
 ): Promise<TActionCommandResult> {
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
     const action = await openActionFor(tx, member, body.actionId);
-    if (action.type !== 'ask-intro') throw new AppError('BAD_REQUEST', 'This action is not an intro request');
+    if (action.type !== 'ask-intro') throw new AppError('VALIDATION_FAILED', 'This action is not an intro request');
     if (action.prospect_id !== body.prospectContactId) {
-      throw new AppError('BAD_REQUEST', 'This action is about another prospect');
+      throw new AppError('VALIDATION_FAILED', 'This action is about another prospect');
     }
     const { outboxId } = await sendIntroRequest(tx, member, {
       connectorId: body.connectorId,
@@ -471,9 +471,10 @@ export async function sendDirectMessageAction(
 ): Promise<TActionCommandResult> {
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
     const action = await openActionFor(tx, member, body.actionId);
-    if (action.type !== 'DIRECT_MESSAGE') throw new AppError('BAD_REQUEST', 'This action is not a direct message');
+    if (action.type !== 'DIRECT_MESSAGE')
+      throw new AppError('VALIDATION_FAILED', 'This action is not a direct message');
     if (action.prospect_id !== body.prospectContactId) {
-      throw new AppError('BAD_REQUEST', 'This action is about another prospect');
+      throw new AppError('VALIDATION_FAILED', 'This action is about another prospect');
     }
     const names = await tx.execute<{ prospect: string; sender: string }>(sql`
       select p.full_name as prospect, u.first_name || ' ' || u.last_name as sender
@@ -486,7 +487,7 @@ export async function sendDirectMessageAction(
       prospectId: action.prospect_id,
       hours: REPEAT_WINDOW_HOURS,
     });
-    if (repeated) throw new AppError('CONFLICT', `You already messaged ${prospect} today`);
+    if (repeated) throw new AppError('LIMIT_REACHED', `You already messaged ${prospect} today`);
     const outboxId = await sendEmailFrom(tx, member, {
       purpose: 'direct-message',
       to: [body.email],
@@ -528,12 +529,13 @@ export async function sendThankYou(
     const connector =
       action.type === 'ask-intro' && action.connector_id ? await findPerson(tx, ws, action.connector_id) : null;
     if (action.status !== 'completed' || !connector) {
-      throw new AppError('BAD_REQUEST', 'Only a sent intro request can be followed by a thank-you.');
+      throw new AppError('VALIDATION_FAILED', 'Only a sent intro request can be followed by a thank-you.');
     }
-    if (action.thanked_at) throw new AppError('CONFLICT', `You already thanked ${connector.full_name} for this intro.`);
-    if (!action.replied_at) throw new AppError('CONFLICT', 'Nobody has replied to this intro request yet.');
+    if (action.thanked_at)
+      throw new AppError('ALREADY_DONE', `You already thanked ${connector.full_name} for this intro.`);
+    if (!action.replied_at) throw new AppError('NO_REPLY_YET', 'Nobody has replied to this intro request yet.');
     if (!connector.email) {
-      throw new AppError('UNPROCESSABLE', `${connector.full_name} has no e-mail address to send the thank-you to.`);
+      throw new AppError('MISSING_EMAIL', `${connector.full_name} has no e-mail address to send the thank-you to.`);
     }
     const target = await findPerson(tx, ws, action.prospect_id);
     await sendEmailFrom(tx, member, {

@@ -68,7 +68,7 @@ export async function setWebhookUrl(
     allowPrivateTargets: deps.allowPrivateTargets,
     resolve: deps.resolve,
   });
-  if (!target.ok) throw new AppError('BAD_REQUEST', target.reason);
+  if (!target.ok) throw new AppError('VALIDATION_FAILED', target.reason);
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
     const existing = await loadWebhook(deps, tx, member.workspaceId);
     const secret = existing?.secret ?? newWebhookSecret();
@@ -155,7 +155,8 @@ export async function retryDelivery(deps: IntegrationsDeps, member: Member, deli
   await deps.database.inWorkspace(workspaceId, async (tx) => {
     const row = await findDelivery(tx, workspaceId, deliveryId, true);
     if (!row) throw new AppError('NOT_FOUND', 'No such delivery');
-    if (row.delivery.status !== 'failed') throw new AppError('CONFLICT', 'Only a failed delivery can be retried');
+    if (row.delivery.status !== 'failed')
+      throw new AppError('VALIDATION_FAILED', 'Only a failed delivery can be retried');
     await updateDelivery(tx, workspaceId, deliveryId, { status: 'pending', nextAttemptAt: new Date() });
     await deps.queue.enqueueDelivery(tx, { workspaceId, deliveryId, attempt: row.delivery.attempts });
   });

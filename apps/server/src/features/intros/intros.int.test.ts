@@ -67,6 +67,7 @@ describe('warm intros', () => {
     const ally = viaAlly?.clientsConnected[0];
     const wrongKind = await modal(admin.token, `source=connector&targetId=${target.id}&connectorId=${ally?.id}`);
     expect(wrongKind.statusCode).toBe(404);
+    expect(wrongKind.json().code).toBe('NOT_FOUND');
     const stranger = await ctx.registerAdmin();
     const foreign = await modal(stranger.token, `source=client&targetId=${viaAlly?.id}&connectorId=${ally?.id}`);
     expect(foreign.statusCode).toBe(404);
@@ -84,7 +85,7 @@ describe('warm intros', () => {
       },
     ]);
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(MESSAGES.mustConnectGoogle);
+    expect(response.json()).toEqual({ code: 'NOT_CONNECTED', message: MESSAGES.mustConnectGoogle });
   });
 
   it('sends a real e-mail from the user’s Google account once, records it, and protects the connector', async () => {
@@ -99,7 +100,9 @@ describe('warm intros', () => {
     };
     const sent = await send(admin.token, [item]);
     expect(sent.statusCode).toBe(200);
-    expect(await send(admin.token, [item])).toMatchObject({ statusCode: 409 });
+    const repeated = await send(admin.token, [item]);
+    expect(repeated.statusCode).toBe(429);
+    expect(repeated.json().code).toBe('LIMIT_REACHED');
 
     await dispatchDueMessages(googleAccountDeps(ctx.config, ctx.database, ctx.encryptionKey), {
       leaseSeconds: 0,
@@ -133,6 +136,7 @@ describe('warm intros', () => {
     );
     const capped = await send(admin.token, [{ ...item, connectorMessage: 'Again?' }]);
     expect(capped.statusCode).toBe(429);
+    expect(capped.json().code).toBe('LIMIT_REACHED');
     expect(capped.json().message).toContain('the limit is 1');
   });
 });

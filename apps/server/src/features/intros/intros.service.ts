@@ -155,15 +155,15 @@ export async function sendIntroRequest(tx: Tx, member: Member, item: TWarmIntroI
   });
   const recipient = intro.owner ?? intro.connector;
   if (recipient.user_id === member.userId) {
-    throw new AppError('BAD_REQUEST', 'You cannot ask yourself for an intro');
+    throw new AppError('VALIDATION_FAILED', 'You cannot ask yourself for an intro');
   }
   if (!recipient.email) {
-    throw new AppError('UNPROCESSABLE', `${recipient.full_name} has no e-mail address to send the request to`);
+    throw new AppError('MISSING_EMAIL', `${recipient.full_name} has no e-mail address to send the request to`);
   }
   const received = await requestsReceivedThisWeek(tx, member.workspaceId, item.connectorId);
   if (received >= intro.weeklyIntroCap) {
     throw new AppError(
-      'TOO_MANY_REQUESTS',
+      'LIMIT_REACHED',
       `${intro.connector.full_name} has already received ${received} intro requests this week (the limit is ${intro.weeklyIntroCap}). Please ask someone else or try again next week.`,
     );
   }
@@ -173,7 +173,7 @@ export async function sendIntroRequest(tx: Tx, member: Member, item: TWarmIntroI
        and connector_id = ${item.connectorId} and prospect_id = ${item.prospectContactId} and superseded_by is null
        and acted_at > now() - make_interval(hours => ${REPEAT_WINDOW_HOURS})`);
   if (repeated.rows.length > 0) {
-    throw new AppError('CONFLICT', `You already asked ${intro.connector.full_name} for this intro today`);
+    throw new AppError('LIMIT_REACHED', `You already asked ${intro.connector.full_name} for this intro today`);
   }
   const text = item.introTargetMessage
     ? `${item.connectorMessage}\n\n---\n\n${item.introTargetMessage}`

@@ -103,6 +103,7 @@ describe('POST /contacts/query', () => {
       headers: bearer(stranger.token),
     });
     expect(why.statusCode).toBe(404);
+    expect(why.json()).toEqual({ code: 'NOT_FOUND', message: 'Prospect not found' });
   });
 });
 

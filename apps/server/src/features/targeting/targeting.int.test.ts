@@ -94,6 +94,7 @@ describe('personas', () => {
 
     const refused = await create({ name: 'Buyers', jobDepartments: ['Sales'], seniorities: [], customJobTitles: [] });
     expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('VALIDATION_FAILED');
     const byTitles = await create({ name: 'Founders', jobDepartments: [], seniorities: [], customJobTitles: ['CEO'] });
     expect(byTitles.statusCode).toBe(201);
     const byDepartment = await create({
@@ -114,6 +115,7 @@ describe('personas', () => {
       headers: bearer(stranger.token),
     });
     expect(foreignDelete.statusCode).toBe(404);
+    expect(foreignDelete.json()).toEqual({ code: 'NOT_FOUND', message: 'Persona not found' });
     const deleted = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/users/command/delete-persona/${byTitles.json().id}`,

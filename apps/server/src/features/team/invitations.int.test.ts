@@ -22,7 +22,7 @@ describe('invitations', () => {
     const admin = await ctx.registerAdmin();
     const response = await invite(admin.token, [{ email: `new@${admin.domain}`, role: 'member' }]);
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(MESSAGES.mustConnectGoogle);
+    expect(response.json()).toEqual({ code: 'NOT_CONNECTED', message: MESSAGES.mustConnectGoogle });
     const listed = await ctx.app.inject({ url: '/api/users/query', headers: bearer(admin.token) });
     expect(listed.json()).toHaveLength(1);
   });
@@ -65,6 +65,10 @@ describe('invitations', () => {
 
     const members = await invite(admin.token, [{ email: admin.email, role: 'member' }]);
     expect(members.statusCode).toBe(409);
+    expect(members.json()).toEqual({
+      code: 'ALREADY_EXISTS',
+      message: `${admin.email} already belong to the workspace`,
+    });
   });
 
   it('are accepted once, by the invited address, and give the invited role', async () => {
@@ -94,12 +98,19 @@ describe('invitations', () => {
         payload: { firstName: 'Dana', lastName: 'Scully', inviteId: id },
       });
     const stranger = await ctx.tokenFor(`eve@${ctx.uniqueDomain()}`);
-    expect((await accept(stranger)).statusCode).toBe(403);
+    const wrongAccount = await accept(stranger);
+    expect(wrongAccount.statusCode).toBe(403);
+    expect(wrongAccount.json()).toEqual({
+      code: 'WRONG_ACCOUNT',
+      message: `This invitation is for ${email}. Sign in with that address.`,
+    });
 
     const accepted = await accept(dana);
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({ role: 'viewer', workspaceId: admin.me.workspaceId, firstName: 'Dana' });
-    expect((await accept(dana)).statusCode).toBe(409);
+    const twice = await accept(dana);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toEqual({ code: 'INVITATION_USED', message: 'This invitation has already been used.' });
     const status = await ctx.app.inject({
       url: `/api/teammates/query/invited-user-teammates/${id}`,
       headers: bearer(dana),
@@ -124,7 +135,10 @@ describe('invitations', () => {
       payload: { firstName: 'O', lastName: 'L', inviteId: expired.id },
     });
     expect(acceptExpired.statusCode).toBe(410);
-    expect(acceptExpired.json().message).toContain('expired');
+    expect(acceptExpired.json()).toEqual({
+      code: 'INVITATION_EXPIRED',
+      message: 'This invitation has expired. Ask your admin for a new one.',
+    });
 
     const revokedEmail = `gone@${admin.domain}`;
     const [revoked] = (await invite(admin.token, [{ email: revokedEmail, role: 'member' }])).json().invited;
@@ -141,12 +155,14 @@ describe('invitations', () => {
       payload: { firstName: 'G', lastName: 'N', inviteId: revoked.id },
     });
     expect(acceptRevoked.statusCode).toBe(409);
+    expect(acceptRevoked.json().code).toBe('INVITATION_USED');
 
     const unknown = await ctx.app.inject({
       url: '/api/teammates/query/invited-user-teammates/00000000-0000-4000-8000-000000000000',
       headers: bearer(old),
     });
     expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('NOT_FOUND');
   });
 
   it("pre-fill the invitee's targeting from the inviting admin's scheme", async () => {
@@ -183,6 +199,8 @@ describe('invitations', () => {
   it('are for admins only', async () => {
     const admin = await adminWithGoogle();
     const member = await ctx.addUser(admin.me.workspaceId, 'member', admin.domain);
-    expect((await invite(member.token, [{ email: `x@${admin.domain}`, role: 'member' }])).statusCode).toBe(403);
+    const refused = await invite(member.token, [{ email: `x@${admin.domain}`, role: 'member' }]);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ code: 'FORBIDDEN', message: 'Your role does not allow this' });
   });
 });

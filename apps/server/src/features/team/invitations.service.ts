@@ -33,7 +33,10 @@ export async function inviteTeammates(deps: InvitationsDeps, member: Member, req
       .from(users)
       .where(and(eq(users.workspaceId, member.workspaceId), inArray(users.email, [...byEmail.keys()])));
     if (existing.length > 0) {
-      throw new AppError('CONFLICT', `${existing.map((row) => row.email).join(', ')} already belong to the workspace`);
+      throw new AppError(
+        'ALREADY_EXISTS',
+        `${existing.map((row) => row.email).join(', ')} already belong to the workspace`,
+      );
     }
     const context = await findInvitationContext(tx, member.workspaceId);
     const inviter = await findMe(tx, member.workspaceId, member.userId);
@@ -99,13 +102,14 @@ export async function acceptInvitation(
   request: TAcceptInvitation,
 ): Promise<TMe> {
   const { workspaceId, invite, status } = await loadInvite(deps, request.inviteId);
-  if (status === 'expired') throw new AppError('GONE', 'This invitation has expired. Ask your admin for a new one.');
-  if (status !== 'pending') throw new AppError('CONFLICT', 'This invitation has already been used.');
+  if (status === 'expired')
+    throw new AppError('INVITATION_EXPIRED', 'This invitation has expired. Ask your admin for a new one.');
+  if (status !== 'pending') throw new AppError('INVITATION_USED', 'This invitation has already been used.');
   if (caller.email !== invite.email) {
-    throw new AppError('FORBIDDEN', `This invitation is for ${invite.email}. Sign in with that address.`);
+    throw new AppError('WRONG_ACCOUNT', `This invitation is for ${invite.email}. Sign in with that address.`);
   }
   if (await findIdentity(deps.database, caller.subject)) {
-    throw new AppError('CONFLICT', 'This account already belongs to a workspace');
+    throw new AppError('ALREADY_REGISTERED', 'This account already belongs to a workspace');
   }
   return deps.database.inWorkspace(workspaceId, async (tx) => {
     const userId = await insertUser(tx, {
@@ -119,7 +123,7 @@ export async function acceptInvitation(
     });
     // The status check in setInvite makes a concurrent second acceptance fail and roll back.
     if (!(await setInvite(tx, workspaceId, invite.id, { status: 'accepted', acceptedUserId: userId }))) {
-      throw new AppError('CONFLICT', 'This invitation has already been used.');
+      throw new AppError('INVITATION_USED', 'This invitation has already been used.');
     }
     const me = await findMe(tx, workspaceId, userId);
     if (!me) throw new Error('the new user cannot be read back');

@@ -58,6 +58,7 @@ describe('the role matrix of users and workspace routes', () => {
       headers: bearer(team.outsider.token),
     } as Call & { headers: Record<string, string> });
     expect(hijack.statusCode).toBe(404);
+    expect(hijack.json()).toEqual({ code: 'NOT_FOUND', message: 'Teammate not found' });
     const remove = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/users/command/delete/${viewerId}`,
@@ -127,6 +128,7 @@ describe('users page', () => {
       headers: bearer(team.member.token),
     });
     expect(lastAdminRemoval.statusCode).toBe(403);
+    expect(lastAdminRemoval.json().code).toBe('FORBIDDEN');
 
     const removed = await ctx.app.inject({
       method: 'DELETE',
@@ -135,7 +137,8 @@ describe('users page', () => {
     });
     expect(removed.statusCode).toBe(204);
     const gone = await ctx.app.inject({ url: '/api/users/query/me', headers: bearer(team.admin.token) });
-    expect(gone.statusCode).toBe(404);
+    expect(gone.statusCode).toBe(403);
+    expect(gone.json().code).toBe('NOT_REGISTERED');
   });
 });
 
@@ -197,7 +200,7 @@ describe('workspace settings', () => {
       allowDomainJoin: false,
     });
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().message).toContain('Max 10 tags');
+    expect(tooMany.json()).toEqual({ code: 'VALIDATION_FAILED', message: expect.stringContaining('Max 10 tags') });
 
     const free = ['gmail.com', 'orange.fr', 'web.de', 'pm.me'];
     const gmail = await update({ name: 'Acme', domains: [team.admin.domain, ...free], allowDomainJoin: true });
@@ -205,6 +208,7 @@ describe('workspace settings', () => {
     expect(gmail.json().message).toContain(`The following domains are not whitelisted: ${free.join(', ')}`);
     const stolen = await update({ name: 'Acme', domains: [team.outsider.domain], allowDomainJoin: false });
     expect(stolen.statusCode).toBe(403);
+    expect(stolen.json().code).toBe('DOMAIN_NOT_WHITELISTED');
 
     // With the join flag on, a newcomer of the domain is told which workspace to join.
     const newcomerEmail = `newcomer@${team.admin.domain}`;

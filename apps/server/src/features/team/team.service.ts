@@ -86,7 +86,7 @@ async function changeTeammate(
     if (!target) return changeInvitation(tx, member.workspaceId, userId, change);
     const losesAdmin = target.role === 'admin' && (change === 'remove' || change.role !== 'admin');
     if (losesAdmin && admins.length <= 1) {
-      throw new AppError('CONFLICT', 'A workspace needs at least one admin');
+      throw new AppError('LAST_ADMIN', 'A workspace needs at least one admin');
     }
     if (change === 'remove') {
       await deleteUser(tx, member.workspaceId, userId);

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@warmpath/shared';
+import { MESSAGES, type TErrorCode } from '@warmpath/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ALLOWLISTED_DOMAIN,
@@ -61,6 +61,7 @@ describe('POST /users/command/create-workspace-admin', () => {
       workspaceDomains: [domain, 'gmail.com', 'someone-else.test'],
     });
     expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('DOMAIN_NOT_WHITELISTED');
     expect(response.json().message).toContain(MESSAGES.domainsNotWhitelisted);
     expect(response.json().message).toContain('gmail.com, someone-else.test');
 
@@ -95,23 +96,29 @@ describe('POST /users/command/create-workspace-admin', () => {
   it('refuses bad payloads with a clear message', async () => {
     const domain = ctx.uniqueDomain();
     const token = await ctx.tokenFor(`erin@${domain}`);
-    const cases: [Record<string, unknown>, number, string][] = [
-      [{ email: `erin@${domain}`, firstName: '   ' }, 400, 'First name is required'],
-      [{ email: `erin@${domain}`, workspaceName: '' }, 400, 'Company name is required'],
-      [{ email: `erin@${domain}`, workspaceDomains: [] }, 400, 'At least one domain is required'],
+    const cases: [Record<string, unknown>, number, TErrorCode, string][] = [
+      [{ email: `erin@${domain}`, firstName: '   ' }, 400, 'VALIDATION_FAILED', 'First name is required'],
+      [{ email: `erin@${domain}`, workspaceName: '' }, 400, 'VALIDATION_FAILED', 'Company name is required'],
+      [{ email: `erin@${domain}`, workspaceDomains: [] }, 400, 'VALIDATION_FAILED', 'At least one domain is required'],
       [
         { email: `erin@${domain}`, workspaceDomains: ['a.test', 'b.test', 'c.test', 'd.test', 'e.test', 'f.test'] },
         400,
+        'VALIDATION_FAILED',
         'Max 5 tags',
       ],
-      [{ email: 'not-an-email' }, 400, 'Email must be a valid email address'],
-      [{ email: `someone.else@${domain}`, workspaceDomains: [domain] }, 403, 'does not match'],
-      [{ email: `erin@${domain}`, workspaceDomains: [domain], idpId: 'another-subject' }, 403, 'does not match'],
+      [{ email: 'not-an-email' }, 400, 'VALIDATION_FAILED', 'Email must be a valid email address'],
+      [{ email: `someone.else@${domain}`, workspaceDomains: [domain] }, 403, 'WRONG_ACCOUNT', 'does not match'],
+      [
+        { email: `erin@${domain}`, workspaceDomains: [domain], idpId: 'another-subject' },
+        403,
+        'WRONG_ACCOUNT',
+        'does not match',
+      ],
     ];
-    for (const [payload, status, message] of cases) {
+    for (const [payload, status, code, message] of cases) {
       const response = await register(token, { workspaceDomains: [domain], ...payload });
       expect(response.statusCode, JSON.stringify(payload)).toBe(status);
-      expect(response.json().message).toContain(message);
+      expect(response.json()).toEqual({ code, message: expect.stringContaining(message) });
     }
   });
 
@@ -119,11 +126,12 @@ describe('POST /users/command/create-workspace-admin', () => {
     const admin = await ctx.registerAdmin();
     const twice = await register(admin.token, { email: admin.email, workspaceDomains: [admin.domain] });
     expect(twice.statusCode).toBe(409);
+    expect(twice.json().code).toBe('ALREADY_REGISTERED');
 
     const colleague = await ctx.tokenFor(`colleague@${admin.domain}`);
     const taken = await register(colleague, { email: `colleague@${admin.domain}`, workspaceDomains: [admin.domain] });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toContain(admin.domain);
+    expect(taken.json()).toEqual({ code: 'DOMAIN_TAKEN', message: expect.stringContaining(admin.domain) });
   });
 });
 

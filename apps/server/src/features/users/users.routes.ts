@@ -23,11 +23,11 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) =
     '/users/query/me',
     {
       config: { access: 'identity' },
-      schema: { tags: ['users'], response: { 200: ZMe, 404: ZError } },
+      schema: { tags: ['users'], response: { 200: ZMe, 403: ZError } },
     },
     async (request) => {
-      // A signed-in person who has not registered yet gets 404: the web app then starts sign-up.
-      if (!request.member) throw new AppError('NOT_FOUND', 'This account has not registered yet');
+      // A signed-in person who has not registered yet gets NOT_REGISTERED: the web app then starts sign-up.
+      if (!request.member) throw new AppError('NOT_REGISTERED', 'This account has not registered yet');
       return getMe(deps, request.member);
     },
   );

@@ -42,7 +42,7 @@ export async function updateMe(deps: UsersDeps, member: Member, names: TUpdateMe
 /** Refuses an e-mail in a request body that differs from the one the identity provider asserted. */
 function assertOwnEmail(caller: Caller, email: string) {
   if (caller.email && caller.email !== email.toLowerCase()) {
-    throw new AppError('FORBIDDEN', 'The e-mail does not match the signed-in account');
+    throw new AppError('WRONG_ACCOUNT', 'The e-mail does not match the signed-in account');
   }
 }
 
@@ -78,11 +78,11 @@ export async function createWorkspaceAdmin(
 ): Promise<TMe> {
   const { caller, registration } = options;
   if (registration.idpId !== caller.subject) {
-    throw new AppError('FORBIDDEN', 'The identity does not match the signed-in account');
+    throw new AppError('WRONG_ACCOUNT', 'The identity does not match the signed-in account');
   }
   assertOwnEmail(caller, registration.email);
   if (await findIdentity(deps.database, caller.subject)) {
-    throw new AppError('CONFLICT', 'This account is already registered');
+    throw new AppError('ALREADY_REGISTERED', 'This account is already registered');
   }
   // 'Allow anyone with domain name to join Workspace': a colleague joins it instead of creating one.
   const joinable = await findJoinableWorkspace(deps.database, emailDomain(registration.email));
@@ -91,12 +91,12 @@ export async function createWorkspaceAdmin(
   const domains = [...new Set(registration.workspaceDomains)];
   const refused = nonWhitelistedDomains(domains, registration.email, deps.workspaceDomainAllowlist);
   if (refused.length > 0) {
-    throw new AppError('FORBIDDEN', `${MESSAGES.domainsNotWhitelisted}: ${refused.join(', ')}`);
+    throw new AppError('DOMAIN_NOT_WHITELISTED', `${MESSAGES.domainsNotWhitelisted}: ${refused.join(', ')}`);
   }
   const taken = await findDomainOwners(deps.database.db, domains);
   if (taken.length > 0) {
     throw new AppError(
-      'CONFLICT',
+      'DOMAIN_TAKEN',
       `These domains already belong to a workspace: ${taken.map((row) => row.domain).join(', ')}. Ask its admin for an invitation.`,
     );
   }

@@ -63,7 +63,10 @@ describe('the workspace’s time zone', () => {
     for (const timeZone of ['Mars/Olympus_Mons', '', "UTC'; drop table workspaces; --"]) {
       const refused = await update(timeZone);
       expect(refused.statusCode, timeZone).toBe(400);
-      expect(refused.json().message, timeZone).toContain(VALIDATION.unknownTimeZone);
+      expect(refused.json(), timeZone).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: expect.stringContaining(VALIDATION.unknownTimeZone),
+      });
     }
     const workspace = (
       await ctx.app.inject({ url: '/api/workspace/query', headers: bearer(admin.token) })
@@ -82,5 +85,6 @@ describe('the workspace’s time zone', () => {
       payload: { name: 'Acme', domains: [admin.domain], allowDomainJoin: false, timeZone: 'Asia/Tokyo' },
     });
     expect(byMember.statusCode).toBe(403);
+    expect(byMember.json().code).toBe('FORBIDDEN');
   });
 });

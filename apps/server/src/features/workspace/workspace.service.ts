@@ -28,20 +28,22 @@ export async function changeWorkspace(
   const domains = [...new Set(update.domains)];
   const added = domains.filter((domain) => !current.domains.includes(domain));
   const refused = nonWhitelistedDomains(added, member.email ?? '', deps.workspaceDomainAllowlist);
-  if (refused.length > 0) throw new AppError('FORBIDDEN', `${MESSAGES.domainsNotWhitelisted}: ${refused.join(', ')}`);
+  if (refused.length > 0)
+    throw new AppError('DOMAIN_NOT_WHITELISTED', `${MESSAGES.domainsNotWhitelisted}: ${refused.join(', ')}`);
   const taken = (await findDomainOwners(deps.database.db, added)).filter(
     (owner) => owner.workspaceId !== member.workspaceId,
   );
   if (taken.length > 0) {
     throw new AppError(
-      'CONFLICT',
+      'DOMAIN_TAKEN',
       `These domains already belong to another workspace: ${taken.map((row) => row.domain).join(', ')}`,
     );
   }
   await deps.database.inWorkspace(member.workspaceId, async (tx) => {
     // The daily run's day and hour are computed in this zone: only one PostgreSQL knows is kept.
     if (update.timeZone !== undefined && update.timeZone !== current.timeZone) {
-      if (!(await isKnownTimeZone(tx, update.timeZone))) throw new AppError('BAD_REQUEST', VALIDATION.unknownTimeZone);
+      if (!(await isKnownTimeZone(tx, update.timeZone)))
+        throw new AppError('VALIDATION_FAILED', VALIDATION.unknownTimeZone);
     }
     await updateWorkspace(tx, member.workspaceId, { ...update, domains });
   });

@@ -16,7 +16,7 @@ export type EmailToSend = { purpose: string; to: string[]; cc?: string[]; subjec
 export async function sendEmailFrom(tx: Tx, sender: { workspaceId: string; userId: string }, email: EmailToSend) {
   const connection = await findGoogleConnection(tx, sender.workspaceId, sender.userId);
   if (!connection || connection.settings.reconnectRequired)
-    throw new AppError('BAD_REQUEST', MESSAGES.mustConnectGoogle);
+    throw new AppError('NOT_CONNECTED', MESSAGES.mustConnectGoogle);
   const domain = connection.settings.email ? emailDomain(connection.settings.email) : 'warmpath.local';
   return insertOutboxEmail(tx, {
     workspaceId: sender.workspaceId,

@@ -40,6 +40,7 @@ import {
   apiFileRequest,
   apiRequest,
   apiUpload,
+  hasErrorCode,
   type UploadProgress,
   withSearchParams,
 } from '../../lib/api.ts';
@@ -373,7 +374,7 @@ export async function uploadCsv(
     preferServerMessage: true,
     onProgress,
   });
-  if (result.status === 'failed') throw new ApiError(200, 'IMPORT_FAILED', result.error ?? target.errorMessage);
+  if (result.status === 'failed') throw new ApiError('IMPORT_FAILED', result.error ?? target.errorMessage);
   return result;
 }
 
@@ -386,7 +387,7 @@ export async function fetchImportStatus(importId: string, signal?: AbortSignal):
       signal,
     });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (hasErrorCode(error, 'NOT_FOUND')) return null;
     throw error;
   }
 }

@@ -9,7 +9,7 @@ import {
 } from '@warmpath/shared';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { ApiError, apiRequest } from '../../lib/api.ts';
+import { apiRequest, hasErrorCode } from '../../lib/api.ts';
 import { rememberUserId } from '../../lib/auth.ts';
 
 export const userKeys = {
@@ -24,7 +24,7 @@ export async function fetchMe(): Promise<TMe | null> {
     rememberUserId(me.id);
     return me;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (hasErrorCode(error, 'NOT_REGISTERED')) return null;
     throw error;
   }
 }

@@ -53,7 +53,7 @@ export async function updateAssignees(
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
     if (!(await findAccount(tx, member.workspaceId, id))) throw notFound();
     if ((await countUsers(tx, member.workspaceId, ids)) !== ids.length) {
-      throw new AppError('BAD_REQUEST', 'Only users of the workspace can be assigned');
+      throw new AppError('VALIDATION_FAILED', 'Only users of the workspace can be assigned');
     }
     await replaceAssignees(tx, member.workspaceId, id, ids);
     const account = await findAccount(tx, member.workspaceId, id);

@@ -110,18 +110,19 @@ describe('accounts upload', () => {
     const importId = randomUUID();
     const response = await upload(admin.token, 'accounts', 'Name only\nAcme\n', { importId });
     expect(response.statusCode).toBe(422);
-    expect(response.json().message).toContain('no usable header');
+    expect(response.json()).toEqual({ code: 'FILE_UNREADABLE', message: expect.stringContaining('no usable header') });
     const { body } = await get<TImportStatus>(admin.token, `/api/imports/query/${importId}`);
     expect(body).toMatchObject({ status: 'failed', error: expect.stringContaining('"Company domain"') });
     const empty = await upload(admin.token, 'accounts', '\r\n\r\n');
     expect(empty.statusCode).toBe(422);
+    expect(empty.json().code).toBe('FILE_UNREADABLE');
   });
 
   it('refuses files that are not CSV, and a second file', async () => {
     const admin = await ctx.registerAdmin();
     const wrongType = await upload(admin.token, 'accounts', 'Company name,Company domain\n', { filename: 'list.xlsx' });
     expect(wrongType.statusCode).toBe(400);
-    expect(wrongType.json().message).toBe('File type must be text/csv,.csv');
+    expect(wrongType.json()).toEqual({ code: 'FILE_INVALID', message: 'File type must be text/csv,.csv' });
     const { body, contentType } = multipartBody({}, [
       { filename: 'a.csv', content: `Company name,Company domain\nA,${ctx.uniqueDomain()}\n` },
       { filename: 'b.csv', content: `Company name,Company domain\nB,${ctx.uniqueDomain()}\n` },
@@ -133,7 +134,7 @@ describe('accounts upload', () => {
       payload: body,
     });
     expect(two.statusCode).toBe(400);
-    expect(two.json().message).toBe('Too many files');
+    expect(two.json()).toEqual({ code: 'FILE_INVALID', message: 'Too many files' });
     expect((await get<TAccountsPage>(admin.token, '/api/accounts/query')).body.rows).toEqual([]);
   });
 });
@@ -324,7 +325,7 @@ describe('clients upload', () => {
     const admin = await ctx.registerAdmin();
     const response = await upload(admin.token, 'clients', clientsCsv([]), { fields: { mapNetwork: 'yes' } });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe("mapNetwork must be 'true' or 'false'");
+    expect(response.json()).toEqual({ code: 'VALIDATION_FAILED', message: "mapNetwork must be 'true' or 'false'" });
   });
 });
 
@@ -354,7 +355,10 @@ describe('every upload route', () => {
     const admin = await ctx.registerAdmin();
     const response = await upload(admin.token, kind, 'Foo,Bar\n1,2\n');
     expect(response.statusCode).toBe(422);
-    expect(response.json().message).toMatch(/^The file has no usable header/);
+    expect(response.json()).toEqual({
+      code: 'FILE_UNREADABLE',
+      message: expect.stringMatching(/^The file has no usable header/),
+    });
   });
 });
 
@@ -469,7 +473,7 @@ describe('an import that does not finish', () => {
       await owner.query('select pg_terminate_backend($1)', [waiting]);
       const response = await pending;
       expect(response.statusCode).toBe(500);
-      expect(response.json().message).toBe(IMPORT_FAILED_ERROR);
+      expect(response.json()).toEqual({ code: 'IMPORT_FAILED', message: IMPORT_FAILED_ERROR });
       const { body } = await get<TImportStatus>(admin.token, `/api/imports/query/${importId}`);
       expect(body).toMatchObject({ status: 'failed', error: IMPORT_FAILED_ERROR, added: 0 });
       const allies = await get<TClientsPage>(admin.token, '/api/clients/query/allies-to-map-network-from');
@@ -480,6 +484,7 @@ describe('an import that does not finish', () => {
       expect(retried.json<TImportStatus>()).toMatchObject({ status: 'completed', added: 2 });
       const reuse = await upload(admin.token, 'clients', file, { importId });
       expect(reuse.statusCode).toBe(409);
+      expect(reuse.json().code).toBe('ALREADY_EXISTS');
     } finally {
       await owner.end();
     }

@@ -135,7 +135,8 @@ export async function receiveImport(
     const created =
       locked.rows[0]?.locked === true &&
       (await deps.database.inWorkspace(ws, (tx) => insertImport(tx, ws, { ...request, createdBy: member.userId })));
-    if (!created) throw new AppError('CONFLICT', 'This import id was already used; choose a new one to upload again');
+    if (!created)
+      throw new AppError('ALREADY_EXISTS', 'This import id was already used; choose a new one to upload again');
   } catch (error) {
     release();
     throw error;
@@ -155,7 +156,7 @@ export async function receiveImport(
       progress = current;
     });
     clearInterval(timer);
-    if (limits.truncated()) throw new AppError('BAD_REQUEST', TOO_LARGE_ERROR);
+    if (limits.truncated()) throw new AppError('TOO_LARGE', TOO_LARGE_ERROR);
   } catch (error) {
     clearInterval(timer);
     await reporting;
@@ -169,7 +170,7 @@ export async function receiveImport(
     const known = error instanceof AppError || error instanceof CsvFormatError;
     const reason = known ? error.message : INTERRUPTED_ERROR;
     await fail(reason);
-    throw error instanceof AppError ? error : new AppError(known ? 'UNPROCESSABLE' : 'BAD_REQUEST', reason);
+    throw error instanceof AppError ? error : new AppError(known ? 'FILE_UNREADABLE' : 'UPLOAD_INTERRUPTED', reason);
   }
   await reporting;
 
@@ -260,7 +261,7 @@ async function stageRows(
         if (!sawHeader) {
           sawHeader = true;
           header = mapHeader(spec, record.cells);
-          if (!header) throw new AppError('UNPROCESSABLE', missingHeaderMessage(kind));
+          if (!header) throw new AppError('FILE_UNREADABLE', missingHeaderMessage(kind));
           continue;
         }
         rowsProcessed++;
@@ -272,7 +273,7 @@ async function stageRows(
       }
       if (buffer.length >= COPY_BATCH_CHARS) await flush();
     }
-    if (!sawHeader) throw new AppError('UNPROCESSABLE', missingHeaderMessage(kind));
+    if (!sawHeader) throw new AppError('FILE_UNREADABLE', missingHeaderMessage(kind));
     await flush();
     copy.end();
     await copied;

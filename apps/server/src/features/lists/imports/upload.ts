@@ -13,7 +13,8 @@ function readFlags(fields: Map<string, string>): Flags {
   for (const name of FLAG_FIELDS) {
     const value = fields.get(name);
     if (value === undefined) continue;
-    if (value !== 'true' && value !== 'false') throw new AppError('BAD_REQUEST', `${name} must be 'true' or 'false'`);
+    if (value !== 'true' && value !== 'false')
+      throw new AppError('VALIDATION_FAILED', `${name} must be 'true' or 'false'`);
     flags[name] = value === 'true';
   }
   return flags;
@@ -22,10 +23,11 @@ function readFlags(fields: Map<string, string>): Flags {
 /** Fastify's multipart limits, as the errors the spec's upload panel knows. */
 function multipartError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
-  if (code === 'FST_FILES_LIMIT') return new AppError('BAD_REQUEST', 'Too many files');
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError('BAD_REQUEST', 'Too many fields');
+  if (code === 'FST_FILES_LIMIT') return new AppError('FILE_INVALID', 'Too many files');
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return new AppError('VALIDATION_FAILED', 'Too many fields');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-    return new AppError('BAD_REQUEST', 'Send the file as multipart/form-data');
+    return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
   return error;
 }
 
@@ -53,7 +55,7 @@ export async function uploadCsv(
       }
       if (!/\.csv$/i.test(part.filename)) {
         part.file.resume();
-        throw new AppError('BAD_REQUEST', 'File type must be text/csv,.csv');
+        throw new AppError('FILE_INVALID', 'File type must be text/csv,.csv');
       }
       const flags = kind === 'clients' ? readFlags(fields) : { mapNetwork: false, trackJobChanges: false };
       received = await receiveImport(
@@ -69,16 +71,16 @@ export async function uploadCsv(
     if (!(mapped instanceof AppError)) {
       request.log.error({ err: error }, 'import failed');
       await received?.abandon(IMPORT_FAILED_ERROR);
-      throw new AppError('INTERNAL', IMPORT_FAILED_ERROR);
+      throw new AppError('IMPORT_FAILED', IMPORT_FAILED_ERROR);
     }
     await received?.abandon(mapped.message);
     throw mapped;
   }
-  if (!received) throw new AppError('BAD_REQUEST', 'Choose a CSV file to upload');
+  if (!received) throw new AppError('FILE_INVALID', 'Choose a CSV file to upload');
   try {
     return await received.merge();
   } catch (error) {
     request.log.error({ err: error }, 'import merge failed');
-    throw new AppError('INTERNAL', IMPORT_FAILED_ERROR);
+    throw new AppError('IMPORT_FAILED', IMPORT_FAILED_ERROR);
   }
 }

@@ -8,10 +8,13 @@ import type { GoogleAuth, GoogleClientFactory } from './google-client.ts';
 
 export type GoogleAccountDeps = { database: Database; google: GoogleClientFactory; sealer: Sealer };
 
-/** Google refused our refresh token (revoked, or expired): only a new consent helps. */
-export class GoogleReconnectRequired extends Error {
+/**
+ * Google refused our refresh token (revoked, or expired): only a new consent helps. An AppError, so a
+ * request that meets it (asking for a sync) answers with its code instead of an internal error.
+ */
+export class GoogleReconnectRequired extends AppError {
   constructor() {
-    super('Google access was revoked: connect your Google account again');
+    super('CONNECTION_REVOKED', 'Google access was revoked: connect your Google account again');
     this.name = 'GoogleReconnectRequired';
   }
 }
@@ -24,7 +27,7 @@ export async function googleAccount(deps: GoogleAccountDeps, workspaceId: string
   const connection = await deps.database.inWorkspace(workspaceId, (tx) =>
     findGoogleConnection(tx, workspaceId, userId),
   );
-  if (!connection) throw new AppError('BAD_REQUEST', MESSAGES.mustConnectGoogle);
+  if (!connection) throw new AppError('NOT_CONNECTED', MESSAGES.mustConnectGoogle);
   if (connection.settings.reconnectRequired) throw new GoogleReconnectRequired();
 
   let credentials = JSON.parse(deps.sealer.open(connection.sealedTokens)) as Auth.Credentials;

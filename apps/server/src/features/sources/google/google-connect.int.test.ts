@@ -27,6 +27,10 @@ describe('POST /google/authenticate', () => {
 
     const forged = await ctx.app.inject({ url: '/api/public/google/callback?code=abc&state=forged.state' });
     expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'This Google sign-in link has expired. Connect again from the app.',
+    });
     const denied = await ctx.app.inject({
       url: `/api/public/google/callback?error=access_denied&state=${url.searchParams.get('state')}`,
     });

@@ -160,7 +160,11 @@ describe('syncing Google', { timeout: 120_000 }, () => {
       url: '/api/google/command/sync',
       headers: bearer(admin.token),
     });
-    expect(send.statusCode).toBe(500);
+    expect(send.statusCode).toBe(400);
+    expect(send.json()).toEqual({
+      code: 'CONNECTION_REVOKED',
+      message: 'Google access was revoked: connect your Google account again',
+    });
   });
 });
 

@@ -44,7 +44,7 @@ export async function finishGoogleConnection(
 ): Promise<{ redirectTo: string; userId: string; workspaceId: string } | { redirectTo: string }> {
   const state = ZState.safeParse(query.state ? deps.states.verify(query.state) : null);
   if (!state.success)
-    throw new AppError('BAD_REQUEST', 'This Google sign-in link has expired. Connect again from the app.');
+    throw new AppError('VALIDATION_FAILED', 'This Google sign-in link has expired. Connect again from the app.');
   const back = (outcome: string) => {
     const url = new URL(state.data.redirectUrl, deps.publicUrl);
     url.searchParams.set('google', outcome);
@@ -54,7 +54,7 @@ export async function finishGoogleConnection(
 
   const client = deps.google.oauth();
   const { tokens } = await client.getToken(query.code);
-  if (!tokens.refresh_token) throw new AppError('BAD_REQUEST', 'Google granted no offline access. Connect again.');
+  if (!tokens.refresh_token) throw new AppError('NOT_CONNECTED', 'Google granted no offline access. Connect again.');
   client.setCredentials(tokens);
   const email = googleAccountEmail(tokens.id_token ?? null);
   const { userId, workspaceId } = state.data;

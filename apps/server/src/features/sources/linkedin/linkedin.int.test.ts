@@ -94,7 +94,12 @@ describe('POST /linkedin/command/upload-connections', () => {
     const admin = await ctx.registerAdmin();
     const wrong = await upload(admin.token, 'name,email\nA,a@b.test\n');
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().message).toMatch(/not a LinkedIn Connections.csv/);
-    expect((await upload(admin.token, exportFile([]), 'Connections.xlsx')).statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      code: 'FILE_UNREADABLE',
+      message: expect.stringMatching(/not a LinkedIn Connections.csv/),
+    });
+    const notCsv = await upload(admin.token, exportFile([]), 'Connections.xlsx');
+    expect(notCsv.statusCode).toBe(400);
+    expect(notCsv.json()).toEqual({ code: 'FILE_INVALID', message: 'File type must be text/csv,.csv' });
   });
 });

@@ -13,8 +13,8 @@ export const linkedinRoutes: FastifyPluginAsyncZod<LinkedinDeps> = async (app, d
     },
     async (request) => {
       const file = await request.file({ limits: { files: CSV_UPLOAD.maxFiles, fileSize: CSV_UPLOAD.maxBytes } });
-      if (!file) throw new AppError('BAD_REQUEST', 'Choose your Connections.csv file');
-      if (!/\.csv$/i.test(file.filename)) throw new AppError('BAD_REQUEST', 'File type must be text/csv,.csv');
+      if (!file) throw new AppError('FILE_INVALID', 'Choose your Connections.csv file');
+      if (!/\.csv$/i.test(file.filename)) throw new AppError('FILE_INVALID', 'File type must be text/csv,.csv');
       return importConnections(deps, memberOf(request), file.file);
     },
   );

@@ -19,7 +19,7 @@ export async function importConnections(
   try {
     parsed = await parseConnectionsCsv(file);
   } catch (error) {
-    throw new AppError('UNPROCESSABLE', error instanceof Error ? error.message : 'The file could not be read');
+    throw new AppError('FILE_UNREADABLE', error instanceof Error ? error.message : 'The file could not be read');
   }
   const merged = await deps.database.inWorkspace(member.workspaceId, (tx) =>
     mergeConnections(tx, member.workspaceId, member.userId, parsed.connections),

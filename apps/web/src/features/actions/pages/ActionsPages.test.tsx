@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
 import { leaveTo } from '../../../lib/browser.ts';
 import type { ApiCall } from '../../../testing/fakeApi.ts';
+import { errorAnswer } from '../../../testing/fakeApi.ts';
 import { APP_TEST_TIMEOUT_MS, admin, member, renderApp } from '../../../testing/renderApp.tsx';
 import { actionIds, recommendedActions, stubActionsApi } from '../testing/actionsFixtures.ts';
 
@@ -98,7 +99,7 @@ describe('Recommended actions', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   });
 
   it('says when a skip or a complete fails, and keeps the action where it was', async () => {
-    const refused = () => Response.json({ code: 'INTERNAL', message: 'Database unavailable' }, { status: 500 });
+    const refused = () => errorAnswer(500, 'INTERNAL', 'Database unavailable');
     stubActionsApi({
       'POST /actions/command/skip-action': refused,
       'POST /actions/command/set-action-complete': refused,
@@ -201,9 +202,10 @@ describe('Recommended actions', { timeout: APP_TEST_TIMEOUT_MS }, () => {
 
   it('says when a send fails and keeps the panel open', async () => {
     stubActionsApi({
-      'POST /contacts/command/send-ask-intro-action-email': Response.json(
-        { code: 'TOO_MANY_REQUESTS', message: 'Jane Doe already received 5 intro requests this week' },
-        { status: 429 },
+      'POST /contacts/command/send-ask-intro-action-email': errorAnswer(
+        429,
+        'LIMIT_REACHED',
+        'Jane Doe already received 5 intro requests this week',
       ),
     });
     await openRecommended();
@@ -279,7 +281,7 @@ describe('Recommended actions', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     // 7 columns by 10 rows, under the header row.
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     expect(within(table).getAllByRole('row')[1]?.querySelectorAll('td')).toHaveLength(7);
-    answer(Response.json({ code: 'INTERNAL', message: 'Recommendations are unavailable' }, { status: 500 }));
+    answer(errorAnswer(500, 'INTERNAL', 'Recommendations are unavailable'));
     expect(await within(table).findByText('Recommendations are unavailable')).toBeDefined();
     expect(within(table).getByRole('button', { name: 'Try again' })).toBeDefined();
     cleanup();
@@ -365,9 +367,10 @@ describe('Past, pending and skipped actions', { timeout: APP_TEST_TIMEOUT_MS }, 
 
   it('says when the thank-you fails and keeps the panel open; offers Google first when it is not connected', async () => {
     stubActionsApi({
-      'POST /actions/command/send-thank-you': Response.json(
-        { code: 'UNPROCESSABLE', message: 'Jane Doe has no e-mail address to send the thank-you to.' },
-        { status: 422 },
+      'POST /actions/command/send-thank-you': errorAnswer(
+        422,
+        'MISSING_EMAIL',
+        'Jane Doe has no e-mail address to send the thank-you to.',
       ),
     });
     await renderApp('/actions/past-actions', { signedIn: true, me: member });
@@ -433,7 +436,7 @@ describe('Past, pending and skipped actions', { timeout: APP_TEST_TIMEOUT_MS }, 
     expect(api.callsTo('POST /actions/query').at(-1)?.search.get('page')).toBe('1');
     cleanup();
 
-    stubActionsApi({ 'POST /actions/query': Response.json({ code: 'INTERNAL', message: '' }, { status: 500 }) });
+    stubActionsApi({ 'POST /actions/query': errorAnswer(500, 'INTERNAL', '') });
     await renderApp('/actions/past-actions', { signedIn: true, me: member });
     expect(await screen.findByText('Failed to fetch past actions')).toBeDefined();
   });

@@ -8,7 +8,7 @@ import {
   ZActionIdBody,
   ZSendThankYouBody,
 } from '@warmpath/shared';
-import { type ApiCall, type FakeRoute, stubApi } from '../../../testing/fakeApi.ts';
+import { type ApiCall, errorAnswer, type FakeRoute, stubApi } from '../../../testing/fakeApi.ts';
 import { member } from '../../../testing/renderApp.tsx';
 
 // A small day of actions for the actions screens' tests, and a fake Actions API that keeps them:
@@ -216,7 +216,7 @@ export function stubActionsApi(extra: Record<string, FakeRoute> = {}) {
   const move = (to: 'past' | 'skipped', status: TPastAction['status']) => (call: ApiCall) => {
     const { actionId } = ZActionIdBody.parse(call.body);
     const action = tabs.recommended.find((candidate) => candidate.actionId === actionId);
-    if (!action) return Response.json({ code: 'NOT_FOUND', message: 'No such action' }, { status: 404 });
+    if (!action) return errorAnswer(404, 'NOT_FOUND', 'No such action');
     tabs.recommended = tabs.recommended.filter((candidate) => candidate !== action);
     tabs[to] = [toPast(action, status, new Date().toISOString()), ...tabs[to]];
     return Response.json({ actionId, status });

@@ -102,7 +102,7 @@ describe('Integrations and the webhook page', { timeout: APP_TEST_TIMEOUT_MS }, 
     stubApi({
       'GET /integrations/query/webhook': Response.json(null),
       'POST /workspace/command/set-webhook-url': Response.json(
-        { code: 'BAD_REQUEST', message: '127.0.0.1 is not a public address' },
+        { code: 'VALIDATION_FAILED', message: '127.0.0.1 is not a public address' },
         { status: 400 },
       ),
     });

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { TAccount, TAccountsPage, TCrmClientsPage, TImportStatus } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
-import { noContent, stubApi } from '../../../testing/fakeApi.ts';
+import { errorAnswer, noContent, stubApi } from '../../../testing/fakeApi.ts';
 import { APP_TEST_TIMEOUT_MS, admin, renderApp } from '../../../testing/renderApp.tsx';
 
 vi.mock('../../../lib/browser.ts', () => ({ leaveTo: vi.fn(), saveFile: vi.fn() }));
@@ -120,10 +120,7 @@ describe('Assigned Accounts', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     stubApi({
       [ACCOUNTS]: Response.json(accountsPage([acme])),
       [`GET /accounts/query/assignable-account-users/${acme.id}`]: Response.json({ assignedTo: [ada], assignable: [] }),
-      [`POST /accounts/command/update-assignees/${acme.id}`]: Response.json(
-        { code: 'INTERNAL', message: 'Boom' },
-        { status: 500 },
-      ),
+      [`POST /accounts/command/update-assignees/${acme.id}`]: errorAnswer(500, 'INTERNAL', 'Boom'),
     });
     await renderApp('/admin/accounts', { signedIn: true, me: admin });
     fireEvent.click(within(await findRow('Acme')).getByRole('button', { name: 'Actions for Acme' }));
@@ -176,10 +173,7 @@ describe('Assigned Accounts', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   it('tells a failed accounts import in the spec words', async () => {
     stubApi({
       [ACCOUNTS]: Response.json(accountsPage([])),
-      'POST /accounts/command/upload-accounts': Response.json(
-        { code: 'CSV_NO_HEADER', message: 'The file has no usable header' },
-        { status: 400 },
-      ),
+      'POST /accounts/command/upload-accounts': errorAnswer(422, 'FILE_UNREADABLE', 'The file has no usable header'),
     });
     await renderApp('/admin/accounts', { signedIn: true, me: admin });
     fireEvent.click(await screen.findByRole('button', { name: 'Import accounts' }));

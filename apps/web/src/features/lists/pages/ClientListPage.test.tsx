@@ -3,7 +3,7 @@ import type { TClient, TClientsPage, TImportStatus } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureAnalytics } from '../../../lib/analytics.ts';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
-import { type ApiCall, noContent, stubApi } from '../../../testing/fakeApi.ts';
+import { type ApiCall, errorAnswer, noContent, stubApi } from '../../../testing/fakeApi.ts';
 import { APP_TEST_TIMEOUT_MS, admin, member, publicConfig, renderApp } from '../../../testing/renderApp.tsx';
 
 vi.mock('../../../lib/browser.ts', () => ({ leaveTo: vi.fn(), saveFile: vi.fn() }));
@@ -113,7 +113,7 @@ describe('Allies to map network from', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText('No allies yet: import a CSV file or add one.')).toBeDefined();
     cleanup();
 
-    stubApi({ [ALLIES]: Response.json({ code: 'INTERNAL', message: 'Boom' }, { status: 500 }) });
+    stubApi({ [ALLIES]: errorAnswer(500, 'INTERNAL', 'Boom') });
     await renderApp('/admin/network-allies', { signedIn: true, me: admin });
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch clients');
   });
@@ -201,7 +201,7 @@ describe('Allies to map network from', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   it('tells the failure of an addition', async () => {
     stubApi({
       [ALLIES]: Response.json(page([])),
-      [SAVE]: Response.json({ code: 'CONFLICT', message: 'Already in the list' }, { status: 409 }),
+      [SAVE]: errorAnswer(409, 'ALREADY_EXISTS', 'Already in the list'),
     });
     await renderApp('/admin/network-allies', { signedIn: true, me: admin });
     fireEvent.click(await screen.findByRole('button', { name: 'Add ally' }));
@@ -323,7 +323,7 @@ describe('Allies to map network from', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   it('shows the failure of an import', async () => {
     stubApi({
       [ALLIES]: Response.json(page([])),
-      [UPLOAD]: Response.json({ code: 'CSV_NO_HEADER', message: 'The file has no usable header' }, { status: 400 }),
+      [UPLOAD]: errorAnswer(422, 'FILE_UNREADABLE', 'The file has no usable header'),
     });
     await renderApp('/admin/network-allies', { signedIn: true, me: admin });
     fireEvent.click(await screen.findByRole('button', { name: 'Import allies to map network from' }));

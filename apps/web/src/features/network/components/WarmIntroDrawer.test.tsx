@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { configureAnalytics } from '../../../lib/analytics.ts';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
 import { leaveTo } from '../../../lib/browser.ts';
+import { errorAnswer } from '../../../testing/fakeApi.ts';
 import { ids, janeIntro, stubNetworkApi } from '../../../testing/networkFixtures.ts';
 import { APP_TEST_TIMEOUT_MS, member, publicConfig, renderApp } from '../../../testing/renderApp.tsx';
 
@@ -91,10 +92,7 @@ describe('Warm intro panel', { timeout: APP_TEST_TIMEOUT_MS }, () => {
 
   it("says the intro failed, with the server's reason, and keeps the panel open", async () => {
     stubNetworkApi({
-      [SEND]: Response.json(
-        { code: 'TOO_MANY_REQUESTS', message: 'Jane Doe already received 5 intro requests this week' },
-        { status: 429 },
-      ),
+      [SEND]: errorAnswer(429, 'LIMIT_REACHED', 'Jane Doe already received 5 intro requests this week'),
     });
     await openPanel('Ask Jane Doe for an intro to John Smith');
     const panel = within(await screen.findByRole('dialog', { name: 'Ask for an intro' }));

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
 import { saveFile } from '../../../lib/browser.ts';
 import type { ApiCall } from '../../../testing/fakeApi.ts';
+import { errorAnswer } from '../../../testing/fakeApi.ts';
 import { contactsPage, ids, stubNetworkApi } from '../../../testing/networkFixtures.ts';
 import { APP_TEST_TIMEOUT_MS, admin, member, renderApp } from '../../../testing/renderApp.tsx';
 
@@ -281,7 +282,7 @@ describe('Network page', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   it('says the export failed when it does', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubNetworkApi({
-      'POST /contacts/query/export-csv': Response.json({ code: 'INTERNAL', message: 'boom' }, { status: 500 }),
+      'POST /contacts/query/export-csv': errorAnswer(500, 'INTERNAL', 'boom'),
     });
     await renderApp('/network', { signedIn: true, me: member });
     await findRow('John Smith');
@@ -332,9 +333,7 @@ describe('Network page', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     let fail = true;
     stubNetworkApi({
       [CONTACTS]: () =>
-        fail
-          ? Response.json({ code: 'INTERNAL', message: 'Database down' }, { status: 500 })
-          : Response.json(contactsPage([], 1, 30, 0)),
+        fail ? errorAnswer(500, 'INTERNAL', 'Database down') : Response.json(contactsPage([], 1, 30, 0)),
     });
     await renderApp('/network', { signedIn: true, me: member });
     expect(await screen.findByText('Failed to fetch network table data')).toBeDefined();

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack, TextInput } from '@mantine/core';
-import { MESSAGES, ONBOARDING_PROGRESS } from '@warmpath/shared';
+import { ONBOARDING_PROGRESS } from '@warmpath/shared';
 import { useForm } from 'react-hook-form';
 import { useAuth } from 'react-oidc-context';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { toast } from 'react-toastify';
 import { FormCheckbox } from '../../../components/FormCheckbox.tsx';
 import { FormDomainTags } from '../../../components/FormDomainTags.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { hasErrorCode } from '../../../lib/api.ts';
 import { clearRegistration } from '../../../lib/auth.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useCreateWorkspaceAdmin } from '../../users/api.ts';
@@ -41,7 +42,7 @@ export function CreateDetailsPage() {
         navigate(me.isGoogleConnected ? PATHS.signUp.importAccounts : PATHS.signUp.sync, { replace: true });
       },
       onError: (error) => {
-        if (error.message.includes(MESSAGES.domainsNotWhitelisted)) {
+        if (hasErrorCode(error, 'DOMAIN_NOT_WHITELISTED')) {
           const state: DomainsNotWhitelistedState = { message: error.message };
           navigate(PATHS.signUp.domainsNotWhitelisted, { state });
         } else {

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { TMe } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
-import { type FakeRoute, stubApi } from '../../../testing/fakeApi.ts';
+import { errorAnswer, type FakeRoute, stubApi } from '../../../testing/fakeApi.ts';
 import { APP_TEST_TIMEOUT_MS, admin, renderApp } from '../../../testing/renderApp.tsx';
 
 const atInvites: TMe = { ...admin, hasCompletedOnboarding: false, onboardingStep: 'ACCOUNTS_IMPORT_DONE' };
@@ -73,9 +73,10 @@ describe('Invite your teammates', { timeout: APP_TEST_TIMEOUT_MS }, () => {
 
   it('stays when the invitations are refused, with the server message', async () => {
     const api = stub({
-      'POST /teammates/invite': Response.json(
-        { code: 'CONFLICT', message: 'bob@engines.example already belong to the workspace' },
-        { status: 409 },
+      'POST /teammates/invite': errorAnswer(
+        409,
+        'ALREADY_EXISTS',
+        'bob@engines.example already belong to the workspace',
       ),
     });
     const { router } = await renderApp('/sign-up/invite-teammates', { signedIn: true, me: atInvites });

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { TInviteInfo, TMe } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
-import { type FakeRoute, stubApi } from '../../../testing/fakeApi.ts';
+import { errorAnswer, type FakeRoute, stubApi } from '../../../testing/fakeApi.ts';
 import { APP_TEST_TIMEOUT_MS, member, renderApp } from '../../../testing/renderApp.tsx';
 
 const inviteId = '9c8b7a6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d';
@@ -138,9 +138,10 @@ describe('invitee registration', { timeout: APP_TEST_TIMEOUT_MS }, () => {
 
   it("shows the server's refusal of an expired invitation with a way to sign up", async () => {
     stub({
-      'POST /teammates/accept-invitation': Response.json(
-        { code: 'GONE', message: 'This invitation has expired. Ask your admin for a new one.' },
-        { status: 410 },
+      'POST /teammates/accept-invitation': errorAnswer(
+        410,
+        'INVITATION_EXPIRED',
+        'This invitation has expired. Ask your admin for a new one.',
       ),
     });
     const { router } = await renderApp(path, { signedIn: true, me: null });
@@ -153,11 +154,24 @@ describe('invitee registration', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     expect(router.state.location.pathname).toBe('/sign-up/connect');
   });
 
+  it('keeps the invitation usable when it was refused to another account', async () => {
+    const refusal = 'This invitation is for ada@engines.example. Sign in with that address.';
+    stub({ 'POST /teammates/accept-invitation': errorAnswer(403, 'WRONG_ACCOUNT', refusal) });
+    await renderApp(path, { signedIn: true, me: null });
+    fireEvent.click(await screen.findByLabelText('I agree to the terms and conditions and the privacy policy.'));
+    fireEvent.click(screen.getByRole('button', { name: 'Accept invitation' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(refusal);
+    expect(within(alert).queryByRole('link', { name: 'Go to sign-up' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Accept invitation' })).toBeDefined();
+  });
+
   it("shows the server's message for an unknown invitation, and says when one was used or expired", async () => {
     stub({
-      [`GET /teammates/query/invited-user-teammates/${inviteId}`]: Response.json(
-        { code: 'NOT_FOUND', message: 'Invitation not found' },
-        { status: 404 },
+      [`GET /teammates/query/invited-user-teammates/${inviteId}`]: errorAnswer(
+        404,
+        'NOT_FOUND',
+        'Invitation not found',
       ),
     });
     await renderApp(path, { signedIn: true, me: null });

@@ -6,7 +6,7 @@ import { useAuth } from 'react-oidc-context';
 import { generatePath, Link, useNavigate, useParams } from 'react-router';
 import { FormCheckbox } from '../../../components/FormCheckbox.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { hasErrorCode, type TApiErrorCode } from '../../../lib/api.ts';
 import { clearInviteId, clearRegistration, storeInviteId } from '../../../lib/auth.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import {
@@ -24,7 +24,7 @@ import { TERMS_LABEL } from '../terms.ts';
 import { useRegistrationSignIn } from '../useRegistrationSignIn.ts';
 
 /** Refusals of an acceptance that mean the invitation itself is unusable: unknown, already used, expired. */
-const DEAD_INVITATION_STATUSES: readonly number[] = [404, 409, 410];
+const DEAD_INVITATION_CODES: readonly TApiErrorCode[] = ['NOT_FOUND', 'INVITATION_USED', 'INVITATION_EXPIRED'];
 
 /**
  * Invitee registration, in two stages (spec section 2): sign in with Google or Microsoft, then accept
@@ -130,7 +130,7 @@ function AcceptInvitationForm({ info }: { info: TInviteInfo }) {
     );
   });
 
-  const deadInvitation = accept.error instanceof ApiError && DEAD_INVITATION_STATUSES.includes(accept.error.status);
+  const deadInvitation = hasErrorCode(accept.error, ...DEAD_INVITATION_CODES);
 
   return (
     <form onSubmit={submit} noValidate>

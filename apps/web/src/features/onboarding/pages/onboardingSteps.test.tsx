@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { type TMe, ZAdvanceOnboarding } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
-import { stubApi } from '../../../testing/fakeApi.ts';
+import { errorAnswer, stubApi } from '../../../testing/fakeApi.ts';
 import { APP_TEST_TIMEOUT_MS, admin, member, renderApp } from '../../../testing/renderApp.tsx';
 
 const onboarding: Partial<TMe> = { hasCompletedOnboarding: false, onboardingStep: 'EXTERNALS_DONE' };
@@ -102,10 +102,7 @@ describe('onboarding steps', { timeout: APP_TEST_TIMEOUT_MS }, () => {
 
   it('shows the server message when the step cannot be recorded, and stays', async () => {
     stubApi({
-      'POST /users/command/advance-onboarding': Response.json(
-        { code: 'CONFLICT', message: 'Onboarding cannot go back' },
-        { status: 409 },
-      ),
+      'POST /users/command/advance-onboarding': errorAnswer(400, 'VALIDATION_FAILED', 'Onboarding cannot go back'),
     });
     const { router } = await renderApp('/sign-up/import-accounts', { signedIn: true, me: onboardingAdmin });
     fireEvent.click(await screen.findByRole('button', { name: 'Skip' }));

@@ -3,7 +3,7 @@ import type { TMe, TSyncRun } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
 import { leaveTo } from '../../../lib/browser.ts';
-import { type FakeRoute, noContent, stubApi } from '../../../testing/fakeApi.ts';
+import { errorAnswer, type FakeRoute, noContent, stubApi } from '../../../testing/fakeApi.ts';
 import { APP_TEST_TIMEOUT_MS, admin, renderApp } from '../../../testing/renderApp.tsx';
 
 vi.mock('../../../lib/browser.ts', () => ({ leaveTo: vi.fn() }));
@@ -193,9 +193,7 @@ describe('Google connection card', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     let fail = true;
     stub({
       'GET /google/query/sync-status': () =>
-        fail
-          ? Response.json({ code: 'INTERNAL', message: 'Status unavailable' }, { status: 500 })
-          : Response.json(succeeded),
+        fail ? errorAnswer(500, 'INTERNAL', 'Status unavailable') : Response.json(succeeded),
     });
     await renderApp('/sign-up/sync', { signedIn: true, me: googleConnected });
     const alert = await (await findGoogleCard()).findByRole('alert');

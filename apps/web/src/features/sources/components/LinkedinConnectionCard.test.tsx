@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { TMe } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
-import { type FakeRoute, stubApi } from '../../../testing/fakeApi.ts';
+import { errorAnswer, type FakeRoute, stubApi } from '../../../testing/fakeApi.ts';
 import { APP_TEST_TIMEOUT_MS, admin, renderApp } from '../../../testing/renderApp.tsx';
 
 const signedUp: TMe = {
@@ -120,9 +120,10 @@ describe('LinkedIn connection card', { timeout: APP_TEST_TIMEOUT_MS }, () => {
 
   it("shows the server's message when the file is not LinkedIn's export", async () => {
     stub({
-      'POST /linkedin/command/upload-connections': Response.json(
-        { code: 'UNPROCESSABLE', message: 'This is not a LinkedIn connections export' },
-        { status: 422 },
+      'POST /linkedin/command/upload-connections': errorAnswer(
+        422,
+        'FILE_UNREADABLE',
+        'This is not a LinkedIn connections export',
       ),
     });
     await renderApp('/sign-up/sync', { signedIn: true, me: signedUp });

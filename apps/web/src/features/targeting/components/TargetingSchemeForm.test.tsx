@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { TCountry, TMe, TOptionPage, TTargetingScheme } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
-import { type ApiCall, type FakeRoute, stubApi } from '../../../testing/fakeApi.ts';
+import { type ApiCall, errorAnswer, type FakeRoute, stubApi } from '../../../testing/fakeApi.ts';
 import { APP_TEST_TIMEOUT_MS, admin, renderApp } from '../../../testing/renderApp.tsx';
 
 const countries: TCountry[] = [
@@ -190,9 +190,7 @@ describe('TargetingSchemeForm on onboarding', { timeout: APP_TEST_TIMEOUT_MS }, 
     let fail = true;
     stub({
       'GET /public/countries': () =>
-        fail
-          ? Response.json({ code: 'INTERNAL', message: 'Countries unavailable' }, { status: 500 })
-          : Response.json(countries),
+        fail ? errorAnswer(500, 'INTERNAL', 'Countries unavailable') : Response.json(countries),
     });
     await renderApp('/sign-up/targeting-scheme', { signedIn: true, me: onboardingAdmin });
     expect((await screen.findByRole('alert')).textContent).toContain('Countries unavailable');

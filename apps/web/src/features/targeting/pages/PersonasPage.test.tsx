@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { type TPersona, ZPersonaInput } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
-import { noContent, stubApi } from '../../../testing/fakeApi.ts';
+import { errorAnswer, noContent, stubApi } from '../../../testing/fakeApi.ts';
 import { APP_TEST_TIMEOUT_MS, member, renderApp } from '../../../testing/renderApp.tsx';
 
 const persona: TPersona = {
@@ -84,10 +84,7 @@ describe('Target Personas', { timeout: APP_TEST_TIMEOUT_MS }, () => {
 
   it('says when the personas cannot be loaded', async () => {
     stubApi({
-      'GET /users/query/get-personas': Response.json(
-        { code: 'INTERNAL', message: 'Personas unavailable' },
-        { status: 500 },
-      ),
+      'GET /users/query/get-personas': errorAnswer(500, 'INTERNAL', 'Personas unavailable'),
     });
     await renderApp('/profile/personas', { signedIn: true, me: member });
     expect((await screen.findByRole('alert')).textContent).toContain('Personas unavailable');

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { TMe, TSuggestion, TTeammate } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
-import { type FakeRoute, stubApi } from '../../../testing/fakeApi.ts';
+import { errorAnswer, type FakeRoute, stubApi } from '../../../testing/fakeApi.ts';
 import { APP_TEST_TIMEOUT_MS, admin, renderApp } from '../../../testing/renderApp.tsx';
 
 const self: TTeammate = {
@@ -134,7 +134,7 @@ describe('Invite users modal', { timeout: APP_TEST_TIMEOUT_MS }, () => {
 
   it('says when the suggestions cannot be loaded', async () => {
     stub({
-      'GET /google/query/suggested-teammates': Response.json({ code: 'INTERNAL', message: 'boom' }, { status: 500 }),
+      'GET /google/query/suggested-teammates': errorAnswer(500, 'INTERNAL', 'boom'),
     });
     const { dialog } = await openModal();
     expect((await dialog.findByRole('alert')).textContent).toContain('Error while fetching teammate suggestions');
@@ -179,10 +179,7 @@ describe('Invite users modal', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     stub({
       'POST /teammates/invite': () =>
         refuse
-          ? Response.json(
-              { code: 'BAD_REQUEST', message: 'You must connect your Google account in order to send emails.' },
-              { status: 400 },
-            )
+          ? errorAnswer(400, 'NOT_CONNECTED', 'You must connect your Google account in order to send emails.')
           : Response.json({
               invited: [{ id: '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e', email: 'bob@engines.example', role: 'member' }],
             }),

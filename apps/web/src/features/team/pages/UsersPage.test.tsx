@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { TTeammate } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
-import { noContent, stubApi } from '../../../testing/fakeApi.ts';
+import { errorAnswer, noContent, stubApi } from '../../../testing/fakeApi.ts';
 import { APP_TEST_TIMEOUT_MS, admin, renderApp } from '../../../testing/renderApp.tsx';
 
 const self: TTeammate = {
@@ -92,9 +92,10 @@ describe('Users page', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   it('shows the server reason when it refuses, under the failure text', async () => {
     stubApi({
       'GET /users/query': Response.json([self, bob]),
-      [`PUT /users/command/change-role/${bob.id}`]: Response.json(
-        { code: 'CONFLICT', message: 'A workspace keeps at least one admin' },
-        { status: 409 },
+      [`PUT /users/command/change-role/${bob.id}`]: errorAnswer(
+        409,
+        'LAST_ADMIN',
+        'A workspace keeps at least one admin',
       ),
     });
     await renderApp('/admin/users', { signedIn: true, me: admin });
@@ -118,7 +119,7 @@ describe('Users page', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   });
 
   it("shows the spec's text when the list cannot be fetched", async () => {
-    stubApi({ 'GET /users/query': Response.json({ code: 'INTERNAL', message: 'boom' }, { status: 500 }) });
+    stubApi({ 'GET /users/query': errorAnswer(500, 'INTERNAL', 'boom') });
     await renderApp('/admin/users', { signedIn: true, me: admin });
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Error occured while fetching teammates. Error message: Failed to fetch all users',

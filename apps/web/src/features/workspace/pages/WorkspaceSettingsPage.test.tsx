@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { type TWorkspace, ZWorkspaceUpdate } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
-import { stubApi } from '../../../testing/fakeApi.ts';
+import { errorAnswer, stubApi } from '../../../testing/fakeApi.ts';
 import { APP_TEST_TIMEOUT_MS, admin, renderApp } from '../../../testing/renderApp.tsx';
 
 const workspace: TWorkspace = {
@@ -73,10 +73,7 @@ describe('Workspace settings', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   it("shows the server's refusal of a time zone", async () => {
     stubApi({
       'GET /workspace/query': Response.json(workspace),
-      'PUT /workspace/command/update': Response.json(
-        { code: 'BAD_REQUEST', message: 'Unknown time zone' },
-        { status: 400 },
-      ),
+      'PUT /workspace/command/update': errorAnswer(400, 'VALIDATION_FAILED', 'Unknown time zone'),
     });
     await renderApp('/admin/workspace', { signedIn: true, me: admin });
     const zone = await screen.findByRole('combobox', { name: 'Time zone' });
@@ -101,10 +98,7 @@ describe('Workspace settings', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   it("shows the server's message when the update fails", async () => {
     stubApi({
       'GET /workspace/query': Response.json(workspace),
-      'PUT /workspace/command/update': Response.json(
-        { code: 'CONFLICT', message: 'engines.example belongs to another workspace' },
-        { status: 409 },
-      ),
+      'PUT /workspace/command/update': errorAnswer(409, 'DOMAIN_TAKEN', 'engines.example belongs to another workspace'),
     });
     await renderApp('/admin/workspace', { signedIn: true, me: admin });
     fireEvent.click(await screen.findByRole('button', { name: 'Update' }));
@@ -112,7 +106,7 @@ describe('Workspace settings', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   });
 
   it('is what an unknown admin path shows, and says when the workspace cannot be loaded', async () => {
-    stubApi({ 'GET /workspace/query': Response.json({ code: 'INTERNAL', message: 'boom' }, { status: 500 }) });
+    stubApi({ 'GET /workspace/query': errorAnswer(500, 'INTERNAL', 'boom') });
     await renderApp('/admin/no-such-tab', { signedIn: true, me: admin });
     expect(await screen.findByRole('heading', { name: 'Workspace' })).toBeDefined();
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Failed to fetch my workspace'));
