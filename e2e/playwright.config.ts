@@ -44,7 +44,8 @@ export default defineConfig({
     command: `rm -rf ${E2E_DATA_DIR} && npm start`,
     cwd: root,
     url: `${baseURL}/api/health`,
-    env: { DATA_DIR: E2E_DATA_DIR, PORT: String(port), LOG_LEVEL: 'warn' },
+    // The journeys' webhook receivers listen on this machine's loopback.
+    env: { DATA_DIR: E2E_DATA_DIR, PORT: String(port), LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' },
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -1,0 +1,80 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { Webhook } from 'standardwebhooks';
+import { allowGoogleConsent, signUpAdmin } from './fixtures.ts';
+
+/** A customer's endpoint on this machine: it keeps what it gets, and checks signatures once it knows the secret. */
+async function startReceiver() {
+  const received: { id: string; type: string; body: string; headers: Record<string, string> }[] = [];
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const headers = {
+        'webhook-id': String(request.headers['webhook-id']),
+        'webhook-timestamp': String(request.headers['webhook-timestamp']),
+        'webhook-signature': String(request.headers['webhook-signature']),
+      };
+      received.push({ id: headers['webhook-id'], type: (JSON.parse(body) as { type: string }).type, body, headers });
+      response.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/warmpath`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+test('an admin connects a webhook from the Integrations page, sends a test event, sees it delivered, and disconnects it', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const receiver = await startReceiver();
+  await signUpAdmin(page);
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await allowGoogleConsent(page);
+  await expect(page.getByText('Google account connected.')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(page).toHaveURL(/\/sign-up\/invite-teammates$/);
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(page).toHaveURL(/\/actions\/recommended-actions$/);
+
+  await page.goto('/admin/integrations');
+  await expect(page.getByText('Connect the product to other tools that you use.')).toBeVisible();
+  await page.getByRole('button', { name: 'Connect Webhook' }).click();
+  await expect(page).toHaveURL(/\/admin\/integrations\/webhook$/);
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+  await page.getByLabel('Endpoint URL').fill(receiver.url);
+  await save.click();
+
+  // The secret is shown whole once, right after the save that created it.
+  const secret = (await page.getByLabel('Signing secret').textContent()) ?? '';
+  expect(secret).toMatch(/^whsec_/);
+  await expect(save).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Send test event' }).click();
+  await expect
+    .poll(() => receiver.received.filter((delivery) => delivery.type === 'webhook.test').length, { timeout: 30_000 })
+    .toBe(1);
+  const [delivery] = receiver.received;
+  if (!delivery) throw new Error('no delivery');
+  expect(() => new Webhook(secret).verify(delivery.body, delivery.headers)).not.toThrow();
+  const log = page.getByRole('table', { name: 'Webhook deliveries' });
+  await expect(log.getByRole('row').filter({ hasText: 'webhook.test' }).filter({ hasText: '200' })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  await page.goto('/admin/integrations');
+  const card = page.getByRole('region', { name: 'Webhook' });
+  await card.getByRole('button', { name: 'Connected' }).hover();
+  await card.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByText('Webhook disconnected successfully')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Connect Webhook' })).toBeVisible();
+  await receiver.close();
+});
