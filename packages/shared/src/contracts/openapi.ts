@@ -67,7 +67,7 @@ export function buildOpenApiDocument(
   const schemas = convertSchemas(contracts, components);
   const paths: Record<string, JsonObject> = {};
   for (const contract of contracts) {
-    const path = contract.path.replace(/:(\w+)/g, '{$1}');
+    const path = `/api${contract.path.replace(/:(\w+)/g, '{$1}')}`;
     paths[path] = { ...paths[path], [contract.method.toLowerCase()]: operation(contract, schemas) };
   }
   return {
@@ -78,7 +78,7 @@ export function buildOpenApiDocument(
       description:
         'Warm introductions for B2B sales and partnership teams. Every failure answers `{ code, message }` (the `Error` schema).',
     },
-    servers: [{ url: '/api' }],
+    servers: [{ url: '/' }],
     tags: Object.entries(DOMAINS).map(([name, description]) => ({ name, description })),
     paths,
     components: {
