@@ -14,6 +14,7 @@ import { defineRoutes } from './define-route.ts';
 // Reads are `identity` rather than `read` so that the restricted third role, which `read` turns
 // away, gets the empty lists the spec gives it: the service still requires a member of a workspace
 // and scopes everything to it. Commands are `write`: a viewer never acts.
+const readErrors = { 403: 'The caller is not a member of a workspace' } as const;
 const commandErrors = { 404: 'No action with this id', 409: 'The action was already completed or skipped' } as const;
 
 /** The daily recommended actions, and the past, pending and skipped ones. */
@@ -26,6 +27,7 @@ export const actionsApi = defineRoutes('actions', {
     query: ZPageQuery,
     body: ZActionFiltersBody,
     responses: { 200: ZPastActionsPage },
+    errors: readErrors,
   },
   listPendingActions: {
     method: 'POST',
@@ -35,6 +37,7 @@ export const actionsApi = defineRoutes('actions', {
     query: ZPageQuery,
     body: ZActionFiltersBody,
     responses: { 200: ZPastActionsPage },
+    errors: readErrors,
   },
   listSkippedActions: {
     method: 'POST',
@@ -44,6 +47,7 @@ export const actionsApi = defineRoutes('actions', {
     query: ZPageQuery,
     body: ZActionFiltersBody,
     responses: { 200: ZPastActionsPage },
+    errors: readErrors,
   },
   listPastActionFilters: {
     method: 'GET',
@@ -51,6 +55,7 @@ export const actionsApi = defineRoutes('actions', {
     summary: 'The filters of the past, pending and skipped actions, with their options',
     access: 'identity',
     responses: { 200: ZActionFilters },
+    errors: readErrors,
   },
   getActionCounts: {
     method: 'GET',
@@ -58,6 +63,7 @@ export const actionsApi = defineRoutes('actions', {
     summary: 'How many actions each tab holds',
     access: 'identity',
     responses: { 200: ZActionCounts },
+    errors: readErrors,
   },
   listRecommendedActions: {
     method: 'POST',
@@ -67,6 +73,7 @@ export const actionsApi = defineRoutes('actions', {
     query: ZPageQuery,
     body: ZActionFiltersBody,
     responses: { 200: ZRecommendedActionsPage },
+    errors: readErrors,
   },
   listRecommendedActionFilters: {
     method: 'GET',
@@ -75,6 +82,7 @@ export const actionsApi = defineRoutes('actions', {
     access: 'identity',
     query: ZRecommendedActionsFiltersQuery,
     responses: { 200: ZActionFilters },
+    errors: readErrors,
   },
   skipAction: {
     method: 'POST',
