@@ -1,13 +1,4 @@
-import {
-  type FileAnswer,
-  isZodSchema,
-  publicApi,
-  type RouteContract,
-  successOf,
-  type Upload,
-  ZError,
-  ZHealth,
-} from '@warmpath/shared';
+import { isZodSchema, publicApi, type RouteContract, successOf, type Upload, ZError, ZHealth } from '@warmpath/shared';
 import { z } from 'zod';
 import { setAppStatus } from './appStatus.ts';
 
@@ -297,11 +288,11 @@ export function downloadFromApi<C extends RouteContract>(
 ): Promise<Blob> {
   const { answer } = successOf(contract);
   if (isZodSchema(answer) || answer.kind !== 'file') throw new Error(`${contract.operationId} answers no file`);
-  return apiFileRequest({ ...requestOf(contract, input ?? {}), accept: (answer as FileAnswer).mediaType });
+  return apiFileRequest({ ...requestOf(contract, input ?? {}), accept: answer.mediaType });
 }
 
 /** Uploads a file to a multipart route through its contract, reporting the bytes sent. */
-export function uploadToApi<C extends RouteContract>(
+export function uploadToApi<C extends RouteContract & { readonly body: Upload }>(
   contract: C,
   input: CallInput<C> & { body: FormData; onProgress?: (progress: UploadProgress) => void },
 ): Promise<AnswerOf<C>> {
