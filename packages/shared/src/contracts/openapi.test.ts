@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineRoutes } from './define-route.ts';
 import { API_CONTRACTS } from './index.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 
@@ -64,6 +66,39 @@ describe('the OpenAPI document', () => {
   it('names the shared schemas as components', () => {
     const schemas = Object.keys((document.components as { schemas: Record<string, unknown> }).schemas);
     expect(schemas).toEqual(expect.arrayContaining(['Error', 'Me', 'Account', 'NetworkRow', 'TargetingScheme']));
+  });
+});
+
+describe('a component whose request form differs from its answer form', () => {
+  it('is named twice, the request side as <Name>Input, and private schemas are inlined', () => {
+    const ZPage = z.object({ page: z.number().default(1) });
+    const routes = defineRoutes('lists', {
+      savePage: {
+        method: 'POST',
+        path: '/pages/command/save',
+        summary: 'Saves a page',
+        access: 'write',
+        body: ZPage,
+        responses: { 200: z.object({ saved: ZPage }) },
+      },
+    });
+    const built = buildOpenApiDocument(Object.values(routes), { Page: ZPage });
+    const operation = (built.paths as Record<string, Record<string, Operation & { requestBody: unknown }>>)[
+      '/api/pages/command/save'
+    ]?.post;
+    expect(operation?.requestBody).toEqual({
+      required: true,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/PageInput' } } },
+    });
+    expect(operation?.responses['200']?.content?.['application/json']?.schema).toEqual({
+      type: 'object',
+      properties: { saved: { $ref: '#/components/schemas/Page' } },
+      required: ['saved'],
+    });
+    const schemas = (built.components as { schemas: Record<string, { required?: string[] }> }).schemas;
+    expect(Object.keys(schemas)).toEqual(['Error', 'Page', 'PageInput']);
+    expect(schemas.Page?.required).toEqual(['page']);
+    expect(schemas.PageInput?.required).toBeUndefined();
   });
 });
 

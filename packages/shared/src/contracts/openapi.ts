@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZError } from '../schemas/common.ts';
 import { API_COMPONENTS } from './components.ts';
 import {
   type Access,
@@ -64,7 +65,8 @@ export function buildOpenApiDocument(
   contracts: readonly RouteContract[] = API_CONTRACTS,
   components: Readonly<Record<string, z.ZodType>> = API_COMPONENTS,
 ): OpenApiDocument {
-  const schemas = convertSchemas(contracts, components);
+  // Every error answer refers to `Error`, whatever else is named.
+  const schemas = convertSchemas(contracts, { Error: ZError, ...components });
   const paths: Record<string, JsonObject> = {};
   for (const contract of contracts) {
     const path = `/api${contract.path.replace(/:(\w+)/g, '{$1}')}`;
