@@ -9,17 +9,15 @@ import { SIGNAL_TYPES } from './schemas/network.ts';
 // remove one, since receivers outside the product read them.
 
 /** A person of the network, with a link back to them in the product. */
-export const ZEventPerson = z
-  .object({
-    id: z.uuid(),
-    name: z.string(),
-    email: z.string().nullable(),
-    title: z.string().nullable(),
-    companyName: z.string().nullable(),
-    /** Opens the product's network page on this person. */
-    url: z.url(),
-  })
-  .meta({ id: 'EventPerson' });
+export const ZEventPerson = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string().nullable(),
+  title: z.string().nullable(),
+  companyName: z.string().nullable(),
+  /** Opens the product's network page on this person. */
+  url: z.url(),
+});
 
 /** A member of the workspace. */
 export const ZEventUser = z.object({ id: z.uuid(), name: z.string(), email: z.string() }).meta({ id: 'EventUser' });
@@ -85,11 +83,23 @@ export type DomainEvent = { [T in EventType]: { type: T; data: EventData<T> } }[
 
 const envelope = (type: EventType) =>
   z.object({ type: z.literal(type), timestamp: z.iso.datetime(), data: EVENT_SCHEMAS[type] });
-const [firstEnvelope, ...otherEnvelopes] = EVENT_TYPES.map(envelope);
 
-/** The body of a webhook delivery. */
+/** The body of a webhook delivery of each type (published as the OpenAPI document's `webhooks`). */
+export const EVENT_PAYLOADS = Object.fromEntries(EVENT_TYPES.map((type) => [type, envelope(type)])) as Record<
+  EventType,
+  ReturnType<typeof envelope>
+>;
+const [firstEnvelope, ...otherEnvelopes] = EVENT_TYPES.map((type) => EVENT_PAYLOADS[type]);
+
+/** The body of a webhook delivery, whatever its type. */
 export const ZEventPayload = z
   // The catalogue is never empty; the union wants that said as a tuple.
-  .discriminatedUnion('type', [firstEnvelope as ReturnType<typeof envelope>, ...otherEnvelopes])
-  .meta({ id: 'EventPayload' });
+  .discriminatedUnion('type', [firstEnvelope as ReturnType<typeof envelope>, ...otherEnvelopes]);
+
+/** 'intro.requested' is named IntroRequestedEvent in the OpenAPI document. */
+export const eventComponentName = (type: EventType) =>
+  `${type
+    .split(/[._]/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('')}Event`;
 export type TEventPayload = { [T in EventType]: { type: T; timestamp: string; data: EventData<T> } }[EventType];

@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './contracts/index.ts';
 export * from './enums.ts';
 export * from './errors.ts';
 export * from './events.ts';

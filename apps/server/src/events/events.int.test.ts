@@ -113,7 +113,7 @@ describe('events out through the webhook', () => {
       url: '/api/integrations/command/send-test-webhook',
       headers: bearer(admin.token),
     });
-    expect(test.statusCode).toBe(202);
+    expect(test.statusCode).toBe(204);
     await vi.waitFor(() => expect(receiver.received.some((d) => d.type === 'webhook.test' && d.verified)).toBe(true), {
       timeout: 10_000,
     });

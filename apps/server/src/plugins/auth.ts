@@ -1,4 +1,4 @@
-import type { Role } from '@warmpath/shared';
+import type { Access, Role } from '@warmpath/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -13,18 +13,6 @@ import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { findIdentity } from '../features/users/users.repo.ts';
 import { AppError } from '../lib/app-error.ts';
-
-/**
- * Who may call a route:
- * - public: anybody, no token (only under /api/public);
- * - identity: a valid token, whether or not its subject has registered yet (sign-up calls);
- * - read: any member of a workspace;
- * - self: any member, changing only their own account and preferences (names, onboarding progress,
- *   targeting, personas), never the workspace's data;
- * - write: admins and members: a viewer never changes workspace data;
- * - admin: admins only.
- */
-export type Access = 'public' | 'identity' | 'read' | 'self' | 'write' | 'admin';
 
 const ROLES_FOR: Record<'read' | 'self' | 'write' | 'admin', readonly Role[]> = {
   read: ['admin', 'member', 'viewer'],

@@ -1,4 +1,4 @@
-import { ZPublicConfig } from '@warmpath/shared';
+import { listsApi, networkApi, type TImportStatus, targetingApi, teamApi, ZPublicConfig } from '@warmpath/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { errorAnswer, stubApi } from '../testing/fakeApi.ts';
@@ -7,11 +7,15 @@ import {
   apiFileRequest,
   apiRequest,
   apiUpload,
+  callApi,
   checkBackendHealth,
+  downloadFromApi,
   hasErrorCode,
   isTransientFailure,
+  pathOf,
   setAccessTokenProvider,
   type UploadProgress,
+  uploadToApi,
   withSearchParams,
 } from './api.ts';
 import { getAppStatus, setAppStatus } from './appStatus.ts';
@@ -222,5 +226,71 @@ describe('apiUpload', () => {
       errorMessage: 'Failed to import clients',
     });
     await expect(failure).rejects.toMatchObject({ code: 'FILE_UNREADABLE', message: 'Failed to import clients' });
+  });
+});
+
+describe('calls by contract', () => {
+  it("builds the path from the contract: params encoded, the query's empty values left out", () => {
+    expect(pathOf(listsApi.getImportStatus, { params: { id: 'a/b c' } })).toBe('/imports/query/a%2Fb%20c');
+    expect(pathOf(listsApi.listAccounts, { query: { page: 2, pageSize: 30, searchTerm: '' } })).toBe(
+      '/accounts/query?page=2&pageSize=30',
+    );
+    expect(() => pathOf(listsApi.getImportStatus)).toThrow('getImportStatus needs the path parameter id');
+  });
+
+  it("sends the contract's method and body, and answers null for no content", async () => {
+    setAccessTokenProvider(async () => 'secret');
+    const api = stubApi({
+      'PUT /users/command/change-role/7': Response.json(
+        { code: 'NOT_FOUND', message: 'Teammate not found' },
+        { status: 404 },
+      ),
+      'DELETE /users/command/delete-persona/7': new Response(null, { status: 204 }),
+    });
+    await expect(
+      callApi(teamApi.changeRole, { params: { id: '7' }, body: { role: 'viewer' }, preferServerMessage: true }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Teammate not found' });
+    expect(api.calls[0]).toMatchObject({ method: 'PUT', body: { role: 'viewer' } });
+    await expect(callApi(targetingApi.deletePersona, { params: { id: '7' } })).resolves.toBeNull();
+  });
+
+  it('downloads a file answer with its media type, and uploads through the progress-reporting path', async () => {
+    setAccessTokenProvider(async () => 'secret');
+    const fetchMock = stubFetch(async () => new Response('name\nAda', { headers: { 'Content-Type': 'text/csv' } }));
+    const file = await downloadFromApi(networkApi.exportContactsCsv, { body: { filters: [] } });
+    await expect(file.text()).resolves.toBe('name\nAda');
+    expect(fetchMock.mock.calls[0]?.at(0)).toBe('/api/contacts/query/export-csv');
+    expect(headersOf(fetchMock).Accept).toBe('text/csv, application/json');
+
+    const imported: TImportStatus = {
+      id: '6a4c1f2e-0b9d-4e8f-a7c6-5d4e3f2a1b0c',
+      kind: 'accounts',
+      fileName: 'accounts.csv',
+      status: 'completed',
+      bytesReceived: 3,
+      rowsProcessed: 1,
+      mergeStep: null,
+      added: 1,
+      updated: 0,
+      skipped: 0,
+      rejected: 0,
+      rejectedRowsUrl: null,
+      error: null,
+      createdAt: '2026-01-05T10:00:00.000Z',
+      finishedAt: '2026-01-05T10:00:01.000Z',
+    };
+    const api = stubApi({ 'POST /accounts/command/upload-accounts': Response.json(imported) });
+    const progress: UploadProgress[] = [];
+    const body = new FormData();
+    body.set('file', new File(['a\r\n'], 'accounts.csv', { type: 'text/csv' }));
+    const upload = uploadToApi(listsApi.uploadAccounts, {
+      query: { importId: imported.id },
+      body,
+      onProgress: (sent) => progress.push(sent),
+    });
+    await expect(upload).resolves.toEqual(imported);
+    expect(api.calls[0]).toMatchObject({ method: 'POST', path: '/accounts/command/upload-accounts' });
+    expect(api.calls[0]?.search.get('importId')).toBe(imported.id);
+    expect(progress).toEqual([{ loaded: 3, total: 3 }]);
   });
 });

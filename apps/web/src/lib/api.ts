@@ -1,4 +1,14 @@
-import { isErrorCode, type TErrorCode, ZError, ZHealth } from '@warmpath/shared';
+import {
+  isErrorCode,
+  isZodSchema,
+  publicApi,
+  type RouteContract,
+  successOf,
+  type TErrorCode,
+  type Upload,
+  ZError,
+  ZHealth,
+} from '@warmpath/shared';
 import { z } from 'zod';
 import { setAppStatus } from './appStatus.ts';
 
@@ -62,7 +72,7 @@ export function setAccessTokenProvider(provider: AccessTokenProvider | null): vo
 }
 
 type RequestOptions = {
-  /** Path under /api, e.g. '/users/query/me'. */
+  /** Path under /api, as pathOf builds it from a contract. */
   path: string;
   method?: HttpMethod;
   /** Sent as JSON, or as multipart/form-data when it is a FormData. */
@@ -168,7 +178,7 @@ async function send(request: RequestOptions, accept: string): Promise<Response> 
 export async function checkBackendHealth(): Promise<boolean> {
   let up = false;
   try {
-    const response = await fetch(`${API_BASE}/health`, { headers: { Accept: 'application/json' } });
+    const response = await fetch(`${API_BASE}${publicApi.getHealth.path}`, { headers: { Accept: 'application/json' } });
     up = response.ok && ZHealth.safeParse(await readJson(response)).success;
   } catch {
     up = false;
@@ -227,4 +237,111 @@ function failure(status: number, payload: unknown, request: RequestOptions): Api
   const message = shownServerMessage ?? request.errorMessage ?? `Request failed with status ${status}`;
   const code = body.success && isErrorCode(body.data.code) ? body.data.code : CLIENT_ERROR_CODES.unexpected;
   return new ApiError(code, message);
+}
+
+// Calls by contract --------------------------------------------------------------------------------
+// The web app names a route by its contract in packages/shared, never by a path of its own: the
+// path, the method, the input's types and the answer's schema all come from the contract.
+
+type QueryValue = string | number | undefined;
+type ParamsOf<P extends z.ZodType> = { [K in keyof z.input<P>]: string };
+/** A query's values as the URL carries them; a coerced number accepts a number or its text. */
+type QueryOf<Q extends z.ZodType> = {
+  [K in keyof z.input<Q>]: unknown extends z.input<Q>[K] ? QueryValue : Extract<z.input<Q>[K], QueryValue>;
+};
+
+type ParamsInput<C extends RouteContract> = C['params'] extends z.ZodType
+  ? { params: ParamsOf<C['params']> }
+  : { params?: undefined };
+type QueryInput<C extends RouteContract> = C['query'] extends z.ZodType
+  ? Record<never, never> extends QueryOf<C['query']>
+    ? { query?: QueryOf<C['query']> }
+    : { query: QueryOf<C['query']> }
+  : { query?: undefined };
+/** A body is only serialised: read-only arrays and objects are as good as the schema's mutable ones. */
+type Sendable<T> = T extends readonly (infer Item)[]
+  ? readonly Sendable<Item>[]
+  : T extends object
+    ? { readonly [K in keyof T]: Sendable<T[K]> }
+    : T;
+type BodyInput<C extends RouteContract> = C['body'] extends z.ZodType
+  ? { body: Sendable<z.input<C['body']>> }
+  : C['body'] extends Upload
+    ? { body: FormData }
+    : { body?: undefined };
+
+/** What a call by contract sends, and how its failure reads (as for apiRequest). */
+export type CallInput<C extends RouteContract> = ParamsInput<C> &
+  QueryInput<C> &
+  BodyInput<C> &
+  Pick<RequestOptions, 'errorMessage' | 'preferServerMessage' | 'signal'>;
+
+type Success<C extends RouteContract> = C['responses'][keyof C['responses']];
+/** The parsed answer of a JSON route; null for one answering no content. */
+export type AnswerOf<C extends RouteContract> = Success<C> extends z.ZodType ? z.output<Success<C>> : null;
+
+/** No argument is needed when nothing in the input is. */
+type OptionalWhenEmpty<T> = Record<never, never> extends T ? [input?: T] : [input: T];
+
+type PathInput = { params?: Record<string, string>; query?: Record<string, QueryValue> };
+/** Any contract's input, as the calls below read it. */
+type AnyInput = PathInput & { body?: unknown } & Pick<
+    RequestOptions,
+    'errorMessage' | 'preferServerMessage' | 'signal'
+  >;
+
+/** The contract's path with its params substituted (encoded) and its query appended. */
+export function pathOf(contract: RouteContract, { params, query }: PathInput = {}): string {
+  const path = contract.path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${contract.operationId} needs the path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+  return query ? withSearchParams(path, query) : path;
+}
+
+function requestOf(contract: RouteContract, input: AnyInput): RequestOptions {
+  return {
+    path: pathOf(contract, input),
+    method: contract.method,
+    body: input.body,
+    errorMessage: input.errorMessage,
+    preferServerMessage: input.preferServerMessage,
+    signal: input.signal,
+  };
+}
+
+/** Calls a JSON route (or one answering no content) through its contract. */
+export function callApi<C extends RouteContract>(
+  contract: C,
+  ...[input]: OptionalWhenEmpty<CallInput<C>>
+): Promise<AnswerOf<C>> {
+  const { answer } = successOf(contract);
+  const schema = isZodSchema(answer) ? answer : z.null();
+  // The answer's schema is the contract's own, so its output is AnswerOf<C>; TypeScript cannot see
+  // through the conditional type.
+  return apiRequest({ ...requestOf(contract, input ?? {}), schema }) as Promise<AnswerOf<C>>;
+}
+
+/** Calls a route answering a file (a CSV download) through its contract. */
+export function downloadFromApi<C extends RouteContract>(
+  contract: C,
+  ...[input]: OptionalWhenEmpty<CallInput<C>>
+): Promise<Blob> {
+  const { answer } = successOf(contract);
+  if (isZodSchema(answer) || answer.kind !== 'file') throw new Error(`${contract.operationId} answers no file`);
+  return apiFileRequest({ ...requestOf(contract, input ?? {}), accept: answer.mediaType });
+}
+
+/** Uploads a file to a multipart route through its contract, reporting the bytes sent. */
+export function uploadToApi<C extends RouteContract & { readonly body: Upload }>(
+  contract: C,
+  input: CallInput<C> & { body: FormData; onProgress?: (progress: UploadProgress) => void },
+): Promise<AnswerOf<C>> {
+  const { answer } = successOf(contract);
+  if (!isZodSchema(answer)) throw new Error(`${contract.operationId} answers no JSON`);
+  const { method: _method, ...request } = requestOf(contract, input);
+  return apiUpload({ ...request, body: input.body, schema: answer, onProgress: input.onProgress }) as Promise<
+    AnswerOf<C>
+  >;
 }

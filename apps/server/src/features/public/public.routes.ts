@@ -1,49 +1,39 @@
-import { ZCountry, ZHealth, ZPublicConfig } from '@warmpath/shared';
+import { publicApi } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { COUNTRIES } from '../../datasets/countries.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { route } from '../../plugins/contract-route.ts';
 
 export const publicRoutes: FastifyPluginAsyncZod<{ config: Config; database: Database }> = async (app, deps) => {
-  app.get(
-    '/health',
-    { config: { access: 'public' }, schema: { tags: ['public'], response: { 200: ZHealth } } },
-    async () => {
-      try {
-        await deps.database.db.execute(sql`select 1`);
-      } catch {
-        throw new AppError('INTERNAL', 'The database cannot be reached');
-      }
-      return { status: 'ok' as const, database: 'ok' as const };
-    },
+  route(app, publicApi.getHealth, async () => {
+    try {
+      await deps.database.db.execute(sql`select 1`);
+    } catch {
+      throw new AppError('INTERNAL', 'The database cannot be reached');
+    }
+    return { status: 'ok' as const, database: 'ok' as const };
+  });
+
+  route(app, publicApi.listCountries, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=86400').send(COUNTRIES),
   );
 
-  app.get(
-    '/public/countries',
-    { config: { access: 'public' }, schema: { tags: ['public'], response: { 200: z.array(ZCountry) } } },
-    async (_request, reply) => reply.header('cache-control', 'public, max-age=86400').send(COUNTRIES),
-  );
-
-  app.get(
-    '/public/config',
-    { config: { access: 'public' }, schema: { tags: ['public'], response: { 200: ZPublicConfig } } },
-    async () => {
-      const { oidc } = deps.config;
-      // Auth0 picks the API by `audience`; the built-in provider defaults its resource instead.
-      const extraQueryParams: Record<string, string> = oidc.builtIn ? {} : { audience: oidc.audience };
-      return {
-        oidc: {
-          authority: oidc.issuer,
-          clientId: oidc.clientId,
-          audience: oidc.audience,
-          extraQueryParams,
-        },
-        demoCalendarUrl: deps.config.demoCalendarUrl,
-        posthogKey: deps.config.posthogKey,
-      };
-    },
-  );
+  route(app, publicApi.getPublicConfig, async () => {
+    const { oidc } = deps.config;
+    // Auth0 picks the API by `audience`; the built-in provider defaults its resource instead.
+    const extraQueryParams: Record<string, string> = oidc.builtIn ? {} : { audience: oidc.audience };
+    return {
+      oidc: {
+        authority: oidc.issuer,
+        clientId: oidc.clientId,
+        audience: oidc.audience,
+        extraQueryParams,
+      },
+      demoCalendarUrl: deps.config.demoCalendarUrl,
+      posthogKey: deps.config.posthogKey,
+    };
+  });
 };

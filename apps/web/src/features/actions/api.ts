@@ -1,7 +1,9 @@
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ActionFilterName,
+  actionsApi,
   GATEWAY_ERRORS,
+  introsApi,
   MESSAGES,
   RECOMMENDED_ACTION_FILTER_NAMES,
   type RecommendedActionFilterName,
@@ -15,16 +17,10 @@ import {
   type TSendDirectMessageActionBody,
   type TSendThankYouBody,
   type TSendThankYouResult,
-  ZActionCommandResult,
-  ZActionCounts,
-  ZActionFilters,
-  ZPastActionsPage,
-  ZRecommendedActionsPage,
-  ZSendThankYouResult,
 } from '@warmpath/shared';
 import { toast } from 'react-toastify';
 import { capture } from '../../lib/analytics.ts';
-import { apiRequest, withSearchParams } from '../../lib/api.ts';
+import { callApi } from '../../lib/api.ts';
 import { failureToast } from '../../lib/toasts.tsx';
 import { networkKeys } from '../network/api.ts';
 
@@ -32,11 +28,11 @@ import { networkKeys } from '../network/api.ts';
 export type PastActionsTab = 'past' | 'pending' | 'skipped';
 export type ActionsTab = 'recommended' | PastActionsTab;
 
-const PAST_LIST_PATHS: Record<PastActionsTab, string> = {
-  past: '/actions/query',
-  pending: '/actions/query/pending-actions',
-  skipped: '/actions/query/skipped-actions',
-};
+const PAST_LISTS = {
+  past: actionsApi.listPastActions,
+  pending: actionsApi.listPendingActions,
+  skipped: actionsApi.listSkippedActions,
+} as const satisfies Record<PastActionsTab, unknown>;
 
 export const actionKeys = {
   all: ['actions'] as const,
@@ -53,7 +49,7 @@ export const actionKeys = {
 };
 
 export function fetchActionCounts(signal?: AbortSignal): Promise<TActionCounts> {
-  return apiRequest({ path: '/actions/query/counts', schema: ZActionCounts, signal });
+  return callApi(actionsApi.getActionCounts, { signal });
 }
 
 /** How many actions each tab holds; `enabled` false for the restricted role, which loads no actions data. */
@@ -67,11 +63,9 @@ export function fetchRecommendedActions(
   pageSize: number,
   signal?: AbortSignal,
 ): Promise<TRecommendedActionsPage> {
-  return apiRequest({
-    path: withSearchParams('/actions/query/recommended-actions', { page, pageSize }),
-    method: 'POST',
+  return callApi(actionsApi.listRecommendedActions, {
+    query: { page, pageSize },
     body: { filters },
-    schema: ZRecommendedActionsPage,
     signal,
   });
 }
@@ -97,11 +91,9 @@ export function fetchPastActions(
   pageSize: number,
   signal?: AbortSignal,
 ): Promise<TPastActionsPage> {
-  return apiRequest({
-    path: withSearchParams(PAST_LIST_PATHS[tab], { page, pageSize }),
-    method: 'POST',
+  return callApi(PAST_LISTS[tab], {
+    query: { page, pageSize },
     body: { filters },
-    schema: ZPastActionsPage,
     errorMessage: GATEWAY_ERRORS.fetchPastActions,
     signal,
   });
@@ -123,9 +115,7 @@ export function usePastActions(
 }
 
 export function fetchPastActionFilters(signal?: AbortSignal): Promise<TActionFilters> {
-  return apiRequest({
-    path: '/actions/query/filters',
-    schema: ZActionFilters,
+  return callApi(actionsApi.listPastActionFilters, {
     errorMessage: GATEWAY_ERRORS.fetchActionsFilters,
     signal,
   });
@@ -144,12 +134,8 @@ export function fetchRecommendedActionFilters(
   search: { filterField: RecommendedActionFilterName; searchTerm: string } | null,
   signal?: AbortSignal,
 ): Promise<TActionFilters> {
-  return apiRequest({
-    path: withSearchParams('/actions/query/recommended-actions-filters', {
-      filterField: search?.filterField,
-      searchTerm: search?.searchTerm,
-    }),
-    schema: ZActionFilters,
+  return callApi(actionsApi.listRecommendedActionFilters, {
+    query: { filterField: search?.filterField, searchTerm: search?.searchTerm },
     errorMessage: GATEWAY_ERRORS.fetchActionsFilters,
     signal,
   });
@@ -214,14 +200,17 @@ function moveRecommendedAction(queryClient: QueryClient, result: TActionCommandR
   return queryClient.invalidateQueries({ queryKey: actionKeys.all });
 }
 
-function postActionCommand(path: string, actionId: string): Promise<TActionCommandResult> {
-  return apiRequest({ path, method: 'POST', body: { actionId }, schema: ZActionCommandResult });
+function postActionCommand(
+  contract: typeof actionsApi.skipAction | typeof actionsApi.completeAction,
+  actionId: string,
+): Promise<TActionCommandResult> {
+  return callApi(contract, { body: { actionId } });
 }
 
 export function useSkipAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (actionId: string) => postActionCommand('/actions/command/skip-action', actionId),
+    mutationFn: (actionId: string) => postActionCommand(actionsApi.skipAction, actionId),
     onSuccess: (result) => {
       toast.success(MESSAGES.actionSkipped);
       return moveRecommendedAction(queryClient, result);
@@ -233,7 +222,7 @@ export function useSkipAction() {
 export function useCompleteAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (actionId: string) => postActionCommand('/actions/command/set-action-complete', actionId),
+    mutationFn: (actionId: string) => postActionCommand(actionsApi.completeAction, actionId),
     onSuccess: (result) => {
       toast.success(MESSAGES.recommendationCompleted);
       return moveRecommendedAction(queryClient, result);
@@ -243,11 +232,8 @@ export function useCompleteAction() {
 }
 
 export function sendAskIntroActionEmail(body: TSendAskIntroActionBody): Promise<TActionCommandResult> {
-  return apiRequest({
-    path: '/contacts/command/send-ask-intro-action-email',
-    method: 'POST',
+  return callApi(introsApi.sendAskIntroActionEmail, {
     body,
-    schema: ZActionCommandResult,
     // A refusal says why (the connector's weekly cap, Google not connected): worth showing.
     preferServerMessage: true,
   });
@@ -269,11 +255,8 @@ export function useSendAskIntro() {
 }
 
 export function sendDirectMessageActionEmail(body: TSendDirectMessageActionBody): Promise<TActionCommandResult> {
-  return apiRequest({
-    path: '/contacts/command/send-direct-message-action-email',
-    method: 'POST',
+  return callApi(introsApi.sendDirectMessageActionEmail, {
     body,
-    schema: ZActionCommandResult,
     preferServerMessage: true,
   });
 }
@@ -292,11 +275,8 @@ export function useSendDirectMessage() {
 }
 
 export function sendThankYouEmail(body: TSendThankYouBody): Promise<TSendThankYouResult> {
-  return apiRequest({
-    path: '/actions/command/send-thank-you',
-    method: 'POST',
+  return callApi(introsApi.sendThankYou, {
     body,
-    schema: ZSendThankYouResult,
     // A refusal says why (no e-mail address for the connector, already thanked): worth showing.
     preferServerMessage: true,
   });

@@ -1,20 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  GATEWAY_ERRORS,
-  MESSAGES,
-  type TDeliveryLog,
-  type TSetWebhookUrl,
-  type TWebhookEndpoint,
-  type TWebhookSaved,
-  type TWebhookSecret,
-  ZDeliveryLog,
-  ZWebhookEndpoint,
-  ZWebhookSaved,
-  ZWebhookSecret,
-} from '@warmpath/shared';
+import { GATEWAY_ERRORS, integrationsApi, MESSAGES, type TSetWebhookUrl } from '@warmpath/shared';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
-import { apiRequest } from '../../lib/api.ts';
+import { callApi } from '../../lib/api.ts';
 import { userKeys } from '../users/api.ts';
 
 export const integrationKeys = {
@@ -26,20 +13,17 @@ export const integrationKeys = {
 /** While deliveries are in flight the log follows them; a few seconds is what a retry's first step takes. */
 const LOG_REFRESH_MS = 5_000;
 
-export function fetchWebhook(signal?: AbortSignal): Promise<TWebhookEndpoint | null> {
-  return apiRequest({ path: '/integrations/query/webhook', schema: ZWebhookEndpoint.nullable(), signal });
+export function fetchWebhook(signal?: AbortSignal) {
+  return callApi(integrationsApi.getWebhook, { signal });
 }
 
 export function useWebhook() {
   return useQuery({ queryKey: integrationKeys.webhook(), queryFn: ({ signal }) => fetchWebhook(signal) });
 }
 
-export function saveWebhookUrl(body: TSetWebhookUrl): Promise<TWebhookSaved> {
-  return apiRequest({
-    path: '/workspace/command/set-webhook-url',
-    method: 'POST',
+export function saveWebhookUrl(body: TSetWebhookUrl) {
+  return callApi(integrationsApi.setWebhookUrl, {
     body,
-    schema: ZWebhookSaved,
     // Spec section 8: the gateway's message, not the server's (the field says which URLs are refused).
     errorMessage: GATEWAY_ERRORS.setWebhookUrl,
   });
@@ -58,13 +42,8 @@ export function useSaveWebhookUrl() {
   });
 }
 
-export function deleteWebhookUrl(): Promise<null> {
-  return apiRequest({
-    path: '/workspace/command/delete-webhook-url',
-    method: 'DELETE',
-    schema: z.null(),
-    errorMessage: GATEWAY_ERRORS.deleteWebhookUrl,
-  });
+export function deleteWebhookUrl() {
+  return callApi(integrationsApi.deleteWebhookUrl, { errorMessage: GATEWAY_ERRORS.deleteWebhookUrl });
 }
 
 export function useDeleteWebhookUrl() {
@@ -83,8 +62,8 @@ export function useDeleteWebhookUrl() {
   });
 }
 
-export function fetchDeliveryLog(signal?: AbortSignal): Promise<TDeliveryLog> {
-  return apiRequest({ path: '/integrations/query/webhook-deliveries', schema: ZDeliveryLog, signal });
+export function fetchDeliveryLog(signal?: AbortSignal) {
+  return callApi(integrationsApi.listWebhookDeliveries, { signal });
 }
 
 export function useDeliveryLog() {
@@ -110,28 +89,19 @@ function useLogMutation(mutationFn: () => Promise<null>, success: string) {
 }
 
 export function useSendTestWebhook() {
-  return useLogMutation(
-    () => apiRequest({ path: '/integrations/command/send-test-webhook', method: 'POST', schema: z.null() }),
-    'Test event queued',
-  );
+  return useLogMutation(() => callApi(integrationsApi.sendTestWebhook), 'Test event queued');
 }
 
 export function useRetryDelivery(deliveryId: string) {
   return useLogMutation(
-    () =>
-      apiRequest({
-        path: `/integrations/command/retry-delivery/${encodeURIComponent(deliveryId)}`,
-        method: 'POST',
-        schema: z.null(),
-      }),
+    () => callApi(integrationsApi.retryDelivery, { params: { id: deliveryId } }),
     'Delivery queued again',
   );
 }
 
 export function useRevealWebhookSecret() {
   return useMutation({
-    mutationFn: (): Promise<TWebhookSecret> =>
-      apiRequest({ path: '/integrations/command/reveal-webhook-secret', method: 'POST', schema: ZWebhookSecret }),
+    mutationFn: () => callApi(integrationsApi.revealWebhookSecret),
     onError: (error) => toast.error(error.message),
   });
 }
@@ -139,8 +109,7 @@ export function useRevealWebhookSecret() {
 export function useRotateWebhookSecret() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (): Promise<TWebhookSecret> =>
-      apiRequest({ path: '/integrations/command/rotate-webhook-secret', method: 'POST', schema: ZWebhookSecret }),
+    mutationFn: () => callApi(integrationsApi.rotateWebhookSecret),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.webhook() }),
     onError: (error) => toast.error(error.message),
   });

@@ -10,6 +10,7 @@ import {
   CSV_TEMPLATES,
   GATEWAY_ERRORS,
   type ImportKind,
+  listsApi,
   MESSAGES,
   PAGINATION,
   type TAccount,
@@ -21,29 +22,12 @@ import {
   type TClientTags,
   type TCrmClientsPage,
   type TImportStatus,
-  ZAccount,
-  ZAccountsPage,
-  ZAssignableAccountUsers,
-  ZClient,
-  ZClientsPage,
-  ZClientTags,
-  ZCrmClientsPage,
-  ZImportStatus,
 } from '@warmpath/shared';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
 import type { CsvUploadState } from '../../components/CsvUploadPanel.tsx';
 import { capture } from '../../lib/analytics.ts';
-import {
-  ApiError,
-  apiFileRequest,
-  apiRequest,
-  apiUpload,
-  hasErrorCode,
-  type UploadProgress,
-  withSearchParams,
-} from '../../lib/api.ts';
+import { ApiError, callApi, downloadFromApi, hasErrorCode, type UploadProgress, uploadToApi } from '../../lib/api.ts';
 import { saveFile } from '../../lib/browser.ts';
 import { failureToast } from '../../lib/toasts.tsx';
 
@@ -76,9 +60,8 @@ const pageParams = ({ page, pageSize, searchTerm }: ListQuery) => ({ page, pageS
 // Accounts ----------------------------------------------------------------------------------------
 
 export function fetchAccounts(query: ListQuery, signal?: AbortSignal): Promise<TAccountsPage> {
-  return apiRequest({
-    path: withSearchParams('/accounts/query', pageParams(query)),
-    schema: ZAccountsPage,
+  return callApi(listsApi.listAccounts, {
+    query: pageParams(query),
     errorMessage: GATEWAY_ERRORS.fetchAccounts,
     signal,
   });
@@ -93,9 +76,8 @@ export function useAccounts(query: ListQuery) {
 }
 
 export function fetchAssignableUsers(accountId: string, signal?: AbortSignal): Promise<TAssignableAccountUsers> {
-  return apiRequest({
-    path: `/accounts/query/assignable-account-users/${encodeURIComponent(accountId)}`,
-    schema: ZAssignableAccountUsers,
+  return callApi(listsApi.listAssignableAccountUsers, {
+    params: { id: accountId },
     errorMessage: GATEWAY_ERRORS.fetchAssignableUsers,
     signal,
   });
@@ -112,11 +94,9 @@ export function useAssignableUsers(accountId: string) {
 }
 
 export function updateAssignees({ accountId, assigneeIds }: { accountId: string; assigneeIds: string[] }) {
-  return apiRequest({
-    path: `/accounts/command/update-assignees/${encodeURIComponent(accountId)}`,
-    method: 'POST',
+  return callApi(listsApi.updateAssignees, {
+    params: { id: accountId },
     body: { assigneeIds },
-    schema: ZAccount,
     errorMessage: GATEWAY_ERRORS.updateAssignees,
   });
 }
@@ -141,10 +121,8 @@ export function useUpdateAssignees() {
 }
 
 export function deleteAccount(accountId: string): Promise<null> {
-  return apiRequest({
-    path: `/accounts/command/delete/${encodeURIComponent(accountId)}`,
-    method: 'DELETE',
-    schema: z.null(),
+  return callApi(listsApi.deleteAccount, {
+    params: { id: accountId },
     errorMessage: GATEWAY_ERRORS.deleteAccount,
   });
 }
@@ -160,10 +138,10 @@ export function useDeleteAccount() {
 
 // Clients and allies ------------------------------------------------------------------------------
 
-export const CLIENT_LIST_PATHS: Record<ClientList, string> = {
-  MAP_NETWORK: '/clients/query/allies-to-map-network-from',
-  TRACK_JOB_CHANGES: '/clients/query/clients-for-job-changes-tracking',
-};
+const CLIENT_LISTS = {
+  MAP_NETWORK: listsApi.listAllies,
+  TRACK_JOB_CHANGES: listsApi.listTrackedClients,
+} as const satisfies Record<ClientList, unknown>;
 
 /** The flags a new client gets from the list its form was opened for (spec section 4). */
 export const CLIENT_LIST_FLAGS: Record<ClientList, { mapNetwork: boolean; trackJobChanges: boolean }> = {
@@ -172,9 +150,8 @@ export const CLIENT_LIST_FLAGS: Record<ClientList, { mapNetwork: boolean; trackJ
 };
 
 export function fetchClients(list: ClientList, query: ListQuery, signal?: AbortSignal): Promise<TClientsPage> {
-  return apiRequest({
-    path: withSearchParams(CLIENT_LIST_PATHS[list], pageParams(query)),
-    schema: ZClientsPage,
+  return callApi(CLIENT_LISTS[list], {
+    query: pageParams(query),
     errorMessage: GATEWAY_ERRORS.fetchClients,
     signal,
   });
@@ -189,9 +166,8 @@ export function useClients(list: ClientList, query: ListQuery) {
 }
 
 export function fetchClientTags(searchTerm: string, signal?: AbortSignal): Promise<TClientTags> {
-  return apiRequest({
-    path: withSearchParams('/clients/query/tags', { searchTerm: searchTerm.trim() }),
-    schema: ZClientTags,
+  return callApi(listsApi.listClientTags, {
+    query: { searchTerm: searchTerm.trim() },
     errorMessage: GATEWAY_ERRORS.fetchClients,
     signal,
   });
@@ -207,11 +183,8 @@ export function useClientTags(searchTerm: string) {
 }
 
 export function saveClient(client: TClientFormInput): Promise<TClient> {
-  return apiRequest({
-    path: '/clients/command/create-update-single-client',
-    method: 'POST',
+  return callApi(listsApi.saveClient, {
     body: client,
-    schema: ZClient,
     errorMessage: GATEWAY_ERRORS.fetchClients,
     preferServerMessage: true,
   });
@@ -258,10 +231,8 @@ export function useSaveClient(list: ClientList, shown: ListQuery) {
 }
 
 export function deleteClient(clientId: string): Promise<null> {
-  return apiRequest({
-    path: `/clients/command/delete-client/${encodeURIComponent(clientId)}`,
-    method: 'DELETE',
-    schema: z.null(),
+  return callApi(listsApi.deleteClient, {
+    params: { id: clientId },
     errorMessage: GATEWAY_ERRORS.fetchClients,
   });
 }
@@ -289,9 +260,8 @@ export function useDeleteClient() {
 // CRM clients -------------------------------------------------------------------------------------
 
 export function fetchCrmClients(query: ListQuery, signal?: AbortSignal): Promise<TCrmClientsPage> {
-  return apiRequest({
-    path: withSearchParams('/crm-clients/query', pageParams(query)),
-    schema: ZCrmClientsPage,
+  return callApi(listsApi.listCrmClients, {
+    query: pageParams(query),
     errorMessage: GATEWAY_ERRORS.importCrmClients,
     signal,
   });
@@ -310,7 +280,7 @@ export function useCrmClients(query: ListQuery) {
 /** Where a CSV goes, and what the user is told about it (spec section 8). */
 export type CsvImportTarget = {
   kind: ImportKind;
-  path: string;
+  upload: typeof listsApi.uploadAccounts | typeof listsApi.uploadClients | typeof listsApi.uploadCrmClients;
   /** Multipart fields sent before the file (the clients' flags). */
   fields?: Record<string, string>;
   errorMessage: string;
@@ -322,7 +292,7 @@ export type CsvImportTarget = {
 
 export const ACCOUNTS_IMPORT: CsvImportTarget = {
   kind: 'accounts',
-  path: '/accounts/command/upload-accounts',
+  upload: listsApi.uploadAccounts,
   errorMessage: MESSAGES.accountsUploadFailed,
   uploadedMessage: MESSAGES.accountsUploaded,
   failedMessage: MESSAGES.accountsUploadFailed,
@@ -331,7 +301,7 @@ export const ACCOUNTS_IMPORT: CsvImportTarget = {
 
 export const CRM_CLIENTS_IMPORT: CsvImportTarget = {
   kind: 'crm-clients',
-  path: '/crm-clients/command/upload-crm-clients',
+  upload: listsApi.uploadCrmClients,
   errorMessage: GATEWAY_ERRORS.importCrmClients,
   uploadedMessage: MESSAGES.crmCustomersUploaded,
   failedMessage: GATEWAY_ERRORS.importCrmClients,
@@ -347,7 +317,7 @@ export function clientsImport(flags: { mapNetwork: boolean; trackJobChanges: boo
       : GATEWAY_ERRORS.importClients;
   return {
     kind: 'clients',
-    path: '/clients/command/upload-clients',
+    upload: listsApi.uploadClients,
     fields: { mapNetwork: String(flags.mapNetwork), trackJobChanges: String(flags.trackJobChanges) },
     errorMessage,
     uploadedMessage: MESSAGES.clientsUploaded,
@@ -366,10 +336,9 @@ export async function uploadCsv(
   // The server reads the fields as the body streams in: they must come before the file.
   for (const [name, value] of Object.entries(target.fields ?? {})) body.append(name, value);
   body.append('file', file, file.name);
-  const result = await apiUpload({
-    path: withSearchParams(target.path, { importId }),
+  const result = await uploadToApi(target.upload, {
+    query: { importId },
     body,
-    schema: ZImportStatus,
     errorMessage: target.errorMessage,
     preferServerMessage: true,
     onProgress,
@@ -381,11 +350,7 @@ export async function uploadCsv(
 /** An import's progress; null while the server has not heard of it yet (the upload's first bytes). */
 export async function fetchImportStatus(importId: string, signal?: AbortSignal): Promise<TImportStatus | null> {
   try {
-    return await apiRequest({
-      path: `/imports/query/${encodeURIComponent(importId)}`,
-      schema: ZImportStatus,
-      signal,
-    });
+    return await callApi(listsApi.getImportStatus, { params: { id: importId }, signal });
   } catch (error) {
     if (hasErrorCode(error, 'NOT_FOUND')) return null;
     throw error;
@@ -394,9 +359,6 @@ export async function fetchImportStatus(importId: string, signal?: AbortSignal):
 
 /** How often the rows processed are asked while a file uploads. */
 const IMPORT_POLL_MS = 1000;
-
-/** The API path of a download, without the /api prefix the server may give it. */
-const apiPath = (url: string) => url.replace(/^\/api(?=\/)/, '');
 
 /**
  * One CSV import as the upload panel shows it: the bytes sent, the server's rows processed (polled
@@ -423,7 +385,7 @@ export function useCsvImport(target: CsvImportTarget) {
     gcTime: 0,
   });
   const rejected = useMutation({
-    mutationFn: (url: string) => apiFileRequest({ path: apiPath(url), accept: 'text/csv' }),
+    mutationFn: (id: string) => downloadFromApi(listsApi.downloadRejectedRows, { params: { id } }),
     onSuccess: (file) => saveFile(file, `rejected-rows-${importId ?? 'import'}.csv`),
     onError: (error) => toast.error(error.message),
   });
@@ -441,7 +403,7 @@ export function useCsvImport(target: CsvImportTarget) {
   else if (upload.isError) state = { stage: 'failed', message: upload.error.message };
 
   const downloadRejected = () => {
-    if (upload.data?.rejectedRowsUrl) rejected.mutate(upload.data.rejectedRowsUrl);
+    if (upload.data?.rejectedRowsUrl) rejected.mutate(upload.data.id);
   };
 
   return { state, start, downloadRejected, template: CSV_TEMPLATES[target.kind] };

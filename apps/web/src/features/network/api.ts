@@ -1,8 +1,10 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   GATEWAY_ERRORS,
+  introsApi,
   MESSAGES,
   type NetworkFilterField,
+  networkApi,
   type TContactsPage,
   type TFilterItem,
   type TFilterSearchResult,
@@ -13,17 +15,10 @@ import {
   type TWarmIntroItem,
   type TWarmIntroModalData,
   type WarmIntroSource,
-  ZContactsPage,
-  ZFilterSearchResult,
-  ZNetworkFilters,
-  ZProximityExplanation,
-  ZReportCards,
-  ZWarmIntroModalData,
-  ZWarmIntroSent,
 } from '@warmpath/shared';
 import { toast } from 'react-toastify';
 import { capture } from '../../lib/analytics.ts';
-import { apiFileRequest, apiRequest, withSearchParams } from '../../lib/api.ts';
+import { callApi, downloadFromApi } from '../../lib/api.ts';
 import { saveFile } from '../../lib/browser.ts';
 import { failureToast } from '../../lib/toasts.tsx';
 import { exportFileName } from './networkDisplay.ts';
@@ -57,9 +52,7 @@ export const networkKeys = {
 };
 
 export function fetchReportCards(signal?: AbortSignal): Promise<TReportCards> {
-  return apiRequest({
-    path: '/contacts/query/network-report-cards',
-    schema: ZReportCards,
+  return callApi(networkApi.getNetworkReportCards, {
     errorMessage: GATEWAY_ERRORS.fetchReportCards,
     signal,
   });
@@ -75,11 +68,9 @@ export function fetchContacts(
   pageSize: number,
   signal?: AbortSignal,
 ): Promise<TContactsPage> {
-  return apiRequest({
-    path: withSearchParams('/contacts/query', { page, pageSize }),
-    method: 'POST',
+  return callApi(networkApi.queryContacts, {
+    query: { page, pageSize },
     body: { filters },
-    schema: ZContactsPage,
     errorMessage: GATEWAY_ERRORS.fetchNetworkTable,
     signal,
   });
@@ -101,14 +92,9 @@ export function fetchNetworkFilters(
   pages: FilterOptionPages = {},
   signal?: AbortSignal,
 ): Promise<TNetworkFilters> {
-  return apiRequest({
-    path: withSearchParams('/contacts/query/filters', {
-      companyNamePage: pages.companyName ?? 1,
-      personNamePage: pages.personName ?? 1,
-    }),
-    method: 'POST',
+  return callApi(networkApi.queryNetworkFilters, {
+    query: { companyNamePage: pages.companyName ?? 1, personNamePage: pages.personName ?? 1 },
     body: { filters },
-    schema: ZNetworkFilters,
     errorMessage: GATEWAY_ERRORS.fetchNetworkFilters,
     signal,
   });
@@ -149,11 +135,9 @@ export function searchFilterOptions(
   filters: readonly TFilterItem[],
   signal?: AbortSignal,
 ): Promise<TFilterSearchResult> {
-  return apiRequest({
-    path: withSearchParams('/contacts/query/filters/search', { filterField: field, searchTerm }),
-    method: 'POST',
+  return callApi(networkApi.searchNetworkFilterOptions, {
+    query: { filterField: field, searchTerm },
     body: { filters },
-    schema: ZFilterSearchResult,
     errorMessage: GATEWAY_ERRORS.searchFilterOptions,
     signal,
   });
@@ -169,11 +153,7 @@ export function useFilterOptionSearch(field: NetworkFilterField, searchTerm: str
 }
 
 export function fetchProximityExplanation(prospectId: string, signal?: AbortSignal): Promise<TProximityExplanation> {
-  return apiRequest({
-    path: withSearchParams('/contacts/query/proximity-explanation', { prospectId }),
-    schema: ZProximityExplanation,
-    signal,
-  });
+  return callApi(networkApi.explainProximity, { query: { prospectId }, signal });
 }
 
 export function useProximityExplanation(prospectId: string) {
@@ -187,10 +167,9 @@ export function fetchWarmIntroModalData(
   { source, targetId, connectorId }: WarmIntroQuery,
   signal?: AbortSignal,
 ): Promise<TWarmIntroModalData> {
-  return apiRequest({
+  return callApi(introsApi.getWarmIntroModalData, {
     // Named one by one: a request carries more than the query (what opened the panel).
-    path: withSearchParams('/contacts/query/warm-intro-modal-data', { source, targetId, connectorId }),
-    schema: ZWarmIntroModalData,
+    query: { source, targetId, connectorId },
     errorMessage: GATEWAY_ERRORS.fetchWarmIntroModal,
     signal,
   });
@@ -208,11 +187,8 @@ export function useWarmIntroModalData({ source, targetId, connectorId }: WarmInt
 }
 
 export function sendWarmIntros(items: TWarmIntroItem[]) {
-  return apiRequest({
-    path: '/contacts/command/send-warm-intro-email',
-    method: 'POST',
+  return callApi(introsApi.sendWarmIntros, {
     body: items,
-    schema: ZWarmIntroSent,
     errorMessage: GATEWAY_ERRORS.sendWarmIntro,
     // A refusal says why (the connector's weekly cap, Google not connected): worth showing.
     preferServerMessage: true,
@@ -234,12 +210,7 @@ export function useSendWarmIntro() {
 }
 
 export function exportContactsCsv(filters: readonly TFilterItem[]): Promise<Blob> {
-  return apiFileRequest({
-    path: '/contacts/query/export-csv',
-    method: 'POST',
-    body: { filters },
-    accept: 'text/csv',
-  });
+  return downloadFromApi(networkApi.exportContactsCsv, { body: { filters } });
 }
 
 /** Downloads the table under the current filters as a timestamped CSV file, with the spec's three toasts. */

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type TCountry, type TPublicConfig, ZCountry, ZPublicConfig } from '@warmpath/shared';
-import { z } from 'zod';
-import { apiRequest } from '../../lib/api.ts';
+import { publicApi, type TCountry, type TPublicConfig } from '@warmpath/shared';
+import { callApi } from '../../lib/api.ts';
 
 export const publicKeys = {
   all: ['public'] as const,
@@ -10,7 +9,7 @@ export const publicKeys = {
 };
 
 export function fetchPublicConfig(): Promise<TPublicConfig> {
-  return apiRequest({ path: '/public/config', schema: ZPublicConfig });
+  return callApi(publicApi.getPublicConfig);
 }
 
 /** The identity provider's settings and the demo calendar; fixed for the life of the page. */
@@ -20,7 +19,7 @@ export function usePublicConfig() {
 
 /** The countries a targeting scheme can name, sorted by name. */
 export function fetchCountries(signal?: AbortSignal): Promise<TCountry[]> {
-  return apiRequest({ path: '/public/countries', schema: z.array(ZCountry), signal });
+  return callApi(publicApi.listCountries, { signal });
 }
 
 export function useCountries() {

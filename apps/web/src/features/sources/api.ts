@@ -1,18 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   GATEWAY_ERRORS,
+  sourcesApi,
   type TLinkedinImportResult,
   type TSuggestion,
   type TSyncRun,
-  ZGoogleAuthenticateResponse,
-  ZLinkedinImportResult,
-  ZSuggestion,
-  ZSyncRun,
-  ZUndeliveredEmail,
 } from '@warmpath/shared';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
-import { apiRequest, withSearchParams } from '../../lib/api.ts';
+import { callApi } from '../../lib/api.ts';
 import { leaveTo } from '../../lib/browser.ts';
 import { userKeys } from '../users/api.ts';
 import { isSyncActive, SYNC_POLL_INTERVAL_MS } from './syncRun.ts';
@@ -28,7 +23,7 @@ export const googleKeys = {
 export function useUndeliveredEmails(enabled: boolean) {
   return useQuery({
     queryKey: googleKeys.undeliveredEmails(),
-    queryFn: () => apiRequest({ path: '/google/query/undelivered-emails', schema: z.array(ZUndeliveredEmail) }),
+    queryFn: () => callApi(sourcesApi.listUndeliveredEmails),
     enabled,
   });
 }
@@ -37,8 +32,7 @@ export function useUndeliveredEmails(enabled: boolean) {
 export function useRetryEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest({ path: `/google/command/retry-email/${id}`, method: 'POST', schema: z.null() }),
+    mutationFn: (id: string) => callApi(sourcesApi.retryEmail, { params: { id } }),
     onSuccess: () => {
       toast.success('The e-mail will be sent again.');
       void queryClient.invalidateQueries({ queryKey: googleKeys.undeliveredEmails() });
@@ -49,11 +43,7 @@ export function useRetryEmail() {
 
 /** Where to send the browser to grant Google access; it comes back to `redirectUrl` (a path of ours). */
 export function authenticateGoogle(redirectUrl: string): Promise<{ url: string }> {
-  return apiRequest({
-    path: withSearchParams('/google/authenticate', { redirectUrl }),
-    method: 'POST',
-    schema: ZGoogleAuthenticateResponse,
-  });
+  return callApi(sourcesApi.startGoogleConnection, { query: { redirectUrl } });
 }
 
 /** Connect (or reconnect) Google: off to Google's consent page, back to the page the user is on. */
@@ -66,7 +56,7 @@ export function useConnectGoogle() {
 }
 
 export function requestGoogleSync(): Promise<TSyncRun> {
-  return apiRequest({ path: '/google/command/sync', method: 'POST', schema: ZSyncRun });
+  return callApi(sourcesApi.requestGoogleSync);
 }
 
 /** Queues a sync; the answer becomes the status on screen, which then polls until the run ends. */
@@ -81,7 +71,7 @@ export function useRequestGoogleSync() {
 
 /** The latest sync of the current user's Google account, or null before the first. */
 export function fetchGoogleSyncStatus(signal?: AbortSignal): Promise<TSyncRun | null> {
-  return apiRequest({ path: '/google/query/sync-status', schema: ZSyncRun.nullable(), signal });
+  return callApi(sourcesApi.getGoogleSyncStatus, { signal });
 }
 
 export function useGoogleSyncStatus(enabled: boolean) {
@@ -95,9 +85,7 @@ export function useGoogleSyncStatus(enabled: boolean) {
 
 /** People of the workspace's domains the user exchanged with, for the invite form (spec section 2). */
 export function fetchSuggestedTeammates(signal?: AbortSignal): Promise<TSuggestion[]> {
-  return apiRequest({
-    path: '/google/query/suggested-teammates',
-    schema: z.array(ZSuggestion),
+  return callApi(sourcesApi.listSuggestedTeammates, {
     errorMessage: GATEWAY_ERRORS.fetchSuggestions,
     signal,
   });
@@ -114,12 +102,7 @@ export function useSuggestedTeammates() {
 export function uploadLinkedinConnections(file: File): Promise<TLinkedinImportResult> {
   const body = new FormData();
   body.append('file', file);
-  return apiRequest({
-    path: '/linkedin/command/upload-connections',
-    method: 'POST',
-    body,
-    schema: ZLinkedinImportResult,
-  });
+  return callApi(sourcesApi.uploadLinkedinConnections, { body });
 }
 
 /** The result (or the server's refusal) is shown beside the upload; the user is LinkedIn-connected after it. */

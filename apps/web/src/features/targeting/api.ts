@@ -6,22 +6,19 @@ import {
   type TPersonaInput,
   type TTargetingScheme,
   type TTargetingSchemeInput,
-  ZOptionPage,
-  ZPersona,
-  ZTargetingScheme,
+  targetingApi,
 } from '@warmpath/shared';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
-import { apiRequest, withSearchParams } from '../../lib/api.ts';
+import { callApi } from '../../lib/api.ts';
 import { userKeys } from '../users/api.ts';
 
 /** The two option lists served by pages of 100: technologies and specific industries. */
 export type OptionListKind = 'technologies' | 'specificIndustries';
 
-const OPTION_LIST_PATHS: Record<OptionListKind, string> = {
-  technologies: '/users/query/technologies-list',
-  specificIndustries: '/users/query/specific-industries-options',
-};
+const OPTION_LISTS = {
+  technologies: targetingApi.listTechnologies,
+  specificIndustries: targetingApi.listSpecificIndustries,
+} as const satisfies Record<OptionListKind, unknown>;
 
 export const targetingKeys = {
   all: ['targeting'] as const,
@@ -34,7 +31,7 @@ export const targetingKeys = {
 
 /** The current user's saved targeting scheme, or null before the first save. */
 export function fetchTargetingScheme(signal?: AbortSignal): Promise<TTargetingScheme | null> {
-  return apiRequest({ path: '/users/query/get-targeting-schemes', schema: ZTargetingScheme.nullable(), signal });
+  return callApi(targetingApi.getTargetingScheme, { signal });
 }
 
 export function useTargetingScheme(enabled: boolean) {
@@ -43,11 +40,7 @@ export function useTargetingScheme(enabled: boolean) {
 
 /** The targeting scheme of the admin who sent an invitation (null when they saved none), for the invitee to start from. */
 export function fetchAdminTargetingScheme(inviteId: string, signal?: AbortSignal): Promise<TTargetingScheme | null> {
-  return apiRequest({
-    path: withSearchParams('/users/query/admin-targeting-schemes', { inviteId }),
-    schema: ZTargetingScheme.nullable(),
-    signal,
-  });
+  return callApi(targetingApi.getAdminTargetingScheme, { query: { inviteId }, signal });
 }
 
 /** Fetched only with an invitation to start from. */
@@ -61,12 +54,7 @@ export function useAdminTargetingScheme(inviteId: string | null) {
 }
 
 export function saveTargetingScheme(body: TTargetingSchemeInput): Promise<TTargetingScheme> {
-  return apiRequest({
-    path: '/users/command/set-targeted-accounts-preferences',
-    method: 'POST',
-    body,
-    schema: ZTargetingScheme,
-  });
+  return callApi(targetingApi.setTargetingScheme, { body });
 }
 
 export function useSaveTargetingScheme() {
@@ -90,11 +78,7 @@ export function fetchOptionPage(
   searchTerm: string,
   signal?: AbortSignal,
 ): Promise<TOptionPage> {
-  return apiRequest({
-    path: withSearchParams(OPTION_LIST_PATHS[kind], { page, searchTerm: searchTerm.trim() }),
-    schema: ZOptionPage,
-    signal,
-  });
+  return callApi(OPTION_LISTS[kind], { query: { page, searchTerm: searchTerm.trim() }, signal });
 }
 
 /** The pages of an option list for a search, fetched once `enabled` (the dropdown was opened). */
@@ -110,7 +94,7 @@ export function useOptionPages(kind: OptionListKind, searchTerm: string, enabled
 }
 
 export function fetchPersonas(signal?: AbortSignal): Promise<TPersona[]> {
-  return apiRequest({ path: '/users/query/get-personas', schema: z.array(ZPersona), signal });
+  return callApi(targetingApi.listPersonas, { signal });
 }
 
 export function usePersonas() {
@@ -118,7 +102,7 @@ export function usePersonas() {
 }
 
 export function createPersona(body: TPersonaInput): Promise<TPersona> {
-  return apiRequest({ path: '/users/command/create-persona', method: 'POST', body, schema: ZPersona });
+  return callApi(targetingApi.createPersona, { body });
 }
 
 export function useCreatePersona() {
@@ -134,11 +118,7 @@ export function useCreatePersona() {
 }
 
 export function deletePersona(id: string): Promise<null> {
-  return apiRequest({
-    path: `/users/command/delete-persona/${encodeURIComponent(id)}`,
-    method: 'DELETE',
-    schema: z.null(),
-  });
+  return callApi(targetingApi.deletePersona, { params: { id } });
 }
 
 export function useDeletePersona() {

@@ -9,14 +9,10 @@ import {
   type TInviteTeammatesResponse,
   type TMe,
   type TTeammate,
-  ZInviteInfo,
-  ZInviteTeammatesResponse,
-  ZMe,
-  ZTeammate,
+  teamApi,
 } from '@warmpath/shared';
 import { toast } from 'react-toastify';
-import { z } from 'zod';
-import { apiRequest, withSearchParams } from '../../lib/api.ts';
+import { callApi } from '../../lib/api.ts';
 import { failureToast } from '../../lib/toasts.tsx';
 import { googleKeys } from '../sources/api.ts';
 import { inviteSuccessMessage } from './inviteDraft.ts';
@@ -29,11 +25,8 @@ export const teamKeys = {
 };
 
 export function inviteTeammates(body: TInviteTeammatesRequest): Promise<TInviteTeammatesResponse> {
-  return apiRequest({
-    path: '/teammates/invite',
-    method: 'POST',
+  return callApi(teamApi.inviteTeammates, {
     body,
-    schema: ZInviteTeammatesResponse,
     errorMessage: GATEWAY_ERRORS.sendInvites,
     preferServerMessage: true,
   });
@@ -56,11 +49,7 @@ export function useInviteTeammates() {
 
 /** The invitation an invitee opened: who invites them where, and whether it can still be accepted. */
 export function fetchInviteInfo(inviteId: string, signal?: AbortSignal): Promise<TInviteInfo> {
-  return apiRequest({
-    path: `/teammates/query/invited-user-teammates/${encodeURIComponent(inviteId)}`,
-    schema: ZInviteInfo,
-    signal,
-  });
+  return callApi(teamApi.getInvitation, { params: { id: inviteId }, signal });
 }
 
 export function useInviteInfo(inviteId: string) {
@@ -71,11 +60,8 @@ export function useInviteInfo(inviteId: string) {
 }
 
 export function acceptInvitation(body: TAcceptInvitation): Promise<TMe> {
-  return apiRequest({
-    path: '/teammates/accept-invitation',
-    method: 'POST',
+  return callApi(teamApi.acceptInvitation, {
     body,
-    schema: ZMe,
     errorMessage: GATEWAY_ERRORS.acceptInvite,
     preferServerMessage: true,
   });
@@ -92,9 +78,8 @@ export function useAcceptInvitation() {
 
 /** The Users page list: the workspace's teammates matching the search. */
 export function fetchTeammates(searchTerm: string, signal?: AbortSignal): Promise<TTeammate[]> {
-  return apiRequest({
-    path: withSearchParams('/users/query', { searchTerm: searchTerm.trim() }),
-    schema: z.array(ZTeammate),
+  return callApi(teamApi.listTeammates, {
+    query: { searchTerm: searchTerm.trim() },
     errorMessage: GATEWAY_ERRORS.fetchAllUsers,
     signal,
   });
@@ -112,21 +97,17 @@ export function useTeammates(searchTerm: string) {
 export type ChangeRoleInput = TChangeRole & { id: string };
 
 export function changeRole({ id, ...body }: ChangeRoleInput): Promise<TTeammate> {
-  return apiRequest({
-    path: `/users/command/change-role/${encodeURIComponent(id)}`,
-    method: 'PUT',
+  return callApi(teamApi.changeRole, {
+    params: { id },
     body,
-    schema: ZTeammate,
     errorMessage: GATEWAY_ERRORS.changeRole,
     preferServerMessage: true,
   });
 }
 
 export function deleteUser(id: string): Promise<null> {
-  return apiRequest({
-    path: `/users/command/delete/${encodeURIComponent(id)}`,
-    method: 'DELETE',
-    schema: z.null(),
+  return callApi(teamApi.removeTeammate, {
+    params: { id },
     errorMessage: GATEWAY_ERRORS.deleteUser,
     preferServerMessage: true,
   });

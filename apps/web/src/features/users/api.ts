@@ -4,12 +4,12 @@ import {
   type TAdvanceOnboarding,
   type TMe,
   type TUpdateMe,
-  ZMe,
+  usersApi,
   type ZRegistration,
 } from '@warmpath/shared';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { apiRequest, hasErrorCode } from '../../lib/api.ts';
+import { callApi, hasErrorCode } from '../../lib/api.ts';
 import { rememberUserId } from '../../lib/auth.ts';
 
 export const userKeys = {
@@ -20,7 +20,7 @@ export const userKeys = {
 /** The current user, or null when the signed-in identity has not registered yet. */
 export async function fetchMe(): Promise<TMe | null> {
   try {
-    const me = await apiRequest({ path: '/users/query/me', schema: ZMe, errorMessage: GATEWAY_ERRORS.fetchUser });
+    const me = await callApi(usersApi.getMe, { errorMessage: GATEWAY_ERRORS.fetchUser });
     rememberUserId(me.id);
     return me;
   } catch (error) {
@@ -36,11 +36,8 @@ export function useMe(enabled: boolean) {
 export type RegistrationInput = z.input<typeof ZRegistration>;
 
 export function createWorkspaceAdmin(registration: RegistrationInput): Promise<TMe> {
-  return apiRequest({
-    path: '/users/command/create-workspace-admin',
-    method: 'POST',
+  return callApi(usersApi.createWorkspaceAdmin, {
     body: registration,
-    schema: ZMe,
     errorMessage: GATEWAY_ERRORS.registerAccount,
     preferServerMessage: true,
   });
@@ -61,7 +58,7 @@ export function useCreateWorkspaceAdmin() {
 }
 
 export function updateMe(names: TUpdateMe): Promise<TMe> {
-  return apiRequest({ path: '/users/command/update-me', method: 'PUT', body: names, schema: ZMe });
+  return callApi(usersApi.updateMe, { body: names });
 }
 
 export function useUpdateMe() {
@@ -75,7 +72,7 @@ export function useUpdateMe() {
 
 /** Moves the current user's onboarding forward (never back); the server answers with the updated user. */
 export function advanceOnboarding(body: TAdvanceOnboarding): Promise<TMe> {
-  return apiRequest({ path: '/users/command/advance-onboarding', method: 'POST', body, schema: ZMe });
+  return callApi(usersApi.advanceOnboarding, { body });
 }
 
 export function useAdvanceOnboarding() {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { GATEWAY_ERRORS, MESSAGES, type TWorkspace, type TWorkspaceUpdate, ZWorkspace } from '@warmpath/shared';
+import { GATEWAY_ERRORS, MESSAGES, type TWorkspace, type TWorkspaceUpdate, workspaceApi } from '@warmpath/shared';
 import { toast } from 'react-toastify';
-import { apiRequest } from '../../lib/api.ts';
+import { callApi } from '../../lib/api.ts';
 
 export const workspaceKeys = {
   all: ['workspace'] as const,
@@ -9,12 +9,7 @@ export const workspaceKeys = {
 };
 
 export function fetchWorkspace(signal?: AbortSignal): Promise<TWorkspace> {
-  return apiRequest({
-    path: '/workspace/query',
-    schema: ZWorkspace,
-    errorMessage: GATEWAY_ERRORS.fetchWorkspace,
-    signal,
-  });
+  return callApi(workspaceApi.getWorkspace, { errorMessage: GATEWAY_ERRORS.fetchWorkspace, signal });
 }
 
 export function useWorkspace() {
@@ -22,11 +17,8 @@ export function useWorkspace() {
 }
 
 export function updateWorkspace(body: TWorkspaceUpdate): Promise<TWorkspace> {
-  return apiRequest({
-    path: '/workspace/command/update',
-    method: 'PUT',
+  return callApi(workspaceApi.updateWorkspace, {
     body,
-    schema: ZWorkspace,
     errorMessage: GATEWAY_ERRORS.updateWorkspace,
     preferServerMessage: true,
   });

@@ -74,7 +74,7 @@ describe('Integrations and the webhook page', { timeout: APP_TEST_TIMEOUT_MS }, 
       'GET /integrations/query/webhook': Response.json(null),
       'POST /workspace/command/set-webhook-url': Response.json({ endpoint, secret }),
       'GET /integrations/query/webhook-deliveries': Response.json({ attempts: [] }),
-      'POST /integrations/command/send-test-webhook': new Response(null, { status: 202 }),
+      'POST /integrations/command/send-test-webhook': noContent(),
       'GET /users/query/me': Response.json(connected),
     });
     await renderApp('/admin/integrations/webhook', { signedIn: true, me: admin });
@@ -122,7 +122,7 @@ describe('Integrations and the webhook page', { timeout: APP_TEST_TIMEOUT_MS }, 
       'GET /integrations/query/webhook-deliveries': Response.json({
         attempts: [failed, attempt({ statusCode: null, error: 'connect ECONNREFUSED', deliveryStatus: 'pending' })],
       }),
-      [`POST /integrations/command/retry-delivery/${failed.deliveryId}`]: new Response(null, { status: 202 }),
+      [`POST /integrations/command/retry-delivery/${failed.deliveryId}`]: noContent(),
     });
     await renderApp('/admin/integrations/webhook', { signedIn: true, me: connected });
     expect(await screen.findByText('job_change.detected')).toBeDefined();
