@@ -1,5 +1,6 @@
+import type { gmail_v1 } from '@googleapis/gmail';
+import type { people_v1 } from '@googleapis/people';
 import { and, eq } from 'drizzle-orm';
-import type { gmail_v1, people_v1 } from 'googleapis';
 import addressparser from 'nodemailer/lib/addressparser/index.js';
 import { googleSyncState } from '../../db/schema/index.ts';
 import { REPLY_HEADERS, recordReplies } from '../../features/actions/replies.ts';
