@@ -32,7 +32,11 @@ export async function startGoogleSandbox(
     await exited;
   };
   try {
-    const url = await readyUrl(child, timeoutMs);
+    const url = await readyUrl(child, timeoutMs).catch((error: unknown) => {
+      throw new Error(`The Google sandbox did not start on port ${options.port} (GOOGLE_SANDBOX_PORT)`, {
+        cause: error,
+      });
+    });
     const answer = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
     if (!answer.ok) throw new Error(`the Google sandbox answered ${answer.status} at ${url}`);
     return { url, stop };
