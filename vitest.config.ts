@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, three tiers: pure logic (*.test.ts), the server on a real PostgreSQL (*.int.test.ts),
-// and the web app's components in jsdom (apps/web/**/*.test.tsx).
+// One runner, three tiers: pure logic and the sandboxes (*.test.ts), the server on a real PostgreSQL
+// (*.int.test.ts), and the web app's components in jsdom (apps/web/**/*.test.tsx).
 export default defineConfig({
   test: {
     projects: [
@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'sandboxes/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
       },

@@ -2,14 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { listenGoogleSandbox } from '@warmpath/sandbox-google';
+import { approveConsent } from '@warmpath/sandbox-google/testing';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { saveGoogleConnection } from '../apps/server/src/features/sources/google/google.repo.ts';
 import { googleAccountDeps } from '../apps/server/src/features/sources/google/google-deps.ts';
 import { syncGoogleAccount } from '../apps/server/src/features/sources/google/google-sync.ts';
 import { insertUser, insertWorkspace } from '../apps/server/src/features/users/users.repo.ts';
 import { openRuntime } from '../apps/server/src/runtime.ts';
-import { listenGoogleSandbox } from '../apps/server/src/sandbox/google/index.ts';
-import { approveConsent } from '../apps/server/src/sandbox/google/testing.ts';
 
 /**
  * A first (full) sync of the sandbox's largest generated mailbox, then an incremental one after 100

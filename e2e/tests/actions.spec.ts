@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { seededUser, signInAndConnectGoogle } from './fixtures.ts';
+import { seededUser, sentMailUrl, signInAndConnectGoogle } from './fixtures.ts';
 
 type Counts = { recommended: number; past: number; pending: number; skipped: number };
 const TAB_NAMES = { recommended: 'Recommended', past: 'Past', pending: 'Pending', skipped: 'Skipped' } as const;
@@ -39,7 +39,7 @@ async function namesOnButtons(table: Locator, prefix: string): Promise<string[]>
 
 type SentMail = { to: { email: string }[]; subject: string; text: string; from: { email: string } };
 async function sentMail(page: Page, to?: string): Promise<SentMail[]> {
-  const answer = await page.request.get(`/sandbox/google/mail.json${to ? `?to=${encodeURIComponent(to)}` : ''}`);
+  const answer = await page.request.get(sentMailUrl(to));
   return ((await answer.json()) as { messages: SentMail[] }).messages;
 }
 

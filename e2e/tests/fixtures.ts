@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT, E2E_ROOT } from '../env.ts';
+import { E2E_DATA_DIR, E2E_GOOGLE_SANDBOX_URL, E2E_PORT, E2E_ROOT } from '../env.ts';
 
 /** A company domain of our own for each test keeps tests independent and parallel-safe. */
 export const newDomain = () => `acme-${randomUUID().slice(0, 8)}.test`;
@@ -28,6 +28,10 @@ export async function signUpAdmin(page: Page, domain = newDomain()) {
   await expect(page).toHaveURL(/\/sign-up\/sync$/);
   return { email, domain };
 }
+
+/** The mail sent through the Google sandbox (all, or to one address), as JSON: the sandbox's own page. */
+export const sentMailUrl = (to?: string) =>
+  `${E2E_GOOGLE_SANDBOX_URL}/mail.json${to ? `?to=${encodeURIComponent(to)}` : ''}`;
 
 /** Google's consent, as the built-in sandbox shows it: Allow for the pre-filled address. */
 export async function allowGoogleConsent(page: Page) {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { allowGoogleConsent, signInThroughProvider, signUpAdmin } from './fixtures.ts';
+import { allowGoogleConsent, sentMailUrl, signInThroughProvider, signUpAdmin } from './fixtures.ts';
 
 /** A CSV file for the upload panel's file input. */
 function csvFile(name: string, lines: string[]) {
@@ -44,7 +44,7 @@ async function addTeammate(page: Page, email: string, name: string) {
   await expect
     .poll(
       async () => {
-        const sent = await (await page.request.get(`/sandbox/google/mail.json?to=${encodeURIComponent(email)}`)).json();
+        const sent = await (await page.request.get(sentMailUrl(email))).json();
         link = /https?:\/\/\S+\/sign-up\/register-invite\/[0-9a-f-]+/.exec(JSON.stringify(sent))?.[0] ?? '';
         return link;
       },

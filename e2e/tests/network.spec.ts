@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { seededUser, signInAndConnectGoogle } from './fixtures.ts';
+import { seededUser, sentMailUrl, signInAndConnectGoogle } from './fixtures.ts';
 
 /** The seeded user, Google connected and its first sync done (the graph takes its people up right after). */
 async function signInSynced(page: Page, email: string) {
@@ -150,7 +150,7 @@ test('the network page: filter, page, export, see why, and ask a colleague for a
   await expect
     .poll(
       async () => {
-        const sent = await page.request.get('/sandbox/google/mail.json');
+        const sent = await page.request.get(sentMailUrl());
         const { messages } = (await sent.json()) as { messages: { subject: string; text: string; from: string }[] };
         return messages.find(
           (message) =>

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { allowGoogleConsent, signInThroughProvider, signUpAdmin } from './fixtures.ts';
+import { allowGoogleConsent, sentMailUrl, signInThroughProvider, signUpAdmin } from './fixtures.ts';
 
 test('an admin invites a teammate, who joins through the e-mailed link; the admin changes their role and removes them', async ({
   page,
@@ -28,9 +28,7 @@ test('an admin invites a teammate, who joins through the e-mailed link; the admi
   await expect
     .poll(
       async () => {
-        const sent = await (
-          await page.request.get(`/sandbox/google/mail.json?to=${encodeURIComponent(teammate)}`)
-        ).json();
+        const sent = await (await page.request.get(sentMailUrl(teammate))).json();
         link = /https?:\/\/\S+\/sign-up\/register-invite\/[0-9a-f-]+/.exec(JSON.stringify(sent))?.[0] ?? '';
         return link;
       },

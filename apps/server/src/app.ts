@@ -34,7 +34,6 @@ import { createStateSigner } from './lib/signed-state.ts';
 import { auth, type TokenVerifier } from './plugins/auth.ts';
 import { assertRouteHasContract } from './plugins/contract-route.ts';
 import { errors } from './plugins/errors.ts';
-import { type GoogleSandbox, googleSandbox, googleSandboxApis } from './sandbox/google/index.ts';
 
 const OPENAPI_DOCUMENT = new URL('../../../docs/openapi.json', import.meta.url);
 
@@ -47,8 +46,6 @@ export type AppDeps = {
   /** Seals OAuth tokens at rest and signs OAuth state (32 bytes). */
   encryptionKey: Buffer;
   jobs: JobQueue;
-  /** The built-in Google sandbox to serve, in local mode (tests run theirs on its own port). */
-  googleSandbox?: GoogleSandbox | null;
   /** The built web app to serve; absent in API-only tests. */
   webDist?: string | null;
 };
@@ -133,12 +130,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
-
-  if (deps.googleSandbox) {
-    const { publicUrl } = deps.config;
-    await app.register(googleSandbox, { prefix: '/sandbox/google', publicUrl, sandbox: deps.googleSandbox });
-    await app.register(googleSandboxApis, { sandbox: deps.googleSandbox });
-  }
 
   const indexHtml = deps.webDist ? path.join(deps.webDist, 'index.html') : null;
   const servesWeb = Boolean(deps.webDist && indexHtml && fs.existsSync(indexHtml));

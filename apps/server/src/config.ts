@@ -33,8 +33,10 @@ const ZEnv = z.object({
   /** Google OAuth client; without it the built-in Google sandbox stands in. */
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
-  /** Base URL of the Google sandbox (tests run it on its own port); defaults to this server's /sandbox/google. */
+  /** A Google sandbox already running (tests start their own); without it local mode starts one. */
   GOOGLE_SANDBOX_URL: z.url().optional(),
+  /** The port of the Google sandbox local mode starts, on loopback; PORT + 1 by default. */
+  GOOGLE_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Base64 of 32 random bytes; in local mode a key is generated into DATA_DIR. */
   ENCRYPTION_KEY: z.string().optional(),
   DEMO_CALENDAR_URL: z.url().default('https://calendar.app.google/warmpath-demo'),
@@ -64,7 +66,10 @@ export type Config = {
     real: boolean;
     clientId: string;
     clientSecret: string;
+    /** Where the sandbox is reached (its OAuth endpoints; the APIs at its origin's root). */
     sandboxUrl: string;
+    /** The port to start the sandbox on (main.ts); null when Google is real or a sandbox is given. */
+    sandboxPort: number | null;
   };
   encryptionKey: string | undefined;
   demoCalendarUrl: string;
@@ -79,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const real = Boolean(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET);
+  const sandboxPort = real || e.GOOGLE_SANDBOX_URL ? null : (e.GOOGLE_SANDBOX_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1));
   return {
     port: e.PORT,
     host: e.HOST,
@@ -95,14 +102,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     workspaceDomainAllowlist: e.WORKSPACE_DOMAIN_ALLOWLIST,
     google: {
-      real: Boolean(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET),
+      real,
       clientId: e.GOOGLE_CLIENT_ID ?? 'warmpath-sandbox-client',
       clientSecret: e.GOOGLE_CLIENT_SECRET ?? 'warmpath-sandbox-secret',
-      sandboxUrl: (e.GOOGLE_SANDBOX_URL ?? `${publicUrl}/sandbox/google`).replace(/\/$/, ''),
+      sandboxUrl: (e.GOOGLE_SANDBOX_URL ?? sandboxUrlAt(publicUrl, sandboxPort ?? 0)).replace(/\/$/, ''),
+      sandboxPort,
     },
     encryptionKey: e.ENCRYPTION_KEY,
     demoCalendarUrl: e.DEMO_CALENDAR_URL,
     posthogKey: e.POSTHOG_KEY ?? null,
     webhookAllowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
   };
+}
+
+/** The product's public address with the sandbox's port: the same host, as browsers reach both. */
+export function sandboxUrlAt(publicUrl: string, port: number): string {
+  const url = new URL(publicUrl);
+  url.port = String(port);
+  return url.origin;
 }

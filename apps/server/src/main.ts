@@ -14,13 +14,32 @@ import { startJobQueue } from './jobs/queue.ts';
 import { createSealer, loadEncryptionKey } from './lib/sealing.ts';
 import { createTokenVerifier } from './plugins/auth.ts';
 import { openRuntime } from './runtime.ts';
-import { createGoogleSandbox } from './sandbox/google/index.ts';
+import { startGoogleSandbox } from './sandboxes.ts';
 
 const started = performance.now();
-const config = loadConfig();
+const configured = loadConfig();
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-const runtime = await openRuntime(config, log);
+// Local mode: the Google sandbox starts beside the database, on its own port.
+const { sandboxPort, sandboxUrl } = configured.google;
+const [opened, sandboxStarted] = await Promise.allSettled([
+  openRuntime(configured, log),
+  sandboxPort === null
+    ? null
+    : startGoogleSandbox({ port: sandboxPort, publicUrl: sandboxPort ? sandboxUrl : undefined }),
+]);
+// Whichever failed, nothing is left running: not the embedded PostgreSQL, not the sandbox.
+if (opened.status === 'rejected') {
+  if (sandboxStarted.status === 'fulfilled') await sandboxStarted.value?.stop();
+  throw opened.reason;
+}
+if (sandboxStarted.status === 'rejected') {
+  await opened.value.close();
+  throw sandboxStarted.reason;
+}
+const runtime = opened.value;
+const sandbox = sandboxStarted.value;
+const config = sandbox ? { ...configured, google: { ...configured.google, sandboxUrl: sandbox.url } } : configured;
 
 async function start() {
   // Imports a stopped server left half-way: nothing of them was merged, and their status must say so.
@@ -69,7 +88,6 @@ async function start() {
     }),
     encryptionKey,
     jobs,
-    googleSandbox: config.google.real ? null : createGoogleSandbox({ publicUrl: config.publicUrl }),
     webDist: path.join(REPO_ROOT, 'apps/web/dist'),
   });
   await app.listen({ port: config.port, host: config.host });
@@ -79,6 +97,7 @@ async function start() {
 // A failed start must not leave the embedded PostgreSQL running behind it.
 const server = await start().catch(async (error: unknown) => {
   await runtime.close();
+  await sandbox?.stop();
   throw error;
 });
 
@@ -90,10 +109,14 @@ async function shutdown(signal: string) {
   await server.app.close();
   await server.stop();
   await runtime.close();
+  await sandbox?.stop();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-log(`\nWarmpath is ready in ${seconds}s. Open ${config.publicUrl}\n`);
+const google = sandbox
+  ? `\nGoogle sandbox: ${config.google.sandboxUrl} (sent mail: ${config.google.sandboxUrl}/mail)`
+  : '';
+log(`\nWarmpath is ready in ${seconds}s. Open ${config.publicUrl}${google}\n`);

@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { listenGoogleSandbox } from '@warmpath/sandbox-google';
+import { approveConsent } from '@warmpath/sandbox-google/testing';
 import type { Role, TMe } from '@warmpath/shared';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -11,8 +13,6 @@ import { loadIdpSecrets, publicJwks } from '../src/idp/secrets.ts';
 import { startJobQueue } from '../src/jobs/queue.ts';
 import { createSealer } from '../src/lib/sealing.ts';
 import { createTokenVerifier } from '../src/plugins/auth.ts';
-import { listenGoogleSandbox } from '../src/sandbox/google/index.ts';
-import { approveConsent } from '../src/sandbox/google/testing.ts';
 
 export const ALLOWLISTED_DOMAIN = 'partner-allowed.test';
 

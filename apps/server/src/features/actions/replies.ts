@@ -1,4 +1,4 @@
-import type { gmail_v1 } from 'googleapis';
+import type { gmail_v1 } from '@googleapis/gmail';
 import { addressParser } from 'postal-mime';
 import type { Database } from '../../db/client.ts';
 import { recordActionReplies, type SyncedMessage } from './actions.repo.ts';

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@warmpath/shared';
-import type { Auth } from 'googleapis';
+import type { Credentials } from 'google-auth-library';
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Sealer } from '../../../lib/sealing.ts';
@@ -30,7 +30,7 @@ export async function googleAccount(deps: GoogleAccountDeps, workspaceId: string
   if (!connection) throw new AppError('NOT_CONNECTED', MESSAGES.mustConnectGoogle);
   if (connection.settings.reconnectRequired) throw new GoogleReconnectRequired();
 
-  let credentials = JSON.parse(deps.sealer.open(connection.sealedTokens)) as Auth.Credentials;
+  let credentials = JSON.parse(deps.sealer.open(connection.sealedTokens)) as Credentials;
   const save = (reconnectRequired: boolean) =>
     deps.database.inWorkspace(workspaceId, (tx) =>
       saveGoogleConnection(tx, workspaceId, userId, {

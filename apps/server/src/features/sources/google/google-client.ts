@@ -1,4 +1,7 @@
-import { google } from 'googleapis';
+import { calendar } from '@googleapis/calendar';
+import { gmail } from '@googleapis/gmail';
+import { people } from '@googleapis/people';
+import { OAuth2Client } from 'google-auth-library';
 import type { Config } from '../../../config.ts';
 
 /**
@@ -24,20 +27,23 @@ export const GOOGLE_SCOPES = [
 export const GOOGLE_CALLBACK_PATH = '/api/public/google/callback';
 
 export type GoogleClientFactory = ReturnType<typeof createGoogleClientFactory>;
-/** google-auth-library's OAuth2Client, as googleapis ships it (one copy, so the types agree). */
-export type GoogleAuth = InstanceType<typeof google.auth.OAuth2>;
+/**
+ * google-auth-library's OAuth2Client. The version in package.json is the one googleapis-common pins,
+ * so there is one copy and the clients' `auth` option accepts it.
+ */
+export type GoogleAuth = OAuth2Client;
 
 /**
  * The official clients, pointed at Google or at the built-in sandbox: only the base URLs differ.
  */
 export function createGoogleClientFactory(config: Config) {
   const sandbox = config.google.real ? null : config.google.sandboxUrl;
-  // googleapis resolves each API path against the origin of rootUrl (a path in it is dropped), so the
+  // The clients resolve each API path against the origin of rootUrl (a path in it is dropped), so the
   // sandbox serves the APIs at its server's root, as Google does.
   const rootUrl = sandbox ? `${new URL(sandbox).origin}/` : undefined;
 
   const oauth = (): GoogleAuth =>
-    new google.auth.OAuth2({
+    new OAuth2Client({
       // Refresh and retry once when Google answers 401 (an access token revoked or expired early).
       forceRefreshOnFailure: true,
       clientId: config.google.clientId,
@@ -65,8 +71,8 @@ export function createGoogleClientFactory(config: Config) {
         include_granted_scopes: true,
       }),
     // Retries are ours (google-sync's withBackoff honours Retry-After); the client's own are off.
-    gmail: (auth: GoogleAuth) => google.gmail({ version: 'v1', auth, rootUrl, retry: false }),
-    people: (auth: GoogleAuth) => google.people({ version: 'v1', auth, rootUrl, retry: false }),
-    calendar: (auth: GoogleAuth) => google.calendar({ version: 'v3', auth, rootUrl, retry: false }),
+    gmail: (auth: GoogleAuth) => gmail({ version: 'v1', auth, rootUrl, retry: false }),
+    people: (auth: GoogleAuth) => people({ version: 'v1', auth, rootUrl, retry: false }),
+    calendar: (auth: GoogleAuth) => calendar({ version: 'v3', auth, rootUrl, retry: false }),
   };
 }

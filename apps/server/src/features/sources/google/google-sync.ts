@@ -1,5 +1,6 @@
+import type { gmail_v1 } from '@googleapis/gmail';
+import type { people_v1 } from '@googleapis/people';
 import { and, eq } from 'drizzle-orm';
-import type { gmail_v1, people_v1 } from 'googleapis';
 import { addressParser } from 'postal-mime';
 import { googleSyncState } from '../../../db/schema/index.ts';
 import {

@@ -2,9 +2,9 @@
  * Test helpers: a listening sandbox and the OAuth code flow driven through the real consent page
  * with the real `OAuth2Client`, as a browser and the product would.
  */
-import { Auth, google } from 'googleapis';
-import { listenGoogleSandbox, type RunningGoogleSandbox } from './plugin.ts';
+import { CodeChallengeMethod, OAuth2Client } from 'google-auth-library';
 import type { GoogleSandboxOptions } from './sandbox.ts';
+import { listenGoogleSandbox, type RunningGoogleSandbox } from './server.ts';
 
 export const REDIRECT_URI = 'http://127.0.0.1:9/oauth/callback';
 export const CLIENT = { clientId: 'warmpath-test-client', clientSecret: 'test-secret' };
@@ -26,18 +26,14 @@ export function startSandbox(options: Omit<GoogleSandboxOptions, 'publicUrl'> = 
   return listenGoogleSandbox(options);
 }
 
-/** google-auth-library's OAuth2Client (as googleapis exports it), configured for the sandbox. */
-export function oauthClient(running: RunningGoogleSandbox): Auth.OAuth2Client {
-  return new Auth.OAuth2Client({ ...CLIENT, redirectUri: REDIRECT_URI, endpoints: running.endpoints });
+/** google-auth-library's OAuth2Client, configured for the sandbox. */
+export function oauthClient(running: RunningGoogleSandbox): OAuth2Client {
+  return new OAuth2Client({ ...CLIENT, redirectUri: REDIRECT_URI, endpoints: running.endpoints });
 }
 
-/**
- * The same client class as googleapis bundles it (`google.auth.OAuth2`): googleapis-common pins its
- * own google-auth-library (10.5.0), whose OAuth2Client type the `auth` option of `google.gmail()`
- * expects; the top-level google-auth-library (10.9.1) works at run time but does not type-check there.
- */
+/** The same client with the options the product sets (refresh on a 401). */
 export function apiAuth(running: RunningGoogleSandbox, options: { forceRefreshOnFailure?: boolean } = {}) {
-  return new google.auth.OAuth2({ ...CLIENT, redirectUri: REDIRECT_URI, endpoints: running.endpoints, ...options });
+  return new OAuth2Client({ ...CLIENT, redirectUri: REDIRECT_URI, endpoints: running.endpoints, ...options });
 }
 
 /** The hidden inputs and checkboxes of the consent form, as a browser would submit them. */
@@ -88,7 +84,7 @@ export async function consent(
     state: options.state ?? 'state-123',
     login_hint: email,
     ...(options.codeChallenge
-      ? { code_challenge: options.codeChallenge, code_challenge_method: Auth.CodeChallengeMethod.S256 }
+      ? { code_challenge: options.codeChallenge, code_challenge_method: CodeChallengeMethod.S256 }
       : {}),
   });
   return approveConsent(url, email, options.untick);

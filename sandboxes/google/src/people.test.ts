@@ -1,6 +1,6 @@
-import { google, type people_v1 } from 'googleapis';
+import { type people_v1, people as peopleApi } from '@googleapis/people';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningGoogleSandbox } from './plugin.ts';
+import type { RunningGoogleSandbox } from './server.ts';
 import { connect, rejection, startSandbox } from './testing.ts';
 
 const EMAIL = 'maria.rossi@bluefin.it';
@@ -10,7 +10,7 @@ let people: people_v1.People;
 beforeAll(async () => {
   running = await startSandbox();
   const { client } = await connect(running, EMAIL);
-  people = google.people({ version: 'v1', auth: client, rootUrl: running.rootUrl });
+  people = peopleApi({ version: 'v1', auth: client, rootUrl: running.rootUrl });
 });
 afterAll(async () => {
   await running.close();

@@ -1,73 +1,56 @@
-import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { google } from 'googleapis';
+import { gmail as gmailApi } from '@googleapis/gmail';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errors } from '../../plugins/errors.ts';
-import { googleSandbox, googleSandboxApis, googleSandboxEndpoints } from './plugin.ts';
 import { createGoogleSandbox, type GoogleSandbox } from './sandbox.ts';
-import { apiAuth, CLIENT, consent, REDIRECT_URI, rejection } from './testing.ts';
+import {
+  buildGoogleSandboxServer,
+  googleSandboxEndpoints,
+  listenGoogleSandbox,
+  type RunningGoogleSandbox,
+} from './server.ts';
+import { apiAuth, CLIENT, consent, REDIRECT_URI } from './testing.ts';
 
-/** Mounted as the server mounts it: zod type provider, the app's error plugin, a catch-all 404. */
-async function hostApp(sandbox: GoogleSandbox, options: { apisAtRoot: boolean }) {
-  const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  await app.register(errors);
-  await app.register(googleSandbox, { prefix: '/sandbox/google', publicUrl: sandbox.publicUrl, sandbox });
-  if (options.apisAtRoot) await app.register(googleSandboxApis, { sandbox });
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` }),
-  );
-  return app;
-}
-
+let google: RunningGoogleSandbox;
 let sandbox: GoogleSandbox;
-let app: Awaited<ReturnType<typeof hostApp>>;
+let app: ReturnType<typeof buildGoogleSandboxServer>;
 let origin: string;
 
 beforeAll(async () => {
-  sandbox = createGoogleSandbox({ publicUrl: 'http://127.0.0.1:0' });
-  app = await hostApp(sandbox, { apisAtRoot: true });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  sandbox.setPublicUrl(origin);
+  google = await listenGoogleSandbox();
+  sandbox = google.sandbox;
+  origin = google.url;
+  app = buildGoogleSandboxServer(sandbox);
 });
 afterAll(async () => {
   await app.close();
+  await google.close();
 });
 
-const running = () => ({
-  sandbox,
-  url: sandbox.baseUrl,
-  rootUrl: `${origin}/`,
-  endpoints: googleSandboxEndpoints(sandbox.baseUrl).endpoints,
-  close: async () => {},
-});
+const running = () => google;
 
-describe('mounted in the server', () => {
+describe('its own server', () => {
   it('tells which URLs to configure', async () => {
-    expect(googleSandboxEndpoints('http://localhost:3000/sandbox/google/')).toEqual({
+    expect(googleSandboxEndpoints('http://localhost:3001/')).toEqual({
       endpoints: {
-        oauth2AuthBaseUrl: 'http://localhost:3000/sandbox/google/o/oauth2/v2/auth',
-        oauth2TokenUrl: 'http://localhost:3000/sandbox/google/token',
-        oauth2RevokeUrl: 'http://localhost:3000/sandbox/google/revoke',
-        tokenInfoUrl: 'http://localhost:3000/sandbox/google/tokeninfo',
-        oauth2FederatedSignonPemCertsUrl: 'http://localhost:3000/sandbox/google/oauth2/v1/certs',
-        oauth2FederatedSignonJwkCertsUrl: 'http://localhost:3000/sandbox/google/oauth2/v3/certs',
+        oauth2AuthBaseUrl: 'http://localhost:3001/o/oauth2/v2/auth',
+        oauth2TokenUrl: 'http://localhost:3001/token',
+        oauth2RevokeUrl: 'http://localhost:3001/revoke',
+        tokenInfoUrl: 'http://localhost:3001/tokeninfo',
+        oauth2FederatedSignonPemCertsUrl: 'http://localhost:3001/oauth2/v1/certs',
+        oauth2FederatedSignonJwkCertsUrl: 'http://localhost:3001/oauth2/v3/certs',
       },
-      rootUrl: 'http://localhost:3000/',
+      rootUrl: 'http://localhost:3001/',
     });
-    const page = await app.inject({ method: 'GET', url: '/sandbox/google/' });
+    const page = await app.inject({ method: 'GET', url: '/' });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(`${origin}/sandbox/google/token`);
+    expect(page.body).toContain(`${origin}/token`);
+    expect(page.body).toContain('href="/mail"');
   });
 
   it('answers OAuth errors with { error, error_description }', async () => {
     const missing = await app.inject({
       method: 'POST',
-      url: '/sandbox/google/token',
+      url: '/token',
       payload: 'client_id=a&client_secret=b',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
@@ -78,15 +61,15 @@ describe('mounted in the server', () => {
     });
     const bad = await app.inject({
       method: 'POST',
-      url: '/sandbox/google/token',
+      url: '/token',
       payload: 'grant_type=authorization_code&code=nope&client_id=a&client_secret=b&redirect_uri=http%3A%2F%2Fx',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(bad.json()).toEqual({ error: 'invalid_grant', error_description: 'Malformed auth code.' });
   });
 
-  it('answers an unknown sandbox path with a Google error body', async () => {
-    const response = await app.inject({ method: 'GET', url: '/sandbox/google/nothing/here' });
+  it('answers an unknown path with a Google error body', async () => {
+    const response = await app.inject({ method: 'GET', url: '/nothing/here' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ error: { code: 404, status: 'NOT_FOUND' } });
   });
@@ -94,60 +77,47 @@ describe('mounted in the server', () => {
   it('takes controls as JSON only', async () => {
     const stats = await app.inject({
       method: 'POST',
-      url: '/sandbox/google/_control/stats',
+      url: '/_control/stats',
       payload: { email: 'jo@acme.com' },
     });
     expect(stats.statusCode).toBe(200);
     expect(stats.json()).toMatchObject({ email: 'jo@acme.com', companies: 300 });
     const form = await app.inject({
       method: 'POST',
-      url: '/sandbox/google/_control/stats',
+      url: '/_control/stats',
       payload: 'email=jo@acme.com',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(form.statusCode).toBe(415);
     const invalid = await app.inject({
       method: 'POST',
-      url: '/sandbox/google/_control/rate-limit',
+      url: '/_control/rate-limit',
       payload: { count: 'many' },
     });
     expect(invalid.statusCode).toBe(400);
   });
 
-  it('serves the APIs at the root, because googleapis drops the path of rootUrl', async () => {
+  it('serves the APIs at the root, because the clients drop the path of rootUrl', async () => {
     const redirect = await consent(running(), 'jo@acme.com');
     const client = apiAuth(running());
     const { tokens } = await client.getToken(redirect.searchParams.get('code') ?? '');
     client.setCredentials(tokens);
-    // Even with the sandbox's path in rootUrl, the request goes to /gmail/v1/... at the origin.
-    const withPath = google.gmail({ version: 'v1', auth: client, rootUrl: `${origin}/sandbox/google/` });
+    // Even with a path in rootUrl, the request goes to /gmail/v1/... at the origin.
+    const withPath = gmailApi({ version: 'v1', auth: client, rootUrl: `${origin}/some/path/` });
     expect((await withPath.users.getProfile({ userId: 'me' })).data.emailAddress).toBe('jo@acme.com');
-
-    const prefixOnly = await hostApp(sandbox, { apisAtRoot: false });
-    await prefixOnly.listen({ host: '127.0.0.1', port: 0 });
-    try {
-      const address = prefixOnly.server.address();
-      const other = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      const gmail = google.gmail({ version: 'v1', auth: client, rootUrl: `${other}/sandbox/google/` });
-      const failed = await rejection(gmail.users.getProfile({ userId: 'me' }, { retry: false }));
-      expect(failed.status).toBe(404);
-      expect(failed.data).toEqual({ code: 'NOT_FOUND', message: 'No route GET /gmail/v1/users/me/profile' });
-    } finally {
-      await prefixOnly.close();
-    }
   });
 
   it('accepts the upload forms of messages.send (media and multipart)', async () => {
     const redirect = await consent(running(), 'uploader@acme.com');
     const client = apiAuth(running());
     client.setCredentials((await client.getToken(redirect.searchParams.get('code') ?? '')).tokens);
-    const gmail = google.gmail({ version: 'v1', auth: client, rootUrl: `${origin}/` });
+    const gmail = gmailApi({ version: 'v1', auth: client, rootUrl: `${origin}/` });
     const raw = (
       await new MailComposer({ from: 'uploader@acme.com', to: 'x@partner.io', subject: 'Media upload', text: 'Body' })
         .compile()
         .build()
     ).toString();
-    // googleapis builds upload URLs from the per-call rootUrl only (not the client's): without it,
+    // The clients build upload URLs from the per-call rootUrl only (not the client's): without it,
     // an upload would go to gmail.googleapis.com.
     const perCall = { rootUrl: `${origin}/` };
     const media = await gmail.users.messages.send(

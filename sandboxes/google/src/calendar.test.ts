@@ -1,6 +1,6 @@
-import { type calendar_v3, google } from 'googleapis';
+import { type calendar_v3, calendar as calendarApi } from '@googleapis/calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningGoogleSandbox } from './plugin.ts';
+import type { RunningGoogleSandbox } from './server.ts';
 import { connect, rejection, startSandbox } from './testing.ts';
 
 const EMAIL = 'sam.lee@northwind.io';
@@ -10,7 +10,7 @@ let calendar: calendar_v3.Calendar;
 beforeAll(async () => {
   running = await startSandbox();
   const { client } = await connect(running, EMAIL);
-  calendar = google.calendar({ version: 'v3', auth: client, rootUrl: running.rootUrl });
+  calendar = calendarApi({ version: 'v3', auth: client, rootUrl: running.rootUrl });
 });
 afterAll(async () => {
   await running.close();

@@ -4,24 +4,14 @@
  * newsletters, introductions between two outside people and a few threads with more than 20
  * recipients. Headers only: generated mail has no body.
  */
+
+import { AVERAGE_TWO_WAY, createMailWriter, fillTemplate, type MailWriter, USER } from './mail-writer.ts';
 import type { HistoryRecord, StoredMessage } from './mailbox.ts';
 import { createRandom, type Random } from './random.ts';
 import type { Address } from './rfc5322.ts';
-import { DAY, HOUR, MINUTE, YEAR, zoneOffsetMinutes } from './time.ts';
-import {
-  CITIES,
-  COLD_SUBJECTS,
-  INTERNAL_SUBJECTS,
-  LOCAL_SUBJECTS,
-  MONTHS,
-  NEWSLETTER_SUBJECTS,
-  PROJECTS,
-  ROLES,
-  TOPICS,
-  WEEKDAYS,
-  WORK_SUBJECTS,
-} from './words.ts';
-import { addressAt, companyAt, type Person, type World } from './world.ts';
+import { DAY, HOUR, YEAR } from './time.ts';
+import { COLD_SUBJECTS, INTERNAL_SUBJECTS, MONTHS, NEWSLETTER_SUBJECTS, TOPICS, WORK_SUBJECTS } from './words.ts';
+import { companyAt, type Person, type World } from './world.ts';
 
 export type GeneratedMail = {
   messages: StoredMessage[];
@@ -31,67 +21,14 @@ export type GeneratedMail = {
   firstHistoryId: number;
 };
 
-type ThreadKind = 'work' | 'internal' | 'cold' | 'group' | 'intro' | 'personal' | 'newsletter';
-
-type ThreadPlan = {
-  start: number;
-  starter: number;
-  to: number[];
-  cc: number[];
-  length: number;
-  subject: string;
-  kind: ThreadKind;
-  /** Follow-ups come from the starter only (cold mail nobody answers). */
-  oneWay?: boolean;
-};
-
-const USER = 0;
-
-/** How many messages a two-way thread has, with their weights. */
-const THREAD_LENGTHS = [
-  [1, 15],
-  [2, 35],
-  [3, 22],
-  [4, 12],
-  [5, 7],
-  [6, 4],
-  [8, 3],
-  [11, 2],
-] as const;
-
-/** Hours of the day mail is written at, with their weights. */
-const WORK_HOURS = [
-  [7, 2],
-  [8, 6],
-  [9, 10],
-  [10, 11],
-  [11, 10],
-  [12, 6],
-  [13, 8],
-  [14, 10],
-  [15, 10],
-  [16, 9],
-  [17, 6],
-  [18, 3],
-  [19, 2],
-  [21, 2],
-] as const;
-
-export function fillTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
-}
-
 export function generateMail(world: World, newId: (time: number) => string): GeneratedMail {
   const random = createRandom(`${world.seed}:mail`);
-  const { people, companies, anchor, origin } = world;
+  const { people } = world;
   const target = world.size.messages;
-  const messages: StoredMessage[] = [];
   const firstHistoryId = 1_000_000 + random.int(0, 8_000_000);
-  if (target === 0) return { messages, history: [], historyFloor: firstHistoryId, firstHistoryId };
+  if (target === 0) return { messages: [], history: [], historyFloor: firstHistoryId, firstHistoryId };
 
-  const user = people[USER] as Person;
-  const userOffset = zoneOffsetMinutes(anchor, world.timeZone);
-  const userCompany = world.userCompany.name ?? 'us';
+  const writer = createMailWriter(world, random, newId);
   const colleagues = people.filter((person) => person.kind === 'colleague');
   const byCompany = new Map<number, Person[]>();
   for (const person of people) {
@@ -100,168 +37,26 @@ export function generateMail(world: World, newId: (time: number) => string): Gen
     if (list) list.push(person);
     else byCompany.set(person.company, [person]);
   }
-
-  // One address object per person and employer (a job change gives a second one).
-  const current: (Address | undefined)[] = [];
-  const former: (Address | undefined)[] = [];
-  const addressOf = (index: number, time: number): Address => {
-    const person = people[index] as Person;
-    const before = person.formerEmail !== undefined && person.changedAt !== undefined && time < person.changedAt;
-    const cache = before ? former : current;
-    let address = cache[index];
-    if (!address) {
-      const name = person.lastFirst ? `${person.familyName}, ${person.givenName}` : person.displayName;
-      address = { name, email: index === USER ? world.email : addressAt(person, time) };
-      cache[index] = address;
-    }
-    return address;
-  };
-
-  const companyName = (person: Person, time: number) => {
-    const index = companyAt(person, time);
-    return index === null ? '' : (companies[index]?.name ?? '');
-  };
-
-  const subjectFor = (templates: readonly string[], person: Person | undefined, time: number): string => {
-    const local = person ? LOCAL_SUBJECTS[person.culture] : undefined;
-    const company = person ? companyName(person, time) : '';
-    const index = person ? companyAt(person, time) : null;
-    const product =
-      index !== null && index !== undefined ? random.pick(companies[index]?.products ?? ['pilot']) : 'pilot';
-    const pool = local && random.chance(0.25) ? local : templates;
-    const date = new Date(time);
-    return fillTemplate(random.pick(pool), {
-      Project: random.pick(PROJECTS),
-      q: String(Math.floor(date.getUTCMonth() / 3) + 1),
-      n: String(random.int(2, 7)),
-      Company: company || user.displayName,
-      UserCompany: userCompany,
-      topic: random.pick(TOPICS),
-      num: random.digits(5),
-      weekday: random.pick(WEEKDAYS),
-      year: String(date.getUTCFullYear()),
-      month: MONTHS[date.getUTCMonth()] ?? 'January',
-      city: random.pick(CITIES),
-      role: random.pick(ROLES),
-      first: person?.givenName ?? user.givenName,
-      product,
-    });
-  };
-
-  /** Moves a time to a working hour of a weekday (mostly). */
-  const workHour = (time: number, offset: number): number => {
-    let day = Math.floor((time + offset * MINUTE) / DAY) * DAY;
-    const weekday = new Date(day).getUTCDay();
-    if ((weekday === 0 || weekday === 6) && random.chance(0.85)) day += (weekday === 6 ? 2 : 1) * DAY;
-    const hour = random.weighted(WORK_HOURS);
-    return day + hour * HOUR + random.int(0, 59) * MINUTE + random.int(0, 59) * 1000 - offset * MINUTE;
-  };
-
-  const replyDelay = () => Math.exp(Math.log(4 * MINUTE) + random.next() * (Math.log(3 * DAY) - Math.log(4 * MINUTE)));
-
-  const labelsFor = (kind: ThreadKind, fromUser: boolean, time: number, sender: Person | undefined): string[] => {
-    if (fromUser) return random.chance(0.3) ? ['SENT', 'IMPORTANT'] : ['SENT'];
-    const age = anchor - time;
-    if (kind === 'cold' && random.chance(0.08)) return ['SPAM', 'UNREAD'];
-    const labels: string[] = [];
-    if (random.chance(0.01)) labels.push('TRASH');
-    else if (age < 45 * DAY ? random.chance(0.7) : random.chance(0.12)) labels.push('INBOX');
-    if (kind === 'newsletter') {
-      labels.push(random.chance(0.6) ? 'CATEGORY_PROMOTIONS' : 'CATEGORY_UPDATES');
-      if (random.chance(0.6)) labels.push('UNREAD');
-      return labels;
-    }
-    labels.push(kind === 'group' && random.chance(0.5) ? 'CATEGORY_UPDATES' : 'CATEGORY_PERSONAL');
-    if (age < 10 * DAY && random.chance(0.5)) labels.push('UNREAD');
-    const close = sender && (sender.kind === 'core' || sender.kind === 'active' || sender.manager);
-    if (close ? random.chance(0.6) : random.chance(0.15)) labels.push('IMPORTANT');
-    if (random.chance(0.02)) labels.push('STARRED');
-    return labels;
-  };
-
-  const emitThread = (plan: ThreadPlan) => {
-    const members = [...new Set([plan.starter, ...plan.to, ...plan.cc])];
-    let sender = plan.starter;
-    let to = plan.to;
-    let cc = plan.cc;
-    let time = plan.start;
-    let threadId = '';
-    let parentId: string | undefined;
-    for (let k = 0; k < plan.length; k++) {
-      time = Math.floor(time);
-      if (time > anchor) break;
-      const from = addressOf(sender, time);
-      const id = newId(time);
-      if (!threadId) threadId = id;
-      const senderPerson = people[sender];
-      const fromUser = sender === USER;
-      const message: StoredMessage = {
-        id,
-        threadId,
-        internalDate: time,
-        historyId: 0,
-        labelIds: labelsFor(plan.kind, fromUser, time, senderPerson),
-        from,
-        to: to.map((index) => addressOf(index, time)),
-        cc: cc.map((index) => addressOf(index, time)),
-        bcc: [],
-        subject: k === 0 ? plan.subject : `Re: ${plan.subject}`,
-        offset: fromUser ? userOffset : (senderPerson?.offset ?? 0),
-        inbound: !fromUser,
-        sizeEstimate: random.int(2_500, 60_000),
-      };
-      if (parentId) message.parentId = parentId;
-      messages.push(message);
-      parentId = id;
-      // Who writes next, and to whom (reply-all).
-      let next = sender;
-      if (!plan.oneWay) {
-        const others = members.filter((member) => member !== sender);
-        if (others.length === 1 || random.chance(0.6)) {
-          next =
-            others.includes(USER) && random.chance(0.55)
-              ? USER
-              : others.includes(plan.starter)
-                ? plan.starter
-                : (others[0] ?? USER);
-          if (next === sender) next = others[0] ?? USER;
-        } else {
-          next = random.pick(others);
-        }
-        if (members.length === 2 && random.chance(0.1)) next = sender;
-      }
-      if (next !== sender) {
-        const previous = sender;
-        to = [previous];
-        cc = members.filter((member) => member !== next && member !== previous);
-        sender = next;
-      }
-      time += plan.oneWay ? random.int(3, 8) * DAY + random.int(0, 600) * MINUTE : replyDelay();
-    }
-  };
-
-  const lengthOfTwoWay = () => random.weighted(THREAD_LENGTHS);
-  const averageTwoWay = (1 * 15 + 2 * 35 + 3 * 22 + 4 * 12 + 5 * 7 + 6 * 4 + 8 * 3 + 11 * 2) / 100;
-
-  const pickTime = (person: Person, centers: number[]) => {
-    const span = Math.max(DAY, person.end - person.start);
-    const center = centers.length > 0 ? random.pick(centers) : person.start + random.next() * span;
-    const spread = Math.min(span / 2, random.int(7, 40) * DAY);
-    let time = center + random.normal(0, spread);
-    if (time < person.start) time = person.start + random.next() * Math.min(span, 30 * DAY);
-    if (time > person.end) time = person.end - random.next() * Math.min(span, 30 * DAY);
-    return workHour(time, person.offset);
-  };
-
   const external = people.filter((person) => !['self', 'colleague', 'contactOnly'].includes(person.kind));
   const known = people.filter((person) => ['core', 'active', 'occasional', 'faded'].includes(person.kind));
+  writeNewsletters(writer, target);
+  writeColdAndMetOnce(writer, external);
+  const estimatedThreads = target / AVERAGE_TWO_WAY;
+  writeGroupThreads(writer, external, colleagues, estimatedThreads);
+  writeIntroductions(writer, known, estimatedThreads);
+  writeOngoing(writer, { target, colleagues, known, byCompany });
+  return numberHistory(writer.messages, random, firstHistoryId, world.anchor);
+}
 
-  // Newsletters: one-way, regular; about 15% of the mailbox.
+/** Newsletters: one-way, regular; about 15% of the mailbox. */
+function writeNewsletters(writer: MailWriter, target: number) {
+  const { random, messages, newId, addressOf, labelsFor } = writer;
+  const { companies, anchor, newsletters } = writer.world;
   const newsletterBudget = target * 0.15;
   let rawNewsletters = 0;
-  for (const sender of world.newsletters) rawNewsletters += (sender.end - sender.start) / (sender.cadenceDays * DAY);
+  for (const sender of newsletters) rawNewsletters += (sender.end - sender.start) / (sender.cadenceDays * DAY);
   const keep = rawNewsletters > 0 ? Math.min(1, newsletterBudget / rawNewsletters) : 0;
-  for (const sender of world.newsletters) {
+  for (const sender of newsletters) {
     const from: Address = { name: sender.name, email: sender.email };
     const domain = sender.email.split('@')[1] ?? 'example.com';
     for (let time = sender.start; time < sender.end && time <= anchor; time += sender.cadenceDays * DAY) {
@@ -295,8 +90,11 @@ export function generateMail(world: World, newId: (time: number) => string): Gen
       });
     }
   }
+}
 
-  // Cold mail both ways, and people met once (a meeting with a little mail around it).
+/** Cold mail both ways, and people met once (a meeting with a little mail around it). */
+function writeColdAndMetOnce(writer: MailWriter, external: readonly Person[]) {
+  const { random, userOffset, emitThread, subjectFor, workHour, pickTime } = writer;
   for (const person of external) {
     if (person.kind === 'coldIn') {
       const start = workHour(person.start, person.offset);
@@ -369,10 +167,17 @@ export function generateMail(world: World, newId: (time: number) => string): Gen
       }
     }
   }
+}
 
-  const estimatedThreads = target / averageTwoWay;
-
-  // Threads with more than 20 recipients (event attendees, partner programmes, company-wide mail).
+/** Threads with more than 20 recipients (event attendees, partner programmes, company-wide mail). */
+function writeGroupThreads(
+  writer: MailWriter,
+  external: readonly Person[],
+  colleagues: readonly Person[],
+  estimatedThreads: number,
+) {
+  const { random, userOffset, emitThread, subjectFor, workHour } = writer;
+  const { people, anchor, origin } = writer.world;
   const groupPool = external.filter((person) => person.kind === 'groupOnly' || person.kind === 'occasional');
   const groupThreads =
     groupPool.length + colleagues.length >= 25 ? Math.max(3, Math.round(estimatedThreads * 0.012)) : 0;
@@ -414,8 +219,11 @@ export function generateMail(world: World, newId: (time: number) => string): Gen
       kind: 'group',
     });
   }
+}
 
-  // Introductions: the user connects two outside people (or is introduced), both write back.
+/** Introductions: the user connects two outside people (or is introduced), both write back. */
+function writeIntroductions(writer: MailWriter, known: readonly Person[], estimatedThreads: number) {
+  const { random, emitThread, pickTime } = writer;
   const introductions = known.length >= 4 ? Math.round(estimatedThreads * 0.015) : 0;
   for (let i = 0; i < introductions; i++) {
     const [a, b] = random.sample(known, 2);
@@ -432,11 +240,24 @@ export function generateMail(world: World, newId: (time: number) => string): Gen
       kind: 'intro',
     });
   }
+}
 
-  // The rest of the budget: ongoing relationships at their own rhythm.
+/** The rest of the budget: ongoing relationships at their own rhythm. */
+function writeOngoing(
+  writer: MailWriter,
+  context: {
+    target: number;
+    colleagues: readonly Person[];
+    known: readonly Person[];
+    byCompany: Map<number, Person[]>;
+  },
+) {
+  const { random, messages, emitThread, subjectFor, pickTime, lengthOfTwoWay } = writer;
+  const { target, colleagues, known, byCompany } = context;
+  const { people } = writer.world;
   const weighted = people.filter((person) => person.mailWeight > 0);
   const remaining = Math.max(0, target - messages.length);
-  const threadBudget = remaining / (averageTwoWay * 0.97);
+  const threadBudget = remaining / (AVERAGE_TWO_WAY * 0.97);
   let totalWeight = 0;
   for (const person of weighted) totalWeight += person.mailWeight * ((person.end - person.start) / YEAR);
   for (const person of weighted) {
@@ -486,7 +307,15 @@ export function generateMail(world: World, newId: (time: number) => string): Gen
       });
     }
   }
+}
 
+/** History ids in time order; the last week's records are retained, as Gmail keeps about a week. */
+function numberHistory(
+  messages: StoredMessage[],
+  random: Random,
+  firstHistoryId: number,
+  anchor: number,
+): GeneratedMail {
   messages.sort((a, b) => (a.internalDate !== b.internalDate ? a.internalDate - b.internalDate : a.id < b.id ? -1 : 1));
   let historyId = firstHistoryId;
   const retainedSince = anchor - 7 * DAY;

@@ -5,7 +5,7 @@
  * events, some cancelled or declined.
  */
 import type { Attendee, ResponseStatus, StoredEvent } from './calendar.ts';
-import { fillTemplate } from './mail-gen.ts';
+import { fillTemplate } from './mail-writer.ts';
 import { createRandom, type Random } from './random.ts';
 import { DAY, MINUTE, wallTimeToUtc, YEAR } from './time.ts';
 import { CITIES, MEETING_TITLES, PROJECTS, ROLES, ROOM_NAMES, TOPICS } from './words.ts';

@@ -1,6 +1,7 @@
-import { google } from 'googleapis';
+import { gmail as gmailApi } from '@googleapis/gmail';
+import { OAuth2Client } from 'google-auth-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningGoogleSandbox } from './plugin.ts';
+import type { RunningGoogleSandbox } from './server.ts';
 import {
   apiAuth,
   CLIENT,
@@ -137,9 +138,9 @@ describe('authorization code flow', () => {
     expect(body.error.status).toBe('UNAUTHENTICATED');
     expect(body.error.errors[0]?.reason).toBe('required');
 
-    const client = new google.auth.OAuth2();
+    const client = new OAuth2Client();
     client.setCredentials({ access_token: 'ya29.not-a-token' });
-    const gmail = google.gmail({ version: 'v1', auth: client, rootUrl: running.rootUrl });
+    const gmail = gmailApi({ version: 'v1', auth: client, rootUrl: running.rootUrl });
     const failed = await rejection(gmail.users.getProfile({ userId: 'me' }));
     expect(failed.status).toBe(401);
     expect(failed.data).toMatchObject({ error: { status: 'UNAUTHENTICATED', errors: [{ reason: 'authError' }] } });
@@ -147,7 +148,7 @@ describe('authorization code flow', () => {
 
   it('refuses a call outside the granted scopes with 403', async () => {
     const { client } = await connect(running, 'narrow@acme.com', ['openid', 'email']);
-    const gmail = google.gmail({ version: 'v1', auth: client, rootUrl: running.rootUrl });
+    const gmail = gmailApi({ version: 'v1', auth: client, rootUrl: running.rootUrl });
     const refused = await rejection(gmail.users.messages.list({ userId: 'me' }, { retry: false }));
     expect(refused.status).toBe(403);
     expect(refused.data).toMatchObject({
@@ -163,7 +164,7 @@ describe('expiry, refresh and revocation', () => {
     client.setCredentials(tokens);
     const refreshed: string[] = [];
     client.on('tokens', (next) => refreshed.push(next.access_token ?? ''));
-    const gmail = google.gmail({ version: 'v1', auth: client, rootUrl: running.rootUrl });
+    const gmail = gmailApi({ version: 'v1', auth: client, rootUrl: running.rootUrl });
     expect((await gmail.users.getProfile({ userId: 'me' })).data.emailAddress).toBe('refresh@acme.com');
 
     now += 3600_000;
@@ -175,7 +176,7 @@ describe('expiry, refresh and revocation', () => {
 
   it('expires tokens on demand (control); the refresh token still works', async () => {
     const { client, tokens } = await connect(running, 'expire@acme.com');
-    const gmail = google.gmail({ version: 'v1', auth: client, rootUrl: running.rootUrl });
+    const gmail = gmailApi({ version: 'v1', auth: client, rootUrl: running.rootUrl });
     expect(running.sandbox.expireAccessTokens('expire@acme.com').expired).toBe(1);
     // With an expiry date in its credentials and no forceRefreshOnFailure, the client surfaces the 401.
     expect((await rejection(gmail.users.getProfile({ userId: 'me' }))).status).toBe(401);
@@ -187,7 +188,7 @@ describe('expiry, refresh and revocation', () => {
   it('revokes the whole grant: calls get 401 and a refresh gets invalid_grant', async () => {
     const { client, tokens } = await connect(running, 'revoke@acme.com');
     await client.revokeToken(tokens.access_token ?? '');
-    const gmail = google.gmail({ version: 'v1', auth: client, rootUrl: running.rootUrl });
+    const gmail = gmailApi({ version: 'v1', auth: client, rootUrl: running.rootUrl });
     expect((await rejection(gmail.users.getProfile({ userId: 'me' }))).status).toBe(401);
     const refresh = await rejection(client.refreshAccessToken());
     expect(refresh.status).toBe(400);

@@ -6,6 +6,9 @@
 export type Header = { name: string; value: string };
 export type Address = { name: string; email: string };
 
+/** An address the sandbox accepts as a recipient or a signed-in user. */
+export const EMAIL_PATTERN = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
+
 export type ParsedMessage = {
   headers: Header[];
   header(name: string): string | undefined;

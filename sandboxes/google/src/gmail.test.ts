@@ -1,18 +1,18 @@
-import { google } from 'googleapis';
+import { type gmail_v1, gmail as gmailApi } from '@googleapis/gmail';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningGoogleSandbox } from './plugin.ts';
 import type { SentMailJson } from './sandbox.ts';
+import type { RunningGoogleSandbox } from './server.ts';
 import { connect, rejection, startSandbox } from './testing.ts';
 
 const JANE = 'jane.doe@acme.com';
 let running: RunningGoogleSandbox;
-let gmail: ReturnType<typeof google.gmail>;
+let gmail: gmail_v1.Gmail;
 
 beforeAll(async () => {
   running = await startSandbox();
   const { client } = await connect(running, JANE);
-  gmail = google.gmail({ version: 'v1', auth: client, rootUrl: running.rootUrl });
+  gmail = gmailApi({ version: 'v1', auth: client, rootUrl: running.rootUrl });
 });
 afterAll(async () => {
   await running.close();
@@ -94,7 +94,7 @@ describe('messages', () => {
 
   it('searches in:sent and after: with a broader scope', async () => {
     const { client } = await connect(running, JANE, ['https://www.googleapis.com/auth/gmail.readonly']);
-    const reader = google.gmail({ version: 'v1', auth: client, rootUrl: running.rootUrl });
+    const reader = gmailApi({ version: 'v1', auth: client, rootUrl: running.rootUrl });
     const since = new Date(Date.now() - 90 * 86_400_000);
     const after = `${since.getUTCFullYear()}/${since.getUTCMonth() + 1}/${since.getUTCDate()}`;
     const { data } = await reader.users.messages.list({ userId: 'me', q: `in:sent after:${after}`, maxResults: 20 });
@@ -195,7 +195,7 @@ describe('profile and history', () => {
 
   it('keeps a week of history for generated mail: the newest message’s history id works', async () => {
     const { client } = await connect(running, 'fresh.start@acme.com');
-    const other = google.gmail({ version: 'v1', auth: client, rootUrl: running.rootUrl });
+    const other = gmailApi({ version: 'v1', auth: client, rootUrl: running.rootUrl });
     const { data: list } = await other.users.messages.list({ userId: 'me', maxResults: 1 });
     const { data: newest } = await other.users.messages.get({
       userId: 'me',
@@ -262,7 +262,7 @@ describe('sending', () => {
 
   it('sends with messages.send, keeps non-ASCII text, and delivers to sandbox users', async () => {
     const { client } = await connect(running, 'ana.garcia@partner.io');
-    const ana = google.gmail({ version: 'v1', auth: client, rootUrl: running.rootUrl });
+    const ana = gmailApi({ version: 'v1', auth: client, rootUrl: running.rootUrl });
     const before = (await ana.users.getProfile({ userId: 'me' })).data.historyId ?? '';
     const raw = await rfc822({
       from: 'Jane Doe <jane.doe@acme.com>',

@@ -1,0 +1,93 @@
+/** Meetings: titles, rooms, and time zones by domain (with the defaults for other domains). */
+
+export const MEETING_TITLES = {
+  external: [
+    '{Company} <> {UserCompany}',
+    'Intro call',
+    'Discovery call: {Company}',
+    'Demo: {product}',
+    'Quarterly business review',
+    'Coffee chat',
+    'Contract walkthrough',
+    '{Project} working session',
+    'Pilot review with {Company}',
+    'Lunch',
+    'Negotiation: {Company}',
+    'Catch-up',
+    'Reference call',
+    'Executive alignment',
+    'Technical deep dive',
+  ],
+  internal: [
+    'Weekly team sync',
+    'Pipeline review',
+    'Sprint review',
+    '{Project} standup',
+    'Planning Q{q}',
+    'Interview: {role}',
+    'Forecast call',
+    'Design review',
+    'Retro',
+    'Budget review',
+    'Onboarding: {first}',
+  ],
+  oneOnOne: ['1:1 {first} / {userFirst}', '{first} <> {userFirst}', 'Weekly 1:1'],
+  mixed: [
+    'Partner sync: {Company} + {OtherCompany}',
+    'Intro: {first} ({Company}) / {otherFirst} ({OtherCompany})',
+    'Joint account plan',
+    'Co-selling call',
+  ],
+  large: [
+    'All-hands',
+    'Town hall',
+    'Company kickoff {year}',
+    'Quarterly results',
+    'Webinar: {topic}',
+    '{Company} Summit {year}',
+    'Customer advisory board',
+    'Partner day',
+  ],
+  allDay: ['Out of office', 'Public holiday', 'Conference: {Company} Summit', 'Offsite', 'Travel to {city}'],
+};
+
+export const ROOM_NAMES = [
+  'Ada',
+  'Turing',
+  'Hopper',
+  'Lovelace',
+  'Curie',
+  'Tesla',
+  'Darwin',
+  'Noether',
+  'Fibonacci',
+  'Kahlo',
+];
+
+export const TIME_ZONES: readonly (readonly [string, string])[] = [
+  ['fr', 'Europe/Paris'],
+  ['de', 'Europe/Berlin'],
+  ['co.uk', 'Europe/London'],
+  ['uk', 'Europe/London'],
+  ['es', 'Europe/Madrid'],
+  ['it', 'Europe/Rome'],
+  ['nl', 'Europe/Amsterdam'],
+  ['se', 'Europe/Stockholm'],
+  ['ch', 'Europe/Zurich'],
+  ['com.br', 'America/Sao_Paulo'],
+  ['br', 'America/Sao_Paulo'],
+  ['co.jp', 'Asia/Tokyo'],
+  ['jp', 'Asia/Tokyo'],
+  ['in', 'Asia/Kolkata'],
+  ['com.au', 'Australia/Sydney'],
+  ['ca', 'America/Toronto'],
+];
+
+export const DEFAULT_TIME_ZONES = [
+  'America/New_York',
+  'America/Los_Angeles',
+  'America/Chicago',
+  'Europe/London',
+  'Europe/Paris',
+  'Europe/Berlin',
+];
