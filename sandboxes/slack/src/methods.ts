@@ -221,7 +221,10 @@ export const METHODS: Record<string, Method> = {
 
   'conversations.history': ({ sandbox, args, token }) => {
     const installation = sandbox.authenticate(token);
-    const channel = sandbox.resolveChannel(str(args.channel));
+    // Unlike chat.postMessage, conversations.history takes a channel id only, never a name.
+    const reference = str(args.channel);
+    if (!reference || !sandbox.channelById(reference)) throw new SlackApiError('channel_not_found');
+    const channel = sandbox.resolveChannel(reference);
     sandbox.requireScope(installation, [channel.isPrivate ? 'groups:history' : 'channels:history']);
     if (!sandbox.isBotMember(channel.id)) throw new SlackApiError('not_in_channel');
     const latest = str(args.latest);

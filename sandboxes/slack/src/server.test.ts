@@ -233,6 +233,9 @@ describe('Web API', () => {
     expect(history.messages?.[1]?.metadata).toEqual(metadata);
     expect(history.has_more).toBe(false);
 
+    const byName = client(token).conversations.history({ channel: '#sales' });
+    expect(await platformError(byName)).toBe('channel_not_found');
+
     const plain = await client(token).conversations.history({ channel: 'C0SALES0001' });
     expect(plain.messages?.[1]?.metadata).toBeUndefined();
 

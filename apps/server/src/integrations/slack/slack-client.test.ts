@@ -185,7 +185,7 @@ describe('Slack client', () => {
   it('sees a removal of the app from Slack as revoked', async () => {
     const { accessToken } = await connect();
     sandbox.state.revoke(accessToken);
-    expect(await failure(slack.findMessageByMetadata(accessToken, '#sales', 'x', 'delivery_id', 'a'))).toEqual({
+    expect(await failure(slack.findMessageByMetadata(accessToken, 'C0SALES0001', 'x', 'delivery_id', 'a'))).toEqual({
       kind: 'revoked',
       code: 'token_revoked',
     });

@@ -118,7 +118,7 @@ export type SlackClient = {
   /** Posts a message (`chat.postMessage`); answers the channel id and the message's `ts`. */
   postMessage(token: string, message: SlackMessage): Promise<{ channel: string; ts: string }>;
   /**
-   * The newest message of `channel` whose metadata has `eventType` and `event_payload[key] === value`,
+   * The newest message of `channel` (an id, as Slack's history takes no names) whose metadata has `eventType` and `event_payload[key] === value`,
    * or null: after a crash between the post and its record, this tells whether the post happened.
    */
   findMessageByMetadata(
