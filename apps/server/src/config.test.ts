@@ -25,6 +25,29 @@ describe('loadConfig', () => {
     expect(config.workspaceDomainAllowlist).toEqual(['acme.com', 'partner.io']);
   });
 
+  it('talks to the Slack sandbox unless both Slack credentials are set', () => {
+    expect(loadConfig({ PORT: '4000' }).slack).toEqual({
+      real: false,
+      clientId: 'warmpath-sandbox-client',
+      clientSecret: 'warmpath-sandbox-secret',
+      apiUrl: 'http://localhost:4002/api/',
+      authorizeUrl: 'http://localhost:4002/oauth/v2/authorize',
+    });
+    expect(loadConfig({ SLACK_SANDBOX_URL: 'http://127.0.0.1:5555/', SLACK_CLIENT_ID: 'only-id' }).slack).toMatchObject(
+      {
+        real: false,
+        apiUrl: 'http://127.0.0.1:5555/api/',
+      },
+    );
+    expect(loadConfig({ SLACK_CLIENT_ID: '123.456', SLACK_CLIENT_SECRET: 's3cret' }).slack).toEqual({
+      real: true,
+      clientId: '123.456',
+      clientSecret: 's3cret',
+      apiUrl: 'https://slack.com/api/',
+      authorizeUrl: 'https://slack.com/oauth/v2/authorize',
+    });
+  });
+
   it('refuses invalid values with a readable message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });

@@ -37,6 +37,11 @@ const ZEnv = z.object({
   GOOGLE_SANDBOX_URL: z.url().optional(),
   /** The port of the Google sandbox local mode starts, on loopback; PORT + 1 by default. */
   GOOGLE_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Slack app credentials; without both the Slack sandbox (sandboxes/slack) stands in. */
+  SLACK_CLIENT_ID: z.string().optional(),
+  SLACK_CLIENT_SECRET: z.string().optional(),
+  /** Base URL of the Slack sandbox, its own server; defaults to this server's port + 2 on localhost. */
+  SLACK_SANDBOX_URL: z.url().optional(),
   /** Base64 of 32 random bytes; in local mode a key is generated into DATA_DIR. */
   ENCRYPTION_KEY: z.string().optional(),
   DEMO_CALENDAR_URL: z.url().default('https://calendar.app.google/warmpath-demo'),
@@ -71,6 +76,16 @@ export type Config = {
     /** The port to start the sandbox on (main.ts); null when Google is real or a sandbox is given. */
     sandboxPort: number | null;
   };
+  slack: {
+    /** False when the Slack sandbox stands in for Slack. */
+    real: boolean;
+    clientId: string;
+    clientSecret: string;
+    /** Base of the Web API methods, with its trailing slash: `WebClient`'s `slackApiUrl`. */
+    apiUrl: string;
+    /** Slack's `/oauth/v2/authorize`, where the Connect button sends an admin. */
+    authorizeUrl: string;
+  };
   encryptionKey: string | undefined;
   demoCalendarUrl: string;
   posthogKey: string | null;
@@ -86,6 +101,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const real = Boolean(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET);
   const sandboxPort = real || e.GOOGLE_SANDBOX_URL ? null : (e.GOOGLE_SANDBOX_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1));
+  const slackReal = Boolean(e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET);
+  const slackBase = slackReal
+    ? 'https://slack.com'
+    : (e.SLACK_SANDBOX_URL ?? `http://localhost:${e.PORT + 2}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -107,6 +126,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientSecret: e.GOOGLE_CLIENT_SECRET ?? 'warmpath-sandbox-secret',
       sandboxUrl: (e.GOOGLE_SANDBOX_URL ?? sandboxUrlAt(publicUrl, sandboxPort ?? 0)).replace(/\/$/, ''),
       sandboxPort,
+    },
+    slack: {
+      real: slackReal,
+      // The sandbox's own default client (sandboxes/slack/src/state.ts): the product never imports it.
+      clientId: slackReal ? (e.SLACK_CLIENT_ID ?? '') : 'warmpath-sandbox-client',
+      clientSecret: slackReal ? (e.SLACK_CLIENT_SECRET ?? '') : 'warmpath-sandbox-secret',
+      apiUrl: `${slackBase}/api/`,
+      authorizeUrl: `${slackBase}/oauth/v2/authorize`,
     },
     encryptionKey: e.ENCRYPTION_KEY,
     demoCalendarUrl: e.DEMO_CALENDAR_URL,
