@@ -12,6 +12,7 @@ import type { Database } from './db/client.ts';
 import { createEventRecorder } from './events/record.ts';
 import { actionsRoutes } from './features/actions/actions.routes.ts';
 import { integrationsRoutes } from './features/integrations/integrations.routes.ts';
+import { slackRoutes } from './features/integrations/slack.routes.ts';
 import { accountsRoutes } from './features/lists/accounts/accounts.routes.ts';
 import { clientsRoutes } from './features/lists/clients/clients.routes.ts';
 import { crmClientsRoutes } from './features/lists/crm-clients/crm-clients.routes.ts';
@@ -27,6 +28,7 @@ import { invitationsRoutes } from './features/team/invitations.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { workspaceRoutes } from './features/workspace/workspace.routes.ts';
 import { IDP_PATH, type IdentityProvider } from './idp/provider.ts';
+import { createSlackClient } from './integrations/slack/slack-client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { AppError } from './lib/app-error.ts';
 import { createSealer } from './lib/sealing.ts';
@@ -120,6 +122,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         events: createEventRecorder(deps.jobs),
         queue: deps.jobs,
         allowPrivateTargets: deps.config.webhookAllowPrivateTargets,
+      });
+      await api.register(slackRoutes, {
+        database: deps.database,
+        sealer: createSealer(deps.encryptionKey),
+        slack: createSlackClient(deps.config.slack),
+        states: createStateSigner(deps.encryptionKey, 'slack-oauth'),
+        publicUrl: deps.config.publicUrl,
       });
       await api.register(googleRoutes, {
         ...googleAccountDeps(deps.config, deps.database, deps.encryptionKey),

@@ -42,6 +42,8 @@ const ZEnv = z.object({
   SLACK_CLIENT_SECRET: z.string().optional(),
   /** Base URL of the Slack sandbox, its own server; defaults to this server's port + 2 on localhost. */
   SLACK_SANDBOX_URL: z.url().optional(),
+  /** The port of the Slack sandbox local mode starts, on loopback; PORT + 2 by default. */
+  SLACK_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Base64 of 32 random bytes; in local mode a key is generated into DATA_DIR. */
   ENCRYPTION_KEY: z.string().optional(),
   DEMO_CALENDAR_URL: z.url().default('https://calendar.app.google/warmpath-demo'),
@@ -85,6 +87,8 @@ export type Config = {
     apiUrl: string;
     /** Slack's `/oauth/v2/authorize`, where the Connect button sends an admin. */
     authorizeUrl: string;
+    /** The port to start the sandbox on (main.ts); null when Slack is real or a sandbox is given. */
+    sandboxPort: number | null;
   };
   encryptionKey: string | undefined;
   demoCalendarUrl: string;
@@ -102,9 +106,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const real = Boolean(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET);
   const sandboxPort = real || e.GOOGLE_SANDBOX_URL ? null : (e.GOOGLE_SANDBOX_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1));
   const slackReal = Boolean(e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET);
+  const slackSandboxPort =
+    slackReal || e.SLACK_SANDBOX_URL ? null : (e.SLACK_SANDBOX_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 2));
   const slackBase = slackReal
     ? 'https://slack.com'
-    : (e.SLACK_SANDBOX_URL ?? `http://localhost:${e.PORT + 2}`).replace(/\/+$/, '');
+    : (e.SLACK_SANDBOX_URL ?? sandboxUrlAt(publicUrl, slackSandboxPort ?? 0)).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -132,8 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // The sandbox's own default client (sandboxes/slack/src/state.ts): the product never imports it.
       clientId: slackReal ? (e.SLACK_CLIENT_ID ?? '') : 'warmpath-sandbox-client',
       clientSecret: slackReal ? (e.SLACK_CLIENT_SECRET ?? '') : 'warmpath-sandbox-secret',
-      apiUrl: `${slackBase}/api/`,
-      authorizeUrl: `${slackBase}/oauth/v2/authorize`,
+      ...slackUrls(slackBase),
+      sandboxPort: slackSandboxPort,
     },
     encryptionKey: e.ENCRYPTION_KEY,
     demoCalendarUrl: e.DEMO_CALENDAR_URL,
@@ -147,4 +153,9 @@ export function sandboxUrlAt(publicUrl: string, port: number): string {
   const url = new URL(publicUrl);
   url.port = String(port);
   return url.origin;
+}
+
+/** Slack's two bases under one origin: its Web API methods and its install screen. */
+export function slackUrls(base: string) {
+  return { apiUrl: `${base}/api/`, authorizeUrl: `${base}/oauth/v2/authorize` };
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { loadConfig, REPO_ROOT } from './config.ts';
+import { loadConfig, REPO_ROOT, slackUrls } from './config.ts';
 import { deliverEvent } from './events/deliver.ts';
 import { recommendActions, workspacesDueForRecommendations } from './features/actions/engine.ts';
 import { failStuckImports } from './features/lists/imports/imports.repo.ts';
@@ -10,36 +10,46 @@ import { runGoogleSyncJob } from './features/sources/google/google-sync-runs.ts'
 import { recomputeAfterWrites } from './graph/graph.service.ts';
 import { createIdentityProvider } from './idp/provider.ts';
 import { startOutboxDispatcher } from './integrations/mail/dispatcher.ts';
+import { createSlackClient } from './integrations/slack/slack-client.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { createSealer, loadEncryptionKey } from './lib/sealing.ts';
 import { createTokenVerifier } from './plugins/auth.ts';
 import { openRuntime } from './runtime.ts';
-import { startGoogleSandbox } from './sandboxes.ts';
+import { type SandboxProcess, startSandbox } from './sandboxes.ts';
 
 const started = performance.now();
 const configured = loadConfig();
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-// Local mode: the Google sandbox starts beside the database, on its own port.
-const { sandboxPort, sandboxUrl } = configured.google;
-const [opened, sandboxStarted] = await Promise.allSettled([
+// Local mode: the Google and Slack sandboxes start beside the database, each on its own port.
+const sandboxOf = (name: 'google' | 'slack', port: number | null, publicUrl: string) =>
+  port === null ? null : startSandbox(name, { port, publicUrl: port ? publicUrl : undefined });
+const [opened, googleStarted, slackStarted] = await Promise.allSettled([
   openRuntime(configured, log),
-  sandboxPort === null
-    ? null
-    : startGoogleSandbox({ port: sandboxPort, publicUrl: sandboxPort ? sandboxUrl : undefined }),
+  sandboxOf('google', configured.google.sandboxPort, configured.google.sandboxUrl),
+  sandboxOf('slack', configured.slack.sandboxPort, configured.slack.apiUrl.replace(/\/api\/$/, '')),
 ]);
-// Whichever failed, nothing is left running: not the embedded PostgreSQL, not the sandbox.
-if (opened.status === 'rejected') {
-  if (sandboxStarted.status === 'fulfilled') await sandboxStarted.value?.stop();
-  throw opened.reason;
-}
-if (sandboxStarted.status === 'rejected') {
-  await opened.value.close();
-  throw sandboxStarted.reason;
+const sandboxes = [googleStarted, slackStarted].flatMap((started) =>
+  started.status === 'fulfilled' && started.value ? [started.value] : [],
+);
+const stopSandboxes = () => Promise.all(sandboxes.map((sandbox) => sandbox.stop()));
+// Whichever failed, nothing is left running: not the embedded PostgreSQL, not a sandbox.
+const failed = [googleStarted, slackStarted].find((started) => started.status === 'rejected');
+if (opened.status === 'rejected' || failed) {
+  await stopSandboxes();
+  if (opened.status === 'fulfilled') await opened.value.close();
+  throw opened.status === 'rejected' ? opened.reason : failed?.reason;
 }
 const runtime = opened.value;
-const sandbox = sandboxStarted.value;
-const config = sandbox ? { ...configured, google: { ...configured.google, sandboxUrl: sandbox.url } } : configured;
+const valueOf = (started: PromiseSettledResult<SandboxProcess | null>) =>
+  started.status === 'fulfilled' ? started.value : null;
+const googleSandbox = valueOf(googleStarted);
+const slackSandbox = valueOf(slackStarted);
+const config = {
+  ...configured,
+  google: googleSandbox ? { ...configured.google, sandboxUrl: googleSandbox.url } : configured.google,
+  slack: slackSandbox ? { ...configured.slack, ...slackUrls(slackSandbox.url) } : configured.slack,
+};
 
 async function start() {
   // Imports a stopped server left half-way: nothing of them was merged, and their status must say so.
@@ -68,6 +78,7 @@ async function start() {
         database: runtime.database,
         queue: jobs,
         webhook: { sealer: createSealer(encryptionKey), allowPrivateTargets: config.webhookAllowPrivateTargets },
+        slack: { sealer: createSealer(encryptionKey), client: createSlackClient(config.slack) },
       },
       job,
     ),
@@ -97,7 +108,7 @@ async function start() {
 // A failed start must not leave the embedded PostgreSQL running behind it.
 const server = await start().catch(async (error: unknown) => {
   await runtime.close();
-  await sandbox?.stop();
+  await stopSandboxes();
   throw error;
 });
 
@@ -109,14 +120,13 @@ async function shutdown(signal: string) {
   await server.app.close();
   await server.stop();
   await runtime.close();
-  await sandbox?.stop();
+  await stopSandboxes();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-const google = sandbox
-  ? `\nGoogle sandbox: ${config.google.sandboxUrl} (sent mail: ${config.google.sandboxUrl}/mail)`
-  : '';
-log(`\nWarmpath is ready in ${seconds}s. Open ${config.publicUrl}${google}\n`);
+const google = googleSandbox ? `\nGoogle sandbox: ${googleSandbox.url} (sent mail: ${googleSandbox.url}/mail)` : '';
+const slack = slackSandbox ? `\nSlack sandbox: ${slackSandbox.url} (messages: ${slackSandbox.url}/messages)` : '';
+log(`\nWarmpath is ready in ${seconds}s. Open ${config.publicUrl}${google}${slack}\n`);

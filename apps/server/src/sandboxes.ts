@@ -13,17 +13,24 @@ export type SandboxProcess = {
   stop(): Promise<void>;
 };
 
-const GOOGLE_SANDBOX_MAIN = path.join(REPO_ROOT, 'sandboxes/google/src/main.ts');
+const SANDBOXES = {
+  google: { label: 'Google', main: 'sandboxes/google/src/main.ts', portVariable: 'GOOGLE_SANDBOX_PORT' },
+  slack: { label: 'Slack', main: 'sandboxes/slack/src/main.ts', portVariable: 'SLACK_SANDBOX_PORT' },
+} as const;
+export type SandboxName = keyof typeof SANDBOXES;
 
 /**
- * Starts the Google sandbox on loopback and resolves once it answers; rejects if it exits first (a
- * port in use, say) or does not answer within `timeoutMs`.
+ * Starts a sandbox on loopback and resolves once it answers; rejects if it exits first (a port in
+ * use, say) or does not answer within `timeoutMs`.
  */
-export async function startGoogleSandbox(
+export async function startSandbox(
+  name: SandboxName,
   options: { port: number; publicUrl: string | undefined },
   timeoutMs = 30_000,
 ): Promise<SandboxProcess> {
-  const args = ['--import', 'tsx', GOOGLE_SANDBOX_MAIN, '--host', '127.0.0.1', '--port', String(options.port)];
+  const sandbox = SANDBOXES[name];
+  const main = path.join(REPO_ROOT, sandbox.main);
+  const args = ['--import', 'tsx', main, '--host', '127.0.0.1', '--port', String(options.port)];
   if (options.publicUrl) args.push('--public-url', options.publicUrl);
   const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -32,13 +39,13 @@ export async function startGoogleSandbox(
     await exited;
   };
   try {
-    const url = await readyUrl(child, timeoutMs).catch((error: unknown) => {
-      throw new Error(`The Google sandbox did not start on port ${options.port} (GOOGLE_SANDBOX_PORT)`, {
+    const url = await readyUrl(child, sandbox.label, timeoutMs).catch((error: unknown) => {
+      throw new Error(`The ${sandbox.label} sandbox did not start on port ${options.port} (${sandbox.portVariable})`, {
         cause: error,
       });
     });
     const answer = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
-    if (!answer.ok) throw new Error(`the Google sandbox answered ${answer.status} at ${url}`);
+    if (!answer.ok) throw new Error(`the ${sandbox.label} sandbox answered ${answer.status} at ${url}`);
     return { url, stop };
   } catch (error) {
     await stop();
@@ -46,18 +53,21 @@ export async function startGoogleSandbox(
   }
 }
 
-function readyUrl(child: ChildProcess, timeoutMs: number): Promise<string> {
+function readyUrl(child: ChildProcess, label: string, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the Google sandbox did not start in ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`the ${label} sandbox did not start in ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     child.once('message', (message: unknown) => {
       clearTimeout(timer);
       const url = typeof message === 'object' && message !== null ? Reflect.get(message, 'ready') : undefined;
       if (typeof url === 'string') resolve(url);
-      else reject(new Error('the Google sandbox sent an unexpected message'));
+      else reject(new Error(`the ${label} sandbox sent an unexpected message`));
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`the Google sandbox exited before it was ready (${signal ?? `code ${code}`})`));
+      reject(new Error(`the ${label} sandbox exited before it was ready (${signal ?? `code ${code}`})`));
     });
   });
 }

@@ -10,9 +10,11 @@ import { saveGoogleConnection } from '../src/features/sources/google/google.repo
 import { insertUser } from '../src/features/users/users.repo.ts';
 import { mintAccessToken } from '../src/idp/provider.ts';
 import { loadIdpSecrets, publicJwks } from '../src/idp/secrets.ts';
+import { createSlackClient } from '../src/integrations/slack/slack-client.ts';
 import { startJobQueue } from '../src/jobs/queue.ts';
 import { createSealer } from '../src/lib/sealing.ts';
 import { createTokenVerifier } from '../src/plugins/auth.ts';
+import { listenSlackSandbox, submitConsent } from './slack-sandbox.ts';
 
 export const ALLOWLISTED_DOMAIN = 'partner-allowed.test';
 
@@ -20,8 +22,10 @@ export const ALLOWLISTED_DOMAIN = 'partner-allowed.test';
 export async function createTestContext() {
   // Google is the built-in sandbox, on its own port, driven through the official clients.
   const google = await listenGoogleSandbox();
+  const slack = await listenSlackSandbox({ port: 0 });
   const config = loadConfig({
     GOOGLE_SANDBOX_URL: google.url,
+    SLACK_SANDBOX_URL: slack.url,
     PUBLIC_URL: 'http://localhost:3999',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WORKSPACE_DOMAIN_ALLOWLIST: ALLOWLISTED_DOMAIN,
@@ -104,9 +108,23 @@ export async function createTestContext() {
       );
     },
     google: google.sandbox,
+    slack,
+    /** Connects Slack as an admin does: our connect call, Slack's install screen (a channel, Allow), our callback. */
+    async connectSlack(token: string, channel = '#sales') {
+      const start = await app.inject({
+        method: 'POST',
+        url: '/api/integrations/command/connect-slack?redirectUrl=%2Fadmin%2Fintegrations',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const callback = await submitConsent(slack, start.json<{ url: string }>().url, { channel });
+      const back = await app.inject({ url: `${callback.pathname}${callback.search}` });
+      if (back.statusCode !== 302) throw new Error(`Slack callback failed: ${back.body}`);
+      return back.headers.location as string;
+    },
     close: async () => {
       await app.close();
       await google.close();
+      await slack.close();
       await jobs.stop();
       await database.close();
     },
@@ -114,6 +132,17 @@ export async function createTestContext() {
 }
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+/** What the delivery worker needs, as main.ts gives it, on a test context (webhooks may reach loopback). */
+export function deliveryDeps(ctx: TestContext) {
+  const sealer = createSealer(ctx.encryptionKey);
+  return {
+    database: ctx.database,
+    queue: ctx.jobs,
+    webhook: { sealer, allowPrivateTargets: true },
+    slack: { sealer, client: createSlackClient(ctx.config.slack) },
+  };
+}
 
 export function subjectOf(token: string): string {
   const [, payload = ''] = token.split('.');

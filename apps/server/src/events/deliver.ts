@@ -1,5 +1,8 @@
+import type { TEventPayload } from '@warmpath/shared';
 import type { Database, Tx } from '../db/client.ts';
 import { findWorkspaceIntegration, saveWorkspaceIntegration } from '../integrations/integrations.repo.ts';
+import { type SlackAttempt, type SlackDestinationDeps, sendSlack } from '../integrations/slack/slack-destination.ts';
+import { parseSlackSettings, slackEnabled } from '../integrations/slack/slack-settings.ts';
 import { nextAttemptDelayMs, shouldDisableEndpoint } from '../integrations/webhook/retry-schedule.ts';
 import { sendWebhook, type WebhookDestinationDeps } from '../integrations/webhook/webhook-destination.ts';
 import {
@@ -14,16 +17,22 @@ export type DeliveryDeps = {
   database: Database;
   queue: Pick<JobQueue, 'enqueueDelivery'>;
   webhook: WebhookDestinationDeps;
+  slack: SlackDestinationDeps;
   now?: () => Date;
   /** Called once the destination has answered, before the attempt is recorded: tests stop a worker there. */
   afterSend?: (job: DeliveryJob) => Promise<void>;
 };
 
-type Attempt = {
-  outcome: 'delivered' | 'gone' | 'retry';
-  statusCode: number | null;
-  durationMs: number;
-  error: string | null;
+type Attempt = SlackAttempt;
+type Loaded = NonNullable<Awaited<ReturnType<typeof findDelivery>>> & {
+  integration: Awaited<ReturnType<typeof findWorkspaceIntegration>>;
+};
+
+const DISCONNECTED: Attempt = {
+  outcome: 'gone',
+  statusCode: null,
+  durationMs: 0,
+  error: 'The destination was disconnected',
 };
 
 /** Whether the job is the delivery's next attempt: otherwise it was made already, or is no longer wanted. */
@@ -34,37 +43,32 @@ const isThisAttempt = (delivery: { status: string; attempts: number }, job: Deli
  * One attempt of a delivery (a pg-boss job). The attempt is made outside any transaction (it may take
  * 30 s), then recorded with the delivery locked; a job whose attempt number is no longer the
  * delivery's is stale (a retry of a job whose attempt was recorded) and does nothing. A worker that
- * dies after sending and before recording leaves the job to pg-boss's retry: the destination sees the
- * same delivery again, with the same `webhook-id`.
+ * dies after sending and before recording leaves the job to pg-boss's retry: a webhook receiver sees
+ * the same delivery again, with the same `webhook-id`; Slack, which has no such id, is asked first
+ * whether the message is already in the channel (`sending_since` says an attempt was under way).
  */
 export async function deliverEvent(deps: DeliveryDeps, job: DeliveryJob): Promise<void> {
   const { workspaceId, deliveryId } = job;
   const now = deps.now ?? (() => new Date());
-  const current = await deps.database.inWorkspace(workspaceId, async (tx) => {
-    const row = await findDelivery(tx, workspaceId, deliveryId);
+  const current = await deps.database.inWorkspace(workspaceId, async (tx): Promise<Loaded | null> => {
+    const row = await findDelivery(tx, workspaceId, deliveryId, true);
     if (!row || !isThisAttempt(row.delivery, job)) return null;
     const integration = await findWorkspaceIntegration(tx, workspaceId, row.delivery.destination);
+    if (row.delivery.destination === 'slack' && row.delivery.sendingSince === null)
+      await updateDelivery(tx, workspaceId, deliveryId, { sendingSince: now() });
     return { ...row, integration };
   });
   if (!current) return;
 
-  const settings = parseWebhookSettings(current.integration?.settings ?? null);
-  const attempt: Attempt =
-    webhookEnabled(settings) && current.integration?.sealedTokens
-      ? await sendWebhook(deps.webhook, {
-          deliveryId,
-          event: current.event,
-          settings,
-          sealedSecret: current.integration.sealedTokens,
-        })
-      : { outcome: 'gone', statusCode: null, durationMs: 0, error: 'The destination was disconnected' };
-
+  const attempt = await makeAttempt(deps, current);
   await deps.afterSend?.(job);
   await deps.database.inWorkspace(workspaceId, async (tx) => {
     const locked = await findDelivery(tx, workspaceId, deliveryId, true);
     if (!locked || !isThisAttempt(locked.delivery, job)) return;
     const attempts = job.attempt + 1;
-    const delay = attempt.outcome === 'retry' ? nextAttemptDelayMs(attempts) : null;
+    const scheduled = attempt.outcome === 'retry' ? nextAttemptDelayMs(attempts) : null;
+    // A rate limit's Retry-After is honoured, never sooner than the schedule.
+    const delay = scheduled === null ? null : Math.max(scheduled, attempt.retryAfterMs ?? 0);
     const nextAttemptAt = delay === null ? null : new Date(now().getTime() + delay);
     await insertAttempt(tx, {
       workspaceId,
@@ -80,25 +84,55 @@ export async function deliverEvent(deps: DeliveryDeps, job: DeliveryJob): Promis
       status: attempt.outcome === 'delivered' ? 'delivered' : nextAttemptAt ? 'pending' : 'failed',
       nextAttemptAt,
       lastError: attempt.error,
+      sendingSince: null,
       deliveredAt: attempt.outcome === 'delivered' ? now() : null,
     });
     if (nextAttemptAt)
       await deps.queue.enqueueDelivery(tx, { workspaceId, deliveryId, attempt: attempts }, nextAttemptAt);
-    if (settings) await followEndpointHealth(tx, workspaceId, settings, attempt, now());
+    await followDestinationHealth(tx, workspaceId, current, attempt, now());
+  });
+}
+
+/** Makes the attempt with the destination's own sender; a destination removed meanwhile ends the delivery. */
+async function makeAttempt(deps: DeliveryDeps, current: Loaded): Promise<Attempt> {
+  const { delivery, event, integration } = current;
+  const sealed = integration?.sealedTokens;
+  if (!sealed) return DISCONNECTED;
+  if (delivery.destination === 'webhook') {
+    const settings = parseWebhookSettings(integration.settings);
+    if (!webhookEnabled(settings)) return DISCONNECTED;
+    return sendWebhook(deps.webhook, { deliveryId: delivery.id, event, settings, sealedSecret: sealed });
+  }
+  const settings = parseSlackSettings(integration.settings);
+  if (!slackEnabled(settings)) return DISCONNECTED;
+  return sendSlack(deps.slack, {
+    deliveryId: delivery.id,
+    // The event was checked against the catalogue when it was recorded.
+    event: { type: event.type, timestamp: event.occurredAt.toISOString(), data: event.data } as TEventPayload,
+    occurredAt: event.occurredAt,
+    settings,
+    sealedToken: sealed,
+    mayHavePosted: delivery.sendingSince !== null,
   });
 }
 
 /**
- * A success clears the endpoint's failing streak; 410 Gone, or failing without a success for five
- * days, disables it: no event is queued for it until an admin saves its URL again.
+ * What an attempt says about its destination. A webhook: a success clears its failing streak; 410
+ * Gone, or failing without a success for five days, disables it until an admin saves its URL again.
+ * Slack: a refused token means the admin must connect again.
  */
-async function followEndpointHealth(
-  tx: Tx,
-  workspaceId: string,
-  settings: WebhookSettings,
-  attempt: Attempt,
-  now: Date,
-) {
+async function followDestinationHealth(tx: Tx, workspaceId: string, current: Loaded, attempt: Attempt, now: Date) {
+  const stored = current.integration?.settings ?? null;
+  if (current.delivery.destination === 'slack') {
+    const settings = parseSlackSettings(stored);
+    if (settings && attempt.reconnect && !settings.reconnectRequired)
+      await saveWorkspaceIntegration(tx, workspaceId, 'slack', {
+        settings: JSON.stringify({ ...settings, reconnectRequired: true }),
+      });
+    return;
+  }
+  const settings = parseWebhookSettings(stored);
+  if (!settings) return;
   let next: WebhookSettings = settings;
   if (attempt.outcome === 'delivered') next = { ...settings, failingSince: null };
   else if (attempt.outcome === 'gone' && attempt.statusCode === 410)

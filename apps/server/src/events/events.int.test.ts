@@ -1,11 +1,10 @@
 import type { TDeliveryLog, TWebhookEndpoint, TWebhookSaved } from '@warmpath/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, createTestContext, type TestContext } from '../../test/harness.ts';
+import { bearer, createTestContext, deliveryDeps, type TestContext } from '../../test/harness.ts';
 import { startWebhookReceiver } from '../../test/webhook-receiver.ts';
 import { deliveries, events } from '../db/schema/index.ts';
 import type { DeliveryJob } from '../jobs/queue.ts';
-import { createSealer } from '../lib/sealing.ts';
 import { deliverEvent } from './deliver.ts';
 import { createEventRecorder } from './record.ts';
 
@@ -28,10 +27,7 @@ afterAll(async () => {
 async function startWorker() {
   if (workerRunning) return;
   workerRunning = true;
-  const webhook = { sealer: createSealer(ctx.encryptionKey), allowPrivateTargets: true };
-  await ctx.jobs.workDeliveries((job) =>
-    deliverEvent({ database: ctx.database, queue: ctx.jobs, webhook, afterSend: (j) => afterSend(j) }, job),
-  );
+  await ctx.jobs.workDeliveries((job) => deliverEvent({ ...deliveryDeps(ctx), afterSend: (j) => afterSend(j) }, job));
 }
 
 async function adminWithWebhook() {

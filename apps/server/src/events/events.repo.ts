@@ -47,7 +47,10 @@ export async function updateDelivery(
   workspaceId: string,
   deliveryId: string,
   change: Partial<
-    Pick<typeof deliveries.$inferInsert, 'status' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'deliveredAt'>
+    Pick<
+      typeof deliveries.$inferInsert,
+      'status' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'deliveredAt' | 'sendingSince'
+    >
   >,
 ) {
   await tx

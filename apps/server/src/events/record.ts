@@ -1,5 +1,7 @@
 import { EVENT_SCHEMAS, type EventData, type EventType } from '@warmpath/shared';
 import type { Tx } from '../db/client.ts';
+import { SLACK_EVENT_TYPES } from '../integrations/slack/slack-messages.ts';
+import { parseSlackSettings, slackEnabled } from '../integrations/slack/slack-settings.ts';
 import { parseWebhookSettings, webhookEnabled } from '../integrations/webhook/webhook-settings.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { type Destination, findDestinations, insertDelivery, insertEvent } from './events.repo.ts';
@@ -23,7 +25,7 @@ export type EventRecorder = {
 /** Which event types each destination receives: a webhook takes them all; a channel, what a team acts on. */
 const DESTINATION_EVENTS: Record<Destination, (type: EventType) => boolean> = {
   webhook: (type) => type !== 'webhook.test',
-  slack: (type) => ['intro.requested', 'intro.replied', 'job_change.detected', 'signal.raised'].includes(type),
+  slack: (type) => SLACK_EVENT_TYPES.includes(type),
 };
 
 function connected<T extends { kind: string; settings: string | null }>(
@@ -32,6 +34,7 @@ function connected<T extends { kind: string; settings: string | null }>(
   kind: Destination;
 } {
   if (destination.kind === 'webhook') return webhookEnabled(parseWebhookSettings(destination.settings));
+  if (destination.kind === 'slack') return slackEnabled(parseSlackSettings(destination.settings));
   return false;
 }
 

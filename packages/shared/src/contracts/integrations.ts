@@ -1,12 +1,16 @@
+import { z } from 'zod';
 import { ZIdParams } from '../schemas/common.ts';
 import {
+  ZConnectAnswer,
+  ZConnectQuery,
   ZDeliveryLog,
   ZSetWebhookUrl,
+  ZSlackConnection,
   ZWebhookEndpoint,
   ZWebhookSaved,
   ZWebhookSecret,
 } from '../schemas/integrations.ts';
-import { defineRoutes, noContent } from './define-route.ts';
+import { defineRoutes, noContent, redirect } from './define-route.ts';
 
 const NO_WEBHOOK = 'No webhook endpoint is configured';
 
@@ -76,5 +80,41 @@ export const integrationsApi = defineRoutes('integrations', {
     params: ZIdParams,
     responses: { 204: noContent },
     errors: { 404: 'No delivery with this id' },
+  },
+  connectSlack: {
+    method: 'POST',
+    path: '/integrations/command/connect-slack',
+    summary: "Where the browser goes to install the app in the team's Slack and pick its channel",
+    access: 'admin',
+    query: ZConnectQuery,
+    responses: { 200: ZConnectAnswer },
+  },
+  finishSlackConnection: {
+    method: 'GET',
+    path: '/public/slack/callback',
+    summary: "Slack's OAuth redirect: keeps the bot token (sealed) and the chosen channel",
+    description: 'Slack sends the browser here, without our bearer token: the signed state says who it is.',
+    access: 'public',
+    query: z.object({
+      code: z.string().optional(),
+      state: z.string().optional(),
+      error: z.string().optional(),
+    }),
+    responses: { 302: redirect('Back to the web app, on the page the connection started from') },
+  },
+  getSlack: {
+    method: 'GET',
+    path: '/integrations/query/slack',
+    summary: 'The Slack connection, or null when Slack is not connected',
+    access: 'admin',
+    responses: { 200: ZSlackConnection.nullable() },
+  },
+  deleteSlackToken: {
+    method: 'DELETE',
+    path: '/workspace/command/delete-slack-token',
+    summary: "Disconnects Slack: revokes the app's token and forgets it",
+    access: 'admin',
+    responses: { 204: noContent },
+    errors: { 404: 'Slack is not connected' },
   },
 });

@@ -45,3 +45,15 @@ export const DELIVERY_LOG_SIZE = 100;
 /** What saving the URL answers: the endpoint, and the secret when this save created it. */
 export const ZWebhookSaved = z.object({ endpoint: ZWebhookEndpoint, secret: z.string().nullable() });
 export type TWebhookSaved = z.infer<typeof ZWebhookSaved>;
+
+/** The team-chat connection as the Integrations page shows it. */
+export const ZSlackConnection = z.object({
+  teamName: z.string(),
+  channelName: z.string(),
+  /** Slack refused the token (the app was removed or the token revoked): connect again. */
+  reconnectRequired: z.boolean(),
+});
+export type TSlackConnection = z.infer<typeof ZSlackConnection>;
+
+export const ZConnectQuery = z.object({ redirectUrl: z.string().max(2000).optional() });
+export const ZConnectAnswer = z.object({ url: z.string() });

@@ -41,6 +41,11 @@ export const deliveries = pgTable(
     /** When the next attempt is due; null once delivered or given up. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /**
+     * Set while an attempt to a destination without idempotency keys (Slack) is under way: a worker
+     * that finds it set knows an earlier one died mid-attempt, and asks the destination first.
+     */
+    sendingSince: timestamp('sending_since', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },

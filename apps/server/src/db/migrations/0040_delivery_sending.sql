@@ -1,0 +1,1 @@
+ALTER TABLE "deliveries" ADD COLUMN "sending_since" timestamp with time zone;

@@ -1,0 +1,104 @@
+import type { TSlackConnection } from '@warmpath/shared';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import {
+  deleteWorkspaceIntegration,
+  findWorkspaceIntegration,
+  saveWorkspaceIntegration,
+} from '../../integrations/integrations.repo.ts';
+import type { SlackClient } from '../../integrations/slack/slack-client.ts';
+import { parseSlackSettings, type SlackSettings } from '../../integrations/slack/slack-settings.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Sealer } from '../../lib/sealing.ts';
+import type { createStateSigner } from '../../lib/signed-state.ts';
+import type { Member } from '../../plugins/auth.ts';
+import { safeRedirectPath } from '../sources/google/google.service.ts';
+
+export type SlackDeps = {
+  database: Database;
+  sealer: Sealer;
+  slack: SlackClient;
+  states: ReturnType<typeof createStateSigner>;
+  publicUrl: string;
+};
+
+export const SLACK_CALLBACK_PATH = '/api/public/slack/callback';
+const STATE_TTL_SECONDS = 15 * 60;
+const ZState = z.object({ workspaceId: z.uuid(), redirectUrl: z.string() });
+
+const callbackUrl = (deps: SlackDeps) => `${deps.publicUrl}${SLACK_CALLBACK_PATH}`;
+
+/** The team-chat connect call (spec section 7): where to send the admin to install the app. */
+export function startSlackConnection(deps: SlackDeps, member: Member, redirectUrl: string | undefined) {
+  const state = deps.states.sign(
+    { workspaceId: member.workspaceId, redirectUrl: safeRedirectPath(redirectUrl) },
+    STATE_TTL_SECONDS,
+  );
+  return { url: deps.slack.authorizeUrl({ state, redirectUri: callbackUrl(deps) }) };
+}
+
+/**
+ * The browser's return from Slack: trade the code for the bot token, keep it sealed with the channel
+ * the admin picked, and send them back (`?slack=connected`, or `denied`, or `failed`).
+ */
+export async function finishSlackConnection(
+  deps: SlackDeps,
+  query: { code?: string; state?: string; error?: string },
+): Promise<string> {
+  const state = ZState.safeParse(query.state ? deps.states.verify(query.state) : null);
+  if (!state.success)
+    throw new AppError('VALIDATION_FAILED', 'This Slack connection link has expired. Connect again from the app.');
+  const back = (outcome: string) => {
+    const url = new URL(state.data.redirectUrl, deps.publicUrl);
+    url.searchParams.set('slack', outcome);
+    return `${url.pathname}${url.search}`;
+  };
+  if (query.error || !query.code) return back('denied');
+  const installation = await deps.slack.exchangeCode(query.code, callbackUrl(deps));
+  // Without a channel (Slack sends none when the install screen offered no incoming webhook) there is
+  // nowhere to post: the connection is refused rather than kept half-made.
+  if (!installation.incomingWebhook) return back('failed');
+  const settings: SlackSettings = {
+    teamId: installation.team.id,
+    teamName: installation.team.name,
+    channelId: installation.incomingWebhook.channelId,
+    channelName: installation.incomingWebhook.channel,
+    reconnectRequired: false,
+  };
+  const { workspaceId } = state.data;
+  await deps.database.inWorkspace(workspaceId, (tx) =>
+    saveWorkspaceIntegration(tx, workspaceId, 'slack', {
+      settings: JSON.stringify(settings),
+      sealedTokens: deps.sealer.seal(installation.accessToken),
+    }),
+  );
+  return back('connected');
+}
+
+export async function getSlackConnection(deps: SlackDeps, member: Member): Promise<TSlackConnection | null> {
+  const row = await deps.database.inWorkspace(member.workspaceId, (tx) =>
+    findWorkspaceIntegration(tx, member.workspaceId, 'slack'),
+  );
+  const settings = parseSlackSettings(row?.settings ?? null);
+  if (!settings) return null;
+  return {
+    teamName: settings.teamName,
+    channelName: settings.channelName,
+    reconnectRequired: settings.reconnectRequired,
+  };
+}
+
+/**
+ * Disconnects Slack: the token is revoked at Slack first (a token Slack already refuses counts as
+ * revoked), then forgotten. Deliveries still queued end as failed when they come up.
+ */
+export async function deleteSlackToken(deps: SlackDeps, member: Member): Promise<void> {
+  const row = await deps.database.inWorkspace(member.workspaceId, (tx) =>
+    findWorkspaceIntegration(tx, member.workspaceId, 'slack'),
+  );
+  if (!row) throw new AppError('NOT_FOUND', 'Slack is not connected');
+  if (row.sealedTokens) await deps.slack.revoke(deps.sealer.open(row.sealedTokens));
+  await deps.database.inWorkspace(member.workspaceId, (tx) =>
+    deleteWorkspaceIntegration(tx, member.workspaceId, 'slack'),
+  );
+}
