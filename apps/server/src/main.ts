@@ -41,10 +41,10 @@ if (opened.status === 'rejected' || failed) {
   throw opened.status === 'rejected' ? opened.reason : failed?.reason;
 }
 const runtime = opened.value;
-const valueOf = (started: PromiseSettledResult<SandboxProcess | null>) =>
+const startedSandbox = (started: PromiseSettledResult<SandboxProcess | null>) =>
   started.status === 'fulfilled' ? started.value : null;
-const googleSandbox = valueOf(googleStarted);
-const slackSandbox = valueOf(slackStarted);
+const googleSandbox = startedSandbox(googleStarted);
+const slackSandbox = startedSandbox(slackStarted);
 const config = {
   ...configured,
   google: googleSandbox ? { ...configured.google, sandboxUrl: googleSandbox.url } : configured.google,

@@ -4,11 +4,11 @@ import { type EventData, type EventType, SIGNAL_LABELS, type TEventPayload } fro
 type Person = EventData<'intro.requested'>['prospect'];
 
 /** Slack's mrkdwn needs &, < and > escaped; names come from mailboxes and files. */
-const escape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-const bold = (text: string) => `*${escape(text)}*`;
+const escapeMrkdwn = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+const bold = (text: string) => `*${escapeMrkdwn(text)}*`;
 const at = (person: Person) => {
   const where = [person.title, person.companyName].filter(Boolean).join(', ');
-  return where ? `${bold(person.name)} (${escape(where)})` : bold(person.name);
+  return where ? `${bold(person.name)} (${escapeMrkdwn(where)})` : bold(person.name);
 };
 
 /** One sentence per event type a channel receives; null for the types it does not. */
