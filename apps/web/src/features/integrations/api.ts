@@ -6,6 +6,7 @@ import { userKeys } from '../users/api.ts';
 
 export const integrationKeys = {
   all: ['integrations'] as const,
+  slack: () => [...integrationKeys.all, 'slack'] as const,
   webhook: () => [...integrationKeys.all, 'webhook'] as const,
   deliveries: () => [...integrationKeys.all, 'webhook', 'deliveries'] as const,
 };
@@ -112,5 +113,39 @@ export function useRotateWebhookSecret() {
     mutationFn: () => callApi(integrationsApi.rotateWebhookSecret),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.webhook() }),
     onError: (error) => toast.error(error.message),
+  });
+}
+
+export function useSlack(enabled: boolean) {
+  return useQuery({
+    queryKey: integrationKeys.slack(),
+    queryFn: ({ signal }) => callApi(integrationsApi.getSlack, { signal }),
+    enabled,
+  });
+}
+
+/** The team-chat connect call (spec section 7): off to Slack's install screen, back to this page. */
+export function useConnectSlack() {
+  return useMutation({
+    mutationFn: () =>
+      callApi(integrationsApi.connectSlack, {
+        query: { redirectUrl: `${window.location.pathname}${window.location.search}` },
+        errorMessage: MESSAGES.slackConnectFailed,
+      }),
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: () => toast.error(MESSAGES.slackConnectFailed),
+  });
+}
+
+export function useDisconnectSlack() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(integrationsApi.deleteSlackToken, { errorMessage: MESSAGES.slackDisconnectFailed }),
+    onSuccess: () => {
+      toast.success(MESSAGES.slackDisconnected);
+      queryClient.setQueryData(integrationKeys.slack(), null);
+      return queryClient.invalidateQueries({ queryKey: userKeys.me() });
+    },
+    onError: () => toast.error(MESSAGES.slackDisconnectFailed),
   });
 }

@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/useSession.ts';
-import { useDeleteWebhookUrl } from '../api.ts';
+import { useConnectSlack, useDeleteWebhookUrl, useDisconnectSlack, useSlack } from '../api.ts';
+import { useSlackConnectionReturn } from '../useSlackConnectionReturn.ts';
 
 /**
  * Admin › Integrations (spec section 2): the team chat, the CRM and the webhook, each with what it
@@ -14,6 +15,10 @@ export function IntegrationsPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const disconnectWebhook = useDeleteWebhookUrl();
+  const connectSlack = useConnectSlack();
+  const disconnectSlack = useDisconnectSlack();
+  const slack = useSlack(Boolean(user?.isSlackConnected));
+  useSlackConnectionReturn();
 
   return (
     <>
@@ -22,7 +27,27 @@ export function IntegrationsPage() {
         <IntegrationCard
           name="Slack"
           description="Post intro requests and replies, job changes and warm signals at your accounts to a channel."
-          state={{ kind: 'unavailable', reason: 'Slack is not available on this server yet.' }}
+          detail={
+            slack.data
+              ? slack.data.reconnectRequired
+                ? `Slack refused our access to ${slack.data.teamName}: connect again to resume.`
+                : `Posting to ${slack.data.channelName} in ${slack.data.teamName}.`
+              : undefined
+          }
+          state={
+            user?.isSlackConnected && !slack.data?.reconnectRequired
+              ? {
+                  kind: 'connected',
+                  disconnect: () => disconnectSlack.mutate(),
+                  disconnecting: disconnectSlack.isPending,
+                }
+              : {
+                  kind: 'available',
+                  label: user?.isSlackConnected ? 'Reconnect' : 'Connect',
+                  connect: () => connectSlack.mutate(),
+                  connecting: connectSlack.isPending,
+                }
+          }
         />
         <IntegrationCard
           name="HubSpot"
@@ -40,7 +65,7 @@ export function IntegrationsPage() {
                   disconnect: () => disconnectWebhook.mutate(),
                   disconnecting: disconnectWebhook.isPending,
                 }
-              : { kind: 'available', connect: () => navigate(PATHS.admin.webhook) }
+              : { kind: 'available', label: 'Connect', connect: () => navigate(PATHS.admin.webhook) }
           }
         />
       </SimpleGrid>
@@ -49,11 +74,22 @@ export function IntegrationsPage() {
 }
 
 type CardState =
-  | { kind: 'available'; connect: () => void }
+  | { kind: 'available'; label: 'Connect' | 'Reconnect'; connect: () => void; connecting?: boolean }
   | { kind: 'connected'; configure?: () => void; disconnect: () => void; disconnecting: boolean }
   | { kind: 'unavailable'; reason: string };
 
-function IntegrationCard({ name, description, state }: { name: string; description: string; state: CardState }) {
+function IntegrationCard({
+  name,
+  description,
+  detail,
+  state,
+}: {
+  name: string;
+  description: string;
+  /** What the connection does now: the channel posted to, or why it stopped. */
+  detail?: string;
+  state: CardState;
+}) {
   const titleId = useId();
   const [hovered, setHovered] = useState(false);
   const showDisconnect = state.kind === 'connected' && (hovered || state.disconnecting);
@@ -71,6 +107,7 @@ function IntegrationCard({ name, description, state }: { name: string; descripti
           <Text size="sm" c="dimmed">
             {description}
           </Text>
+          {detail ? <Text size="sm">{detail}</Text> : null}
         </Stack>
         {state.kind === 'unavailable' ? (
           <Text size="sm" role="note">
@@ -78,8 +115,8 @@ function IntegrationCard({ name, description, state }: { name: string; descripti
           </Text>
         ) : state.kind === 'available' ? (
           <Group>
-            <Button onClick={state.connect} aria-label={`Connect ${name}`}>
-              Connect
+            <Button onClick={state.connect} loading={state.connecting} aria-label={`${state.label} ${name}`}>
+              {state.label}
             </Button>
           </Group>
         ) : (

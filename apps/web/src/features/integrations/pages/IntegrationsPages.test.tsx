@@ -42,9 +42,50 @@ describe('Integrations and the webhook page', { timeout: APP_TEST_TIMEOUT_MS }, 
     expect(await screen.findByText('Connect the product to other tools that you use.')).toBeDefined();
     for (const name of ['Slack', 'HubSpot', 'Webhook']) expect(screen.getByRole('region', { name })).toBeDefined();
     // Not built yet: said so, with no button that does nothing.
-    expect(within(screen.getByRole('region', { name: 'Slack' })).queryByRole('button')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'HubSpot' })).queryByRole('button')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Connect Webhook' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/integrations/webhook'));
+  });
+
+  it("connects Slack through Slack's install screen, and says so when it did not", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, pathname: '/admin/integrations', search: '' });
+    const api = stubApi({
+      'POST /integrations/command/connect-slack': Response.json({ url: 'http://slack.test/oauth/v2/authorize?x=1' }),
+    });
+    await renderApp('/admin/integrations?slack=denied', { signedIn: true, me: admin });
+    expect(await screen.findByText('Failed to connect Slack')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Slack' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://slack.test/oauth/v2/authorize?x=1'));
+    expect(api.callsTo('POST /integrations/command/connect-slack')[0]?.search.get('redirectUrl')).toBe(
+      '/admin/integrations',
+    );
+  });
+
+  it('shows where Slack posts, asks to reconnect when Slack refused us, and disconnects', async () => {
+    let slack = { teamName: 'Engines', channelName: '#sales', reconnectRequired: true };
+    const api = stubApi({
+      'GET /integrations/query/slack': () => Response.json(slack),
+      'DELETE /workspace/command/delete-slack-token': noContent(),
+      'GET /users/query/me': Response.json(admin),
+    });
+    const { queryClient } = await renderApp('/admin/integrations', {
+      signedIn: true,
+      me: { ...admin, isSlackConnected: true },
+    });
+    const card = await screen.findByRole('region', { name: 'Slack' });
+    expect(
+      await within(card).findByText('Slack refused our access to Engines: connect again to resume.'),
+    ).toBeDefined();
+    expect(within(card).getByRole('button', { name: 'Reconnect Slack' })).toBeDefined();
+
+    slack = { ...slack, reconnectRequired: false };
+    await queryClient.invalidateQueries({ queryKey: ['integrations', 'slack'] });
+    expect(await within(card).findByText('Posting to #sales in Engines.')).toBeDefined();
+    fireEvent.focus(within(card).getByRole('button', { name: 'Connected' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('Slack disconnected successfully')).toBeDefined();
+    expect(api.callsTo('DELETE /workspace/command/delete-slack-token')).toHaveLength(1);
   });
 
   it('disconnects a connected webhook from its card, with the spec toasts', async () => {
