@@ -29,7 +29,7 @@ async function startReceiver() {
   };
 }
 
-test('an admin connects a webhook from the Integrations page, sends a test event, sees it delivered, and disconnects it', async ({
+test('an admin connects a webhook from the Integrations page, sends a test event, sees it delivered, connects and disconnects Slack, and disconnects the webhook', async ({
   page,
 }) => {
   test.setTimeout(150_000);
@@ -70,7 +70,21 @@ test('an admin connects a webhook from the Integrations page, sends a test event
     timeout: 30_000,
   });
 
+  // Slack: its install screen (the sandbox's, on its own port), a channel, Allow, and back.
   await page.goto('/admin/integrations');
+  const slack = page.getByRole('region', { name: 'Slack' });
+  await slack.getByRole('button', { name: 'Connect Slack' }).click();
+  await expect(page.getByText('Warmpath Sandbox Team')).toBeVisible();
+  await page.getByLabel('Where should the app post?').selectOption({ label: '#sales' });
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page).toHaveURL(/\/admin\/integrations$/);
+  await expect(page.getByText('Slack connected')).toBeVisible();
+  await expect(slack.getByText('Posting to #sales in Warmpath Sandbox Team.')).toBeVisible();
+  await slack.getByRole('button', { name: 'Connected' }).hover();
+  await slack.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByText('Slack disconnected successfully')).toBeVisible();
+  await expect(slack.getByRole('button', { name: 'Connect Slack' })).toBeVisible();
+
   const card = page.getByRole('region', { name: 'Webhook' });
   await card.getByRole('button', { name: 'Connected' }).hover();
   await card.getByRole('button', { name: 'Disconnect' }).click();
