@@ -1,6 +1,7 @@
 // Benchmarks: `npm run bench -- <name>`; each writes its figures to bench/results/<name>.json.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { events } from './events.ts';
 import { googleSync } from './google-sync.ts';
 import { importBench } from './import.ts';
 import { network } from './network.ts';
@@ -14,6 +15,7 @@ const BENCHMARKS: Record<string, () => Promise<Record<string, unknown> | null>> 
   import: importBench,
   network,
   'network-render': networkRender,
+  events,
 };
 
 const names = process.argv.slice(2).filter((arg) => arg !== '--');

@@ -36,10 +36,17 @@ export type JobQueue = {
   enqueueDelivery: (tx: Tx, job: DeliveryJob, startAfter?: Date) => Promise<void>;
   /** Runs the handlers in this process (the worker role). */
   work: (handlers: JobHandlers) => Promise<void>;
-  /** Runs the deliveries of events to their destinations in this process (the worker role). */
-  workDeliveries: (deliver: (job: DeliveryJob) => Promise<void>) => Promise<void>;
+  /**
+   * Runs the deliveries of events to their destinations in this process (the worker role), `concurrency`
+   * at a time: an attempt mostly waits on the network (up to 30 s for an endpoint that does not answer),
+   * and one slow endpoint must not hold up every other workspace's deliveries.
+   */
+  workDeliveries: (deliver: (job: DeliveryJob) => Promise<void>, options?: { concurrency?: number }) => Promise<void>;
   stop: () => Promise<void>;
 };
+
+/** Deliveries a worker process attempts at once (pg-boss 10 runs one job per registered worker). */
+const DELIVERY_CONCURRENCY = 8;
 
 /** How often workspaces with evidence waiting for the graph are picked up, whoever forgot to ask. */
 const GRAPH_SWEEP_CRON = '* * * * *';
@@ -151,10 +158,16 @@ export async function startJobQueue(ownerUrl: string, log: (message: string) => 
         }
       });
     },
-    workDeliveries: async (deliver) => {
-      await boss.work<DeliveryJob>(QUEUES.deliverEvent, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-        if (job) await deliver(job.data);
-      });
+    workDeliveries: async (deliver, { concurrency = DELIVERY_CONCURRENCY } = {}) => {
+      for (let worker = 0; worker < concurrency; worker++) {
+        await boss.work<DeliveryJob>(
+          QUEUES.deliverEvent,
+          { batchSize: 1, pollingIntervalSeconds: 1 },
+          async ([job]) => {
+            if (job) await deliver(job.data);
+          },
+        );
+      }
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 20_000 }),
   };
