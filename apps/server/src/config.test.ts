@@ -32,11 +32,13 @@ describe('loadConfig', () => {
       clientSecret: 'warmpath-sandbox-secret',
       apiUrl: 'http://localhost:4002/api/',
       authorizeUrl: 'http://localhost:4002/oauth/v2/authorize',
+      sandboxPort: 4002,
     });
     expect(loadConfig({ SLACK_SANDBOX_URL: 'http://127.0.0.1:5555/', SLACK_CLIENT_ID: 'only-id' }).slack).toMatchObject(
       {
         real: false,
         apiUrl: 'http://127.0.0.1:5555/api/',
+        sandboxPort: null,
       },
     );
     expect(loadConfig({ SLACK_CLIENT_ID: '123.456', SLACK_CLIENT_SECRET: 's3cret' }).slack).toEqual({
@@ -45,6 +47,7 @@ describe('loadConfig', () => {
       clientSecret: 's3cret',
       apiUrl: 'https://slack.com/api/',
       authorizeUrl: 'https://slack.com/oauth/v2/authorize',
+      sandboxPort: null,
     });
   });
 
