@@ -5,8 +5,9 @@ import { membersCte, signalBit } from '../../graph/graph.sql.ts';
 import type { KeptAction } from './recommend.ts';
 
 // The SQL of the actions: the engine's candidates and writes, the run log, the lists and their
-// filters, and the replies the Google sync finds. Every statement runs inside `inWorkspace`; the
-// conditions repeat the workspace for the indexes' sake.
+// filters, and an action's life (lock, close, supersede), which intros use too when a send acts on
+// an action. Every statement runs inside `inWorkspace`; the conditions repeat the workspace for the
+// indexes' sake.
 
 /** The weekly cap counts the intro requests a person received from anyone in the workspace over this window. */
 export const INTRO_CAP_WINDOW_DAYS = 7;
@@ -475,16 +476,6 @@ export async function lockAction(tx: Tx, workspaceId: string, actionId: string) 
   return result.rows[0] ?? null;
 }
 
-/** Records the thank-you for an intro; returns when. */
-export async function markThanked(tx: Tx, workspaceId: string, actionId: string) {
-  const result = await tx.execute<{ thanked_at: Date }>(sql`
-    update actions set thanked_at = now() where workspace_id = ${workspaceId} and id = ${actionId}
-    returning thanked_at`);
-  const thankedAt = result.rows[0]?.thanked_at;
-  if (!thankedAt) throw new Error(`action ${actionId} vanished while thanking`);
-  return new Date(thankedAt);
-}
-
 export async function closeAction(
   tx: Tx,
   workspaceId: string,
@@ -521,75 +512,4 @@ export async function supersedeOpenActions(
                        superseded_by = ${input.byActionId}
      where workspace_id = ${workspaceId} and prospect_id = ${input.prospectId}
        and status in ('recommended', 'pending') and id <> ${input.byActionId}`);
-}
-
-/** Whether the user messaged this prospect directly within the last `hours`. */
-export async function directMessageSentWithin(
-  tx: Tx,
-  workspaceId: string,
-  input: { userId: string; prospectId: string; hours: number },
-) {
-  const result = await tx.execute(sql`
-    select 1 from actions
-     where workspace_id = ${workspaceId} and type = 'DIRECT_MESSAGE' and status = 'completed'
-       and owner_user_id = ${input.userId} and prospect_id = ${input.prospectId} and outbox_id is not null
-       and acted_at > now() - make_interval(hours => ${input.hours})`);
-  return result.rows.length > 0;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Replies
-
-/** A message the Google sync read, as far as replies are concerned. */
-export type SyncedMessage = {
-  id: string;
-  threadId: string | null;
-  /** The sender's address, lower-case. */
-  from: string;
-  /** The In-Reply-To and References headers, as they came. */
-  references: string;
-  at: Date;
-};
-
-/**
- * Marks the sent actions that got an answer: a message in the sent e-mail's thread, or one that
- * refers to its Message-ID, from anybody but its sender. The sent copy itself, once synced, tells
- * the thread's id.
- */
-export async function recordActionReplies(
-  tx: Tx,
-  workspaceId: string,
-  sender: { userId: string; emails: string[] },
-  messages: SyncedMessage[],
-) {
-  if (messages.length === 0) return 0;
-  const ws = workspaceId;
-  const column = <T>(pick: (message: SyncedMessage) => T) => sql.param(messages.map(pick));
-  const synced = sql`
-    unnest(${column((message) => message.id)}::text[], ${column((message) => message.threadId)}::text[],
-           ${column((message) => message.from)}::text[], ${column((message) => message.references)}::text[],
-           ${column((message) => message.at.toISOString())}::timestamptz[]) as m(id, thread_id, sender, refs, at)`;
-  await tx.execute(sql`
-    update actions a set thread_id = m.thread_id
-      from outbox o, ${synced}
-     where a.workspace_id = ${ws} and a.thread_id is null and a.outbox_id is not null
-       and o.workspace_id = ${ws} and o.id = a.outbox_id and o.sender_user_id = ${sender.userId}
-       and o.gmail_message_id = m.id and m.thread_id is not null`);
-  const replied = await tx.execute(sql`
-    update actions a set replied_at = first.at
-      from (
-        select a2.id, min(m.at) as at
-          from actions a2
-          join outbox o on o.workspace_id = a2.workspace_id and o.id = a2.outbox_id
-          cross join ${synced}
-         where a2.workspace_id = ${ws} and a2.replied_at is null and a2.status = 'completed'
-           and o.sender_user_id = ${sender.userId}
-           and m.sender <> all(${sql.param(sender.emails)}::text[])
-           and m.sender <> (select lower(u.email) from users u where u.workspace_id = ${ws} and u.id = ${sender.userId})
-           and (m.thread_id = a2.thread_id or strpos(m.refs, o.message ->> 'messageId') > 0)
-         group by a2.id
-      ) first
-     where a.workspace_id = ${ws} and a.id = first.id
-    returning a.id`);
-  return replied.rows.length;
 }

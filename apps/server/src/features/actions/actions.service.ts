@@ -22,32 +22,25 @@ import {
   type TRecommendedAction,
   type TRecommendedActionsFiltersQuery,
   type TRecommendedActionsPage,
-  type TSendAskIntroActionBody,
-  type TSendDirectMessageActionBody,
-  type TSendThankYouBody,
-  type TSendThankYouResult,
   ZSignal,
 } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
+import type { EventsDeps } from '../../events/record.ts';
+import { eventPeople, eventUser } from '../../events/subjects.ts';
 import { loadGraphSettings } from '../../graph/settings.ts';
-import { sendEmailFrom } from '../../integrations/mail/send-email.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import type { Member } from '../../plugins/auth.ts';
-import { findPerson, sendIntroRequest } from '../intros/intros.service.ts';
 import { networkRows } from '../network/network.repo.ts';
 import {
   type ActionRow,
   actionRows,
   closeAction,
   countActions,
-  directMessageSentWithin,
   filterOptions,
   lockAction,
-  markThanked,
-  supersedeOpenActions,
   tabCounts,
   workspaceDay,
 } from './actions.repo.ts';
@@ -56,11 +49,9 @@ import {
 // actions, their filters and counts, and what a user does with an action. Admins see the team's
 // past, pending and skipped actions, others their own; the restricted third role gets empty lists.
 
-export type ActionsDeps = { database: Database };
+export type ActionsDeps = { database: Database } & EventsDeps;
 export type PastTab = 'past' | 'pending' | 'skipped';
 
-/** A direct message to the same prospect again within this window is refused: a double click never sends twice. */
-const REPEAT_WINDOW_HOURS = 24;
 const NOT_RECOMMENDED_TO_YOU = 'Only the users this action is recommended to can act on it.';
 
 const KNOWN_ROLES: readonly string[] = ROLES;
@@ -397,8 +388,11 @@ export async function tabActionsFilters(deps: ActionsDeps, member: Member): Prom
   });
 }
 
-/** The action, locked, if the caller may still act on it: theirs to act on, and still open. */
-async function openActionFor(tx: Tx, member: Member, actionId: string) {
+/**
+ * The action, locked, if the caller may still act on it: theirs to act on, and still open. Intros
+ * claim an action this way before a send acts on it.
+ */
+export async function claimOpenAction(tx: Tx, member: Member, actionId: string) {
   const action = await lockAction(tx, member.workspaceId, actionId);
   if (!action) throw new AppError('NOT_FOUND', 'Action not found');
   if (!action.recommendation_users.includes(member.userId)) throw new AppError('FORBIDDEN', NOT_RECOMMENDED_TO_YOU);
@@ -409,9 +403,19 @@ async function openActionFor(tx: Tx, member: Member, actionId: string) {
 }
 
 async function close(deps: ActionsDeps, member: Member, actionId: string, status: 'completed' | 'skipped') {
-  return deps.database.inWorkspace(member.workspaceId, async (tx): Promise<TActionCommandResult> => {
-    await openActionFor(tx, member, actionId);
-    await closeAction(tx, member.workspaceId, actionId, { status, ownerUserId: member.userId });
+  const ws = member.workspaceId;
+  return deps.database.inWorkspace(ws, async (tx): Promise<TActionCommandResult> => {
+    const action = await claimOpenAction(tx, member, actionId);
+    await closeAction(tx, ws, actionId, { status, ownerUserId: member.userId });
+    // Marked complete by hand; a send that completes an action is its intro's or message's event.
+    if (status === 'completed') {
+      await deps.events.record(tx, ws, 'action.completed', async () => ({
+        actionId,
+        actionType: action.type,
+        prospect: (await eventPeople(tx, ws, deps.publicUrl, [action.prospect_id]))(action.prospect_id),
+        completedBy: await eventUser(tx, ws, member.userId),
+      }));
+    }
     return { actionId, status };
   });
 }
@@ -420,131 +424,3 @@ export const skipAction = (deps: ActionsDeps, member: Member, actionId: string) 
   close(deps, member, actionId, 'skipped');
 export const completeAction = (deps: ActionsDeps, member: Member, actionId: string) =>
   close(deps, member, actionId, 'completed');
-
-/**
- * The Ask intro panel's send: the intro request e-mailed, and the action moved to past, together; the
- * prospect's other open actions leave everyone's recommendations.
- */
-export async function sendAskIntroAction(
-  deps: ActionsDeps,
-  member: Member,
-  body: TSendAskIntroActionBody,
-): Promise<TActionCommandResult> {
-  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
-    const action = await openActionFor(tx, member, body.actionId);
-    if (action.type !== 'ask-intro') throw new AppError('VALIDATION_FAILED', 'This action is not an intro request');
-    if (action.prospect_id !== body.prospectContactId) {
-      throw new AppError('VALIDATION_FAILED', 'This action is about another prospect');
-    }
-    const { outboxId } = await sendIntroRequest(tx, member, {
-      connectorId: body.connectorId,
-      prospectContactId: body.prospectContactId,
-      connectorMessage: body.message,
-      introTargetMessage: '',
-      source: body.source,
-    });
-    await closeAction(tx, member.workspaceId, action.id, {
-      status: 'completed',
-      ownerUserId: member.userId,
-      message: body.message,
-      outboxId,
-      connectorId: body.connectorId,
-      source: body.source,
-    });
-    await supersedeOpenActions(tx, member.workspaceId, {
-      prospectId: action.prospect_id,
-      byActionId: action.id,
-      ownerUserId: member.userId,
-    });
-    return { actionId: action.id, status: 'completed' };
-  });
-}
-
-/**
- * The Engage with Prospect panel's send: the message e-mailed to the prospect, and the action moved to
- * past; the prospect's other open actions leave everyone's recommendations.
- */
-export async function sendDirectMessageAction(
-  deps: ActionsDeps,
-  member: Member,
-  body: TSendDirectMessageActionBody,
-): Promise<TActionCommandResult> {
-  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
-    const action = await openActionFor(tx, member, body.actionId);
-    if (action.type !== 'DIRECT_MESSAGE')
-      throw new AppError('VALIDATION_FAILED', 'This action is not a direct message');
-    if (action.prospect_id !== body.prospectContactId) {
-      throw new AppError('VALIDATION_FAILED', 'This action is about another prospect');
-    }
-    const names = await tx.execute<{ prospect: string; sender: string }>(sql`
-      select p.full_name as prospect, u.first_name || ' ' || u.last_name as sender
-        from people p, users u
-       where p.workspace_id = ${member.workspaceId} and p.id = ${action.prospect_id}
-         and u.workspace_id = ${member.workspaceId} and u.id = ${member.userId}`);
-    const { prospect = 'them', sender = '' } = names.rows[0] ?? {};
-    const repeated = await directMessageSentWithin(tx, member.workspaceId, {
-      userId: member.userId,
-      prospectId: action.prospect_id,
-      hours: REPEAT_WINDOW_HOURS,
-    });
-    if (repeated) throw new AppError('LIMIT_REACHED', `You already messaged ${prospect} today`);
-    const outboxId = await sendEmailFrom(tx, member, {
-      purpose: 'direct-message',
-      to: [body.email],
-      subject: `Hello from ${sender}`,
-      text: body.message,
-    });
-    await closeAction(tx, member.workspaceId, action.id, {
-      status: 'completed',
-      ownerUserId: member.userId,
-      message: body.message,
-      outboxId,
-    });
-    await supersedeOpenActions(tx, member.workspaceId, {
-      prospectId: action.prospect_id,
-      byActionId: action.id,
-      ownerUserId: member.userId,
-    });
-    return { actionId: action.id, status: 'completed' };
-  });
-}
-
-/**
- * The outcome loop's thank-you: once an intro request got a reply, the user who sent it e-mails the
- * connector who made the intro (the connector themselves, even for an ally asked through their
- * contact owner), from their Google account. Once per action: the note and `thanked_at` commit together.
- */
-export async function sendThankYou(
-  deps: ActionsDeps,
-  member: Member,
-  body: TSendThankYouBody,
-): Promise<TSendThankYouResult> {
-  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
-    const ws = member.workspaceId;
-    const action = await lockAction(tx, ws, body.actionId);
-    if (!action) throw new AppError('NOT_FOUND', 'Action not found');
-    if (action.owner_user_id !== member.userId) {
-      throw new AppError('FORBIDDEN', 'Only the user who sent this intro request can send the thank-you.');
-    }
-    const connector =
-      action.type === 'ask-intro' && action.connector_id ? await findPerson(tx, ws, action.connector_id) : null;
-    if (action.status !== 'completed' || !connector) {
-      throw new AppError('VALIDATION_FAILED', 'Only a sent intro request can be followed by a thank-you.');
-    }
-    if (action.thanked_at)
-      throw new AppError('ALREADY_DONE', `You already thanked ${connector.full_name} for this intro.`);
-    if (!action.replied_at) throw new AppError('NO_REPLY_YET', 'Nobody has replied to this intro request yet.');
-    if (!connector.email) {
-      throw new AppError('MISSING_EMAIL', `${connector.full_name} has no e-mail address to send the thank-you to.`);
-    }
-    const target = await findPerson(tx, ws, action.prospect_id);
-    await sendEmailFrom(tx, member, {
-      purpose: 'thank-you',
-      to: [connector.email],
-      subject: target ? `Thank you for the intro to ${target.full_name}` : 'Thank you for the intro',
-      text: body.message,
-    });
-    const thankedAt = await markThanked(tx, ws, action.id);
-    return { actionId: action.id, thankedAt: thankedAt.toISOString() };
-  });
-}
