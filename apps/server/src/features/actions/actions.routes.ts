@@ -2,11 +2,11 @@ import { actionsApi } from '@warmpath/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberOf } from '../../plugins/auth.ts';
 import { route } from '../../plugins/contract-route.ts';
+import type { ActionTab } from './actions.repo.ts';
 import {
   type ActionsDeps,
   actionCounts,
   completeAction,
-  type PastTab,
   recommendedActions,
   recommendedActionsFilters,
   skipAction,
@@ -21,7 +21,7 @@ export const actionsRoutes: FastifyPluginAsyncZod<ActionsDeps> = async (app, dep
     [actionsApi.listPastActions, 'past'],
     [actionsApi.listPendingActions, 'pending'],
     [actionsApi.listSkippedActions, 'skipped'],
-  ] as const satisfies readonly (readonly [unknown, PastTab])[];
+  ] as const satisfies readonly (readonly [unknown, ActionTab])[];
   for (const [contract, tab] of tabs) {
     route(app, contract, async (request) =>
       tabActions(deps, memberOf(request), { tab, filters: request.body.filters, ...request.query }),

@@ -24,7 +24,6 @@ import {
   type TRecommendedActionsPage,
   ZSignal,
 } from '@warmpath/shared';
-import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
 import type { EventsDeps } from '../../events/record.ts';
@@ -36,6 +35,9 @@ import type { Member } from '../../plugins/auth.ts';
 import { networkRows } from '../network/network.repo.ts';
 import {
   type ActionRow,
+  type ActionScope,
+  type ActionSelection,
+  type ActionTab,
   actionRows,
   closeAction,
   countActions,
@@ -50,7 +52,6 @@ import {
 // past, pending and skipped actions, others their own; the restricted third role gets empty lists.
 
 export type ActionsDeps = { database: Database } & EventsDeps;
-export type PastTab = 'past' | 'pending' | 'skipped';
 
 const NOT_RECOMMENDED_TO_YOU = 'Only the users this action is recommended to can act on it.';
 
@@ -59,60 +60,29 @@ const KNOWN_ROLES: readonly string[] = ROLES;
 const isRestricted = (member: Member) => !KNOWN_ROLES.includes(member.role);
 const isAdmin = (member: Member) => member.role === 'admin';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuids = (values: string[]) => sql.param(values.filter((value) => UUID.test(value)));
-
 function pagination(page: number, pageSize: number, totalCount: number) {
   return { page, pageSize, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / pageSize)) };
 }
 const emptyPage = (page: number, pageSize: number) => ({ rows: [], pagination: pagination(page, pageSize, 0) });
 
-const valuesOf = (filters: TActionFilterItem[], name: ActionFilterName) =>
-  filters.filter((filter) => filter.filterName === name).flatMap((filter) => filter.values);
-
-/** The chosen values of each filter (within a filter any value, across filters all). */
-function filterConditions(filters: TActionFilterItem[], names: readonly ActionFilterName[]): SQL[] {
-  const conditions: SQL[] = [];
-  for (const name of names) {
-    const values = valuesOf(filters, name);
-    if (values.length === 0) continue;
-    if (name === 'company') conditions.push(sql`p.company_id = any(${uuids(values)}::uuid[])`);
-    if (name === 'connector') conditions.push(sql`a.connector_id = any(${uuids(values)}::uuid[])`);
-    if (name === 'user') conditions.push(sql`a.owner_user_id = any(${uuids(values)}::uuid[])`);
-    if (name === 'actionType') conditions.push(sql`a.type = any(${sql.param(values)}::text[])`);
-    if (name === 'signal') {
-      conditions.push(sql`exists (select 1 from jsonb_array_elements(a.signals) as s(signal)
-                                   where s.signal ->> 'type' = any(${sql.param(values)}::text[]))`);
-    }
-  }
-  return conditions;
-}
-const and = (conditions: SQL[]) => (conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`);
-
-const forMe = (member: Member) => sql`${member.userId} = any(a.recommendation_users)`;
-
 /** Today's recommendations the caller sees: their own; an admin may pick teammates' with the `user` filter. */
-function recommendedScope(member: Member, today: string, filters: TActionFilterItem[]) {
-  const users = isAdmin(member) ? valuesOf(filters, 'user') : [];
-  return and([
-    sql`a.status = 'recommended' and a.recommended_on = ${today}::date`,
-    users.length > 0 ? sql`a.recommendation_users && ${uuids(users)}::uuid[]` : forMe(member),
-    ...filterConditions(filters, ['company', 'signal', 'actionType']),
-  ]);
+function recommendedSelection(member: Member, today: string, filters: TActionFilterItem[]): ActionSelection {
+  const users = isAdmin(member)
+    ? filters.filter((filter) => filter.filterName === 'user').flatMap((filter) => filter.values)
+    : [];
+  return {
+    scopes: [{ kind: 'recommended', today, to: users.length > 0 ? { anyOf: users } : { userId: member.userId } }],
+    filters,
+    filterNames: ['company', 'signal', 'actionType'],
+  };
 }
 
-/**
- * A tab of acted-on (or waiting) actions: the team's for an admin, else the caller's own. An action
- * another send superseded was never acted on: it is in no tab.
- */
-function tabScope(member: Member, tab: PastTab) {
-  const admin = isAdmin(member);
-  if (tab === 'pending') return sql`a.status = 'pending' and ${admin ? sql`true` : forMe(member)}`;
-  const status = tab === 'past' ? 'completed' : 'skipped';
-  return sql`a.status = ${status} and a.superseded_by is null and ${
-    admin ? sql`true` : sql`a.owner_user_id = ${member.userId}`
-  }`;
-}
+/** A tab of acted-on (or waiting) actions: the team's for an admin, else the caller's own. */
+const tabScope = (member: Member, tab: ActionTab): ActionScope => ({
+  kind: 'tab',
+  tab,
+  of: isAdmin(member) ? 'team' : { userId: member.userId },
+});
 
 const contactOf = (row: ActionRow): TActionContact => ({
   id: row.prospect_id,
@@ -267,11 +237,11 @@ export async function recommendedActions(
   if (isRestricted(member)) return emptyPage(input.page, input.pageSize);
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
     const { today } = await workspaceDay(tx, member.workspaceId);
-    const where = recommendedScope(member, today, input.filters);
-    const totalCount = await countActions(tx, member.workspaceId, where);
+    const selection = recommendedSelection(member, today, input.filters);
+    const totalCount = await countActions(tx, member.workspaceId, selection);
     const rows = await actionRows(tx, member.workspaceId, {
-      where,
-      orderBy: sql`a.temperature, a.proximity desc, a.id`,
+      selection,
+      order: 'recommended',
       limit: input.pageSize,
       offset: (input.page - 1) * input.pageSize,
     });
@@ -285,15 +255,19 @@ export async function recommendedActions(
 export async function tabActions(
   deps: ActionsDeps,
   member: Member,
-  input: { tab: PastTab; filters: TActionFilterItem[]; page: number; pageSize: number },
+  input: { tab: ActionTab; filters: TActionFilterItem[]; page: number; pageSize: number },
 ): Promise<TPastActionsPage> {
   if (isRestricted(member)) return emptyPage(input.page, input.pageSize);
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
-    const where = and([tabScope(member, input.tab), ...filterConditions(input.filters, PAST_ACTION_FILTER_NAMES)]);
-    const totalCount = await countActions(tx, member.workspaceId, where);
+    const selection: ActionSelection = {
+      scopes: [tabScope(member, input.tab)],
+      filters: input.filters,
+      filterNames: PAST_ACTION_FILTER_NAMES,
+    };
+    const totalCount = await countActions(tx, member.workspaceId, selection);
     const rows = await actionRows(tx, member.workspaceId, {
-      where,
-      orderBy: sql`coalesce(a.acted_at, a.created_at) desc, a.id`,
+      selection,
+      order: 'latest',
       limit: input.pageSize,
       offset: (input.page - 1) * input.pageSize,
     });
@@ -306,10 +280,10 @@ export async function actionCounts(deps: ActionsDeps, member: Member): Promise<T
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
     const { today } = await workspaceDay(tx, member.workspaceId);
     return tabCounts(tx, member.workspaceId, {
-      recommended: recommendedScope(member, today, []),
-      past: tabScope(member, 'past'),
-      pending: tabScope(member, 'pending'),
-      skipped: tabScope(member, 'skipped'),
+      recommended: recommendedSelection(member, today, []),
+      past: { scopes: [tabScope(member, 'past')] },
+      pending: { scopes: [tabScope(member, 'pending')] },
+      skipped: { scopes: [tabScope(member, 'skipped')] },
     });
   });
 }
@@ -320,17 +294,17 @@ const LABELS: Partial<Record<ActionFilterName, Record<string, string>>> = {
 };
 
 /**
- * One filter's options among the actions matching `where`. Enumerations are searched by their label,
+ * One filter's options among the selected actions. Enumerations are searched by their label,
  * the others by name in SQL. On recommendations, `user` means the users they are for.
  */
 async function filterOf(
   tx: Tx,
   member: Member,
-  input: { where: SQL; name: ActionFilterName; searchTerm: string; recommendations: boolean },
+  input: { selection: ActionSelection; name: ActionFilterName; searchTerm: string; recommendations: boolean },
 ): Promise<TActionFilter> {
   const label = LABELS[input.name];
   const rows = await filterOptions(tx, member.workspaceId, {
-    where: input.where,
+    selection: input.selection,
     filter: input.recommendations && input.name === 'user' ? 'recommendationUser' : input.name,
     pattern: label ? null : containsPattern(input.searchTerm),
     limit: ACTION_FILTER_OPTION_LIMIT,
@@ -362,13 +336,13 @@ export async function recommendedActionsFilters(
   );
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
     const { today } = await workspaceDay(tx, member.workspaceId);
-    const where = sql`a.status = 'recommended' and a.recommended_on = ${today}::date and ${
-      isAdmin(member) ? sql`true` : forMe(member)
-    }`;
+    const selection: ActionSelection = {
+      scopes: [{ kind: 'recommended', today, to: isAdmin(member) ? 'team' : { userId: member.userId } }],
+    };
     const filters: TActionFilter[] = [];
     for (const name of names) {
       filters.push(
-        await filterOf(tx, member, { where, name, searchTerm: query.searchTerm ?? '', recommendations: true }),
+        await filterOf(tx, member, { selection, name, searchTerm: query.searchTerm ?? '', recommendations: true }),
       );
     }
     return { filters };
@@ -379,10 +353,12 @@ export async function recommendedActionsFilters(
 export async function tabActionsFilters(deps: ActionsDeps, member: Member): Promise<TActionFilters> {
   if (isRestricted(member)) return { filters: [] };
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
-    const where = sql`((${tabScope(member, 'past')}) or (${tabScope(member, 'pending')}) or (${tabScope(member, 'skipped')}))`;
+    const selection: ActionSelection = {
+      scopes: [tabScope(member, 'past'), tabScope(member, 'pending'), tabScope(member, 'skipped')],
+    };
     const filters: TActionFilter[] = [];
     for (const name of PAST_ACTION_FILTER_NAMES) {
-      filters.push(await filterOf(tx, member, { where, name, searchTerm: '', recommendations: false }));
+      filters.push(await filterOf(tx, member, { selection, name, searchTerm: '', recommendations: false }));
     }
     return { filters };
   });
