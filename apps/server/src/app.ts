@@ -13,6 +13,7 @@ import { createEventRecorder } from './events/record.ts';
 import { actionsRoutes } from './features/actions/actions.routes.ts';
 import { integrationsRoutes } from './features/integrations/integrations.routes.ts';
 import { slackRoutes } from './features/integrations/slack.routes.ts';
+import { introsRoutes } from './features/intros/intros.routes.ts';
 import { accountsRoutes } from './features/lists/accounts/accounts.routes.ts';
 import { clientsRoutes } from './features/lists/clients/clients.routes.ts';
 import { crmClientsRoutes } from './features/lists/crm-clients/crm-clients.routes.ts';
@@ -97,6 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       api.addHook('onRoute', assertRouteHasContract);
+      // One recorder for every feature: an event is recorded in the transaction of the change it tells.
+      const events = { events: createEventRecorder(deps.jobs), publicUrl: deps.config.publicUrl };
       await api.register(publicRoutes, { config: deps.config, database: deps.database });
       const domainRules = { database: deps.database, workspaceDomainAllowlist: deps.config.workspaceDomainAllowlist };
       await api.register(usersRoutes, domainRules);
@@ -115,11 +118,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(accountsRoutes, lists);
       await api.register(clientsRoutes, lists);
       await api.register(crmClientsRoutes, lists);
-      await api.register(actionsRoutes, { database: deps.database });
+      await api.register(actionsRoutes, { database: deps.database, ...events });
+      await api.register(introsRoutes, { database: deps.database, ...events });
       await api.register(integrationsRoutes, {
         database: deps.database,
         sealer: createSealer(deps.encryptionKey),
-        events: createEventRecorder(deps.jobs),
+        events: events.events,
         queue: deps.jobs,
         allowPrivateTargets: deps.config.webhookAllowPrivateTargets,
       });

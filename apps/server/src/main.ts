@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig, REPO_ROOT, slackUrls } from './config.ts';
 import { deliverEvent } from './events/deliver.ts';
+import { createEventRecorder } from './events/record.ts';
 import { recommendActions, workspacesDueForRecommendations } from './features/actions/engine.ts';
 import { failStuckImports } from './features/lists/imports/imports.repo.ts';
 import { countsThirtyDaysAgo } from './features/network/network.repo.ts';
@@ -59,7 +60,11 @@ async function start() {
   const jobs = await startJobQueue(runtime.databaseUrl, log);
   const google = googleAccountDeps(config, runtime.database, encryptionKey);
   await jobs.work({
-    googleSync: (job) => runGoogleSyncJob({ ...google, jobs }, job),
+    googleSync: (job) =>
+      runGoogleSyncJob(
+        { ...google, jobs, replyEvents: { events: createEventRecorder(jobs), publicUrl: config.publicUrl } },
+        job,
+      ),
     graphRecompute: async ({ workspaceId }) => {
       const report = await recomputeAfterWrites(runtime.database, workspaceId);
       if (report.people > 0) log(`graph: ${JSON.stringify({ workspaceId, ...report })}`);

@@ -33,7 +33,9 @@ export async function createTestContext() {
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
   });
   const database = createDatabase(inject('databaseUrl'), { max: 4 });
-  const jobs = await startJobQueue(inject('databaseUrl'), () => {});
+  const jobs = await startJobQueue(inject('databaseUrl'), () => {}, {
+    schema: `pgboss_test_${randomBytes(4).toString('hex')}`,
+  });
   const secrets = await loadIdpSecrets(database.db);
   const encryptionKey = randomBytes(32);
   const app = await buildApp({

@@ -15,7 +15,7 @@ export const ZEventPerson = z.object({
   email: z.string().nullable(),
   title: z.string().nullable(),
   companyName: z.string().nullable(),
-  /** Opens the product's network page on this person. */
+  /** Opens the product's network page on this person (`<PUBLIC_URL>/network?personId=<id>`). */
   url: z.url(),
 });
 
@@ -52,6 +52,7 @@ export const EVENT_SCHEMAS = {
     pastCompanyName: z.string().nullable(),
     newCompanyName: z.string(),
   }),
+  /** An action its user marked complete. A send from an action is its `intro.requested` or `direct_message.sent`. */
   'action.completed': z.object({
     actionId: z.uuid(),
     actionType: z.enum(ACTION_TYPES),

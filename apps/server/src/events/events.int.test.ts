@@ -1,9 +1,13 @@
-import type { TDeliveryLog, TWebhookEndpoint, TWebhookSaved } from '@warmpath/shared';
-import { and, eq } from 'drizzle-orm';
+import type { TContactsPage, TDeliveryLog, TEventPayload, TWebhookEndpoint, TWebhookSaved } from '@warmpath/shared';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildNetwork } from '../../test/graph-fixtures.ts';
 import { bearer, createTestContext, deliveryDeps, type TestContext } from '../../test/harness.ts';
 import { startWebhookReceiver } from '../../test/webhook-receiver.ts';
 import { deliveries, events } from '../db/schema/index.ts';
+import { upsertRecommendation, workspaceDay } from '../features/actions/actions.repo.ts';
+import { recordReplies } from '../features/intros/replies.ts';
+import { recomputeDirty } from '../graph/graph.service.ts';
 import type { DeliveryJob } from '../jobs/queue.ts';
 import { deliverEvent } from './deliver.ts';
 import { createEventRecorder } from './record.ts';
@@ -244,5 +248,212 @@ describe('events out through the webhook', () => {
       headers: bearer(theirs.token),
     });
     expect(theirLog.json<TDeliveryLog>().attempts).toEqual([]);
+  });
+});
+
+// The intros' and actions' events are tested here, beside the webhook's: one delivery worker per test
+// database. A second one, in another file, would take this file's jobs (and this file theirs) without
+// the sealing key of the workspace's secret, or the crash hooks above.
+describe('the events of intros and actions', () => {
+  const post = (token: string, url: string, payload: object) =>
+    ctx.app.inject({ method: 'POST', url: `/api${url}`, headers: bearer(token), payload });
+
+  /** The graph fixture with Google connected for the admin (enough to queue mail), and its prospects. */
+  async function network(options: { webhook: boolean }) {
+    const built = await buildNetwork(ctx);
+    const { admin, ws } = built;
+    await recomputeDirty(ctx.database, ws);
+    await ctx.recordGoogleConnection(ws, admin.me.id, admin.email);
+    if (options.webhook) {
+      const saved = await post(admin.token, '/workspace/command/set-webhook-url', { webhookUrl: receiver.url });
+      const { secret } = saved.json<TWebhookSaved>();
+      if (!secret) throw new Error('the first save answers the secret');
+      receiver.useSecret(secret);
+    }
+    const page = await post(admin.token, '/contacts/query', { filters: [] });
+    const rows = page.json<TContactsPage>().rows;
+    const target = rows.find((row) => row.email === built.people.met);
+    const connector = target?.connectors.find((connector) => connector.fullName.endsWith('member'));
+    const others = rows.filter((row) => row.id !== target?.id);
+    if (!target || !connector || others.length < 2) throw new Error('fixture changed');
+    return { ...built, target, connector, others };
+  }
+
+  const introItem = (prospectId: string, connectorId: string) => ({
+    connectorId,
+    prospectContactId: prospectId,
+    connectorMessage: 'Hi Test, would you introduce me?',
+    introTargetMessage: '',
+    source: 'connector',
+  });
+
+  /** Today's recommendation of this type about a prospect, for the admin. */
+  async function recommend(w: Awaited<ReturnType<typeof network>>, prospectId: string, type: 'DIRECT_MESSAGE') {
+    return ctx.database.inWorkspace(w.ws, async (tx) =>
+      upsertRecommendation(tx, {
+        workspaceId: w.ws,
+        day: (await workspaceDay(tx, w.ws)).today,
+        generatedFor: w.admin.me.id,
+        prospectId,
+        signals: [],
+        action: {
+          type,
+          connectorId: null,
+          source: null,
+          recommendationUsers: [w.admin.me.id],
+          temperature: 0,
+          proximity: 50,
+        },
+      }),
+    );
+  }
+
+  /** The verified deliveries of this type whose data says `id` somewhere. */
+  const delivered = (type: string, id: string) =>
+    receiver.received
+      .filter((delivery) => delivery.type === type && delivery.body.includes(id))
+      .map((delivery) => ({ ...delivery, payload: JSON.parse(delivery.body) as TEventPayload }));
+
+  it('delivers intro.requested for an intro sent from the network page, naming the prospect and the connector', async () => {
+    await startWorker();
+    const w = await network({ webhook: true });
+    const sent = await post(w.admin.token, '/contacts/command/send-warm-intro-email', [
+      introItem(w.target.id, w.connector.id),
+    ]);
+    expect(sent.statusCode).toBe(200);
+
+    await vi.waitFor(() => expect(delivered('intro.requested', w.target.id)).toHaveLength(1), { timeout: 15_000 });
+    const [delivery] = delivered('intro.requested', w.target.id);
+    expect(delivery?.verified).toBe(true);
+    expect(delivery?.payload).toEqual({
+      type: 'intro.requested',
+      timestamp: expect.any(String),
+      data: {
+        actionId: expect.any(String),
+        prospect: {
+          id: w.target.id,
+          name: w.target.name,
+          email: w.people.met,
+          title: w.target.jobTitle,
+          companyName: w.target.companyName,
+          url: `${ctx.config.publicUrl}/network?personId=${w.target.id}`,
+        },
+        connector: { id: w.connector.id, name: w.connector.fullName, email: w.colleague.email },
+        requestedBy: { id: w.admin.me.id, name: 'Ada Admin', email: w.admin.email },
+      },
+    });
+    // Once: however the worker went, the event has one id.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(new Set(delivered('intro.requested', w.target.id).map((d) => d.id)).size).toBe(1);
+  }, 40_000);
+
+  it('delivers action.completed for an action marked complete, and direct_message.sent for a message sent from one', async () => {
+    await startWorker();
+    const w = await network({ webhook: true });
+    const [toComplete, toMessage] = w.others;
+    if (!toComplete || !toMessage) throw new Error('fixture changed');
+    const completeId = await recommend(w, toComplete.id, 'DIRECT_MESSAGE');
+    const messageId = await recommend(w, toMessage.id, 'DIRECT_MESSAGE');
+
+    const completed = await post(w.admin.token, '/actions/command/set-action-complete', { actionId: completeId });
+    expect(completed.statusCode).toBe(200);
+    const messaged = await post(w.admin.token, '/contacts/command/send-direct-message-action-email', {
+      actionId: messageId,
+      prospectContactId: toMessage.id,
+      email: 'prospect@example.test',
+      message: 'Hello!',
+    });
+    expect(messaged.statusCode).toBe(200);
+
+    await vi.waitFor(
+      () => {
+        expect(delivered('action.completed', completeId)).toHaveLength(1);
+        expect(delivered('direct_message.sent', messageId)).toHaveLength(1);
+      },
+      { timeout: 15_000 },
+    );
+    const [complete] = delivered('action.completed', completeId);
+    expect(complete?.verified).toBe(true);
+    expect(complete?.payload.data).toEqual({
+      actionId: completeId,
+      actionType: 'DIRECT_MESSAGE',
+      prospect: expect.objectContaining({ id: toComplete.id, name: toComplete.name }),
+      completedBy: { id: w.admin.me.id, name: 'Ada Admin', email: w.admin.email },
+    });
+    const [message] = delivered('direct_message.sent', messageId);
+    expect(message?.payload.data).toEqual({
+      actionId: messageId,
+      prospect: expect.objectContaining({
+        id: toMessage.id,
+        url: `${ctx.config.publicUrl}/network?personId=${toMessage.id}`,
+      }),
+      sentBy: { id: w.admin.me.id, name: 'Ada Admin', email: w.admin.email },
+    });
+    // A send completes its action too, but says so as its own event: no action.completed for it.
+    expect(delivered('action.completed', messageId)).toEqual([]);
+  }, 40_000);
+
+  it('delivers intro.replied when the sync records the first answer to an intro request', async () => {
+    await startWorker();
+    const w = await network({ webhook: true });
+    expect(
+      (await post(w.admin.token, '/contacts/command/send-warm-intro-email', [introItem(w.target.id, w.connector.id)]))
+        .statusCode,
+    ).toBe(200);
+    const [request] = await ctx.database
+      .inWorkspace(w.ws, (tx) =>
+        tx.execute<{ action_id: string; message_id: string }>(sql`
+        select a.id as action_id, o.message ->> 'messageId' as message_id
+          from actions a join outbox o on o.workspace_id = a.workspace_id and o.id = a.outbox_id
+         where a.workspace_id = ${w.ws} and a.prospect_id = ${w.target.id}`),
+      )
+      .then((result) => result.rows);
+    if (!request) throw new Error('the intro request was not recorded');
+    // The colleague's answer, as the Google sync reads its headers.
+    const answer = {
+      id: `reply-${request.action_id}`,
+      threadId: null,
+      internalDate: String(Date.now()),
+      payload: {
+        headers: [
+          { name: 'From', value: w.colleague.email },
+          { name: 'In-Reply-To', value: request.message_id },
+        ],
+      },
+    };
+    const events = { events: recorder(), publicUrl: ctx.config.publicUrl };
+    const target = { workspaceId: w.ws, userId: w.admin.me.id, accountEmail: w.admin.email };
+    expect(await recordReplies({ database: ctx.database, replyEvents: events }, target, [answer])).toBe(1);
+    // Only the first reply is an event.
+    expect(await recordReplies({ database: ctx.database, replyEvents: events }, target, [answer])).toBe(0);
+
+    await vi.waitFor(() => expect(delivered('intro.replied', request.action_id)).toHaveLength(1), {
+      timeout: 15_000,
+    });
+    const [replied] = delivered('intro.replied', request.action_id);
+    expect(replied?.verified).toBe(true);
+    expect(replied?.payload.data).toEqual({
+      actionId: request.action_id,
+      prospect: expect.objectContaining({ id: w.target.id }),
+      connector: { id: w.connector.id, name: w.connector.fullName, email: w.colleague.email },
+      requestedBy: { id: w.admin.me.id, name: 'Ada Admin', email: w.admin.email },
+      repliedAt: expect.any(String),
+    });
+  }, 40_000);
+
+  it('writes no event when the workspace has no destination', async () => {
+    const w = await network({ webhook: false });
+    const [toComplete] = w.others;
+    if (!toComplete) throw new Error('fixture changed');
+    const actionId = await recommend(w, toComplete.id, 'DIRECT_MESSAGE');
+    const sent = await post(w.admin.token, '/contacts/command/send-warm-intro-email', [
+      introItem(w.target.id, w.connector.id),
+    ]);
+    expect(sent.statusCode).toBe(200);
+    expect((await post(w.admin.token, '/actions/command/set-action-complete', { actionId })).statusCode).toBe(200);
+    const written = await ctx.database.inWorkspace(w.ws, (tx) =>
+      tx.select().from(events).where(eq(events.workspaceId, w.ws)),
+    );
+    expect(written).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { deliveries, deliveryAttempts, events, integrations } from '../db/schema/index.ts';
+import { membersCte } from '../graph/graph.sql.ts';
 
 export type Destination = (typeof deliveries.$inferSelect)['destination'];
 export const DESTINATIONS = ['webhook', 'slack'] as const satisfies readonly Destination[];
@@ -86,4 +87,38 @@ export async function findRecentAttempts(tx: Tx, workspaceId: string, destinatio
     .where(and(eq(deliveryAttempts.workspaceId, workspaceId), eq(deliveryAttempts.destination, destination)))
     .orderBy(desc(deliveryAttempts.attemptedAt))
     .limit(limit);
+}
+
+export type EventPersonRow = {
+  id: string;
+  name: string;
+  email: string | null;
+  title: string | null;
+  company_name: string | null;
+};
+
+/**
+ * People as events name them: a colleague by their user's name and address (as the product shows
+ * them), anyone else by their own. Absent ids are left out.
+ */
+export async function findEventPeople(tx: Tx, workspaceId: string, personIds: readonly string[]) {
+  if (personIds.length === 0) return [];
+  const result = await tx.execute<EventPersonRow>(sql`
+    with ${membersCte(workspaceId)}
+    select p.id, coalesce(u.first_name || ' ' || u.last_name, p.full_name) as name,
+           coalesce(u.email, p.email) as email, p.title, co.name as company_name
+      from people p
+      left join members m on m.person_id = p.id
+      left join users u on u.workspace_id = p.workspace_id and u.id = m.user_id
+      left join companies co on co.workspace_id = p.workspace_id and co.id = p.company_id
+     where p.workspace_id = ${workspaceId} and p.id = any(${sql.param([...personIds])}::uuid[])`);
+  return result.rows;
+}
+
+/** A member of the workspace as events name them. */
+export async function findEventUser(tx: Tx, workspaceId: string, userId: string) {
+  const result = await tx.execute<{ id: string; name: string; email: string }>(sql`
+    select id, first_name || ' ' || last_name as name, email from users
+     where workspace_id = ${workspaceId} and id = ${userId}`);
+  return result.rows[0] ?? null;
 }

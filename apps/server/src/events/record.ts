@@ -12,15 +12,20 @@ export type EventRecorder = {
    * Validates the event against the catalogue, then writes it with one delivery per destination that
    * is connected and wants this type, each queued in the same transaction. Returns the event's id,
    * or null when no destination wants it (then nothing is written: an unwanted event costs one read).
+   * `data` may be a function, called only when a destination wants the event: data that takes
+   * queries to build then costs nothing when nobody listens.
    */
   record: <T extends EventType>(
     tx: Tx,
     workspaceId: string,
     type: T,
-    data: EventData<T>,
+    data: EventData<T> | (() => Promise<EventData<T>>),
     options?: { only?: Destination },
   ) => Promise<string | null>;
 };
+
+/** What a feature records events with: the recorder, and the product's address for the links to people. */
+export type EventsDeps = { events: EventRecorder; publicUrl: string };
 
 /** Which event types each destination receives: a webhook takes them all; a channel, what a team acts on. */
 const DESTINATION_EVENTS: Record<Destination, (type: EventType) => boolean> = {
@@ -45,7 +50,8 @@ export function createEventRecorder(queue: Pick<JobQueue, 'enqueueDelivery'>): E
         .filter(connected)
         .filter(({ kind }) => (options.only ? kind === options.only : DESTINATION_EVENTS[kind](type)));
       if (wanting.length === 0) return null;
-      const event = await insertEvent(tx, workspaceId, type, EVENT_SCHEMAS[type].parse(data));
+      const built = typeof data === 'function' ? await data() : data;
+      const event = await insertEvent(tx, workspaceId, type, EVENT_SCHEMAS[type].parse(built));
       for (const { kind } of wanting) {
         const deliveryId = await insertDelivery(tx, workspaceId, event.id, kind);
         await queue.enqueueDelivery(tx, { workspaceId, deliveryId, attempt: 0 });

@@ -1,6 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 
+/** One person, as the people a mark takes. */
+export const onePerson = (personId: string) => sql`select ${personId}::uuid`;
+
 /**
  * Marks people whose evidence changed, in the same transaction as the evidence itself: accepted
  * evidence can never miss its recompute, whatever happens to the process afterwards.

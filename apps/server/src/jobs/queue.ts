@@ -60,10 +60,18 @@ const RECOMMEND_SWEEP_CRON = '*/10 * * * *';
  * Durable jobs in PostgreSQL (pg-boss, in its own schema; it connects as the database owner because
  * it manages that schema). Any number of processes share the queues.
  */
-export async function startJobQueue(ownerUrl: string, log: (message: string) => void): Promise<JobQueue> {
+export async function startJobQueue(
+  ownerUrl: string,
+  log: (message: string) => void,
+  /**
+   * pg-boss's own schema. Test files share one database and each runs its own workers: a schema each
+   * keeps a file's jobs (a delivery sealed with its key, posted to its sandbox) to that file's workers.
+   */
+  { schema = 'pgboss' }: { schema?: string } = {},
+): Promise<JobQueue> {
   const boss = new PgBoss({
     connectionString: ownerUrl,
-    schema: 'pgboss',
+    schema,
     max: 4,
     application_name: 'warmpath-jobs',
     // How soon the job of a worker that died is noticed (once its expiry has passed): 120 s by default.
@@ -109,7 +117,7 @@ export async function startJobQueue(ownerUrl: string, log: (message: string) => 
   await boss
     .getDb()
     .executeSql(
-      `GRANT USAGE ON SCHEMA pgboss TO ${APP_ROLE}; GRANT SELECT ON pgboss.queue TO ${APP_ROLE}; GRANT INSERT, SELECT (id) ON pgboss.job TO ${APP_ROLE}`,
+      `GRANT USAGE ON SCHEMA ${schema} TO ${APP_ROLE}; GRANT SELECT ON ${schema}.queue TO ${APP_ROLE}; GRANT INSERT, SELECT (id) ON ${schema}.job TO ${APP_ROLE}`,
       [],
     );
   const enqueueGraphRecompute = async (workspaceId: string) => {

@@ -1,12 +1,19 @@
-import { SIGNAL_TEMPERATURE, SIGNAL_TEMPERATURES, SIGNAL_TYPES } from '@warmpath/shared';
+import {
+  type ActionFilterName,
+  SIGNAL_TEMPERATURE,
+  SIGNAL_TEMPERATURES,
+  SIGNAL_TYPES,
+  type TActionFilterItem,
+} from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { membersCte, signalBit } from '../../graph/graph.sql.ts';
 import type { KeptAction } from './recommend.ts';
 
 // The SQL of the actions: the engine's candidates and writes, the run log, the lists and their
-// filters, and the replies the Google sync finds. Every statement runs inside `inWorkspace`; the
-// conditions repeat the workspace for the indexes' sake.
+// filters, and an action's life (lock, close, supersede), which intros use too when a send acts on
+// an action. Every statement runs inside `inWorkspace`; the conditions repeat the workspace for the
+// indexes' sake.
 
 /** The weekly cap counts the intro requests a person received from anyone in the workspace over this window. */
 export const INTRO_CAP_WINDOW_DAYS = 7;
@@ -322,14 +329,95 @@ export type ActionRow = {
   owner_linkedin: string | null;
 };
 
-/** `a` is the action, `p` its prospect: the lists' conditions may use both. */
+export type ActionTab = 'past' | 'pending' | 'skipped';
+
+/** Which actions a list is about; the rules of who sees what are the service's, the SQL is built here. */
+export type ActionScope =
+  /** Today's recommendations: to this user, to any of these users, or the team's. */
+  | { kind: 'recommended'; today: string; to: { userId: string } | { anyOf: string[] } | 'team' }
+  /**
+   * A tab: the team's, or one user's (pending: recommended to them; past and skipped: acted on by
+   * them). An action another send superseded was never acted on: it is in no past or skipped tab.
+   */
+  | { kind: 'tab'; tab: ActionTab; of: { userId: string } | 'team' };
+
+/** Actions in any of the scopes, narrowed by the chosen values of the named filters. */
+export type ActionSelection = {
+  scopes: readonly ActionScope[];
+  filters?: readonly TActionFilterItem[];
+  filterNames?: readonly ActionFilterName[];
+};
+
+export type ActionOrder = 'recommended' | 'latest';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuids = (values: string[]) => sql.param(values.filter((value) => UUID.test(value)));
+const recommendedTo = (userId: string) => sql`${userId} = any(a.recommendation_users)`;
+
+function scopeSql(scope: ActionScope): SQL {
+  if (scope.kind === 'recommended') {
+    const { to } = scope;
+    const who =
+      to === 'team'
+        ? sql`true`
+        : 'anyOf' in to
+          ? sql`a.recommendation_users && ${uuids(to.anyOf)}::uuid[]`
+          : recommendedTo(to.userId);
+    return sql`a.status = 'recommended' and a.recommended_on = ${scope.today}::date and ${who}`;
+  }
+  const { tab, of } = scope;
+  if (tab === 'pending') return sql`a.status = 'pending' and ${of === 'team' ? sql`true` : recommendedTo(of.userId)}`;
+  const status = tab === 'past' ? 'completed' : 'skipped';
+  return sql`a.status = ${status} and a.superseded_by is null and ${
+    of === 'team' ? sql`true` : sql`a.owner_user_id = ${of.userId}`
+  }`;
+}
+
+/** The chosen values of each filter (within a filter any value, across filters all). */
+function filterConditions(filters: readonly TActionFilterItem[], names: readonly ActionFilterName[]): SQL[] {
+  const conditions: SQL[] = [];
+  for (const name of names) {
+    const values = filters.filter((filter) => filter.filterName === name).flatMap((filter) => filter.values);
+    if (values.length === 0) continue;
+    if (name === 'company') conditions.push(sql`p.company_id = any(${uuids(values)}::uuid[])`);
+    if (name === 'connector') conditions.push(sql`a.connector_id = any(${uuids(values)}::uuid[])`);
+    if (name === 'user') conditions.push(sql`a.owner_user_id = any(${uuids(values)}::uuid[])`);
+    if (name === 'actionType') conditions.push(sql`a.type = any(${sql.param(values)}::text[])`);
+    if (name === 'signal') {
+      conditions.push(sql`exists (select 1 from jsonb_array_elements(a.signals) as s(signal)
+                                   where s.signal ->> 'type' = any(${sql.param(values)}::text[]))`);
+    }
+  }
+  return conditions;
+}
+
+/** `a` is the action, `p` its prospect: the conditions may use both. */
+function selectionSql(selection: ActionSelection): SQL {
+  const scopes = selection.scopes.map(scopeSql);
+  const [only] = scopes;
+  const scope =
+    scopes.length === 1 && only
+      ? only
+      : sql`(${sql.join(
+          scopes.map((part) => sql`(${part})`),
+          sql` or `,
+        )})`;
+  const conditions = [scope, ...filterConditions(selection.filters ?? [], selection.filterNames ?? [])];
+  return sql.join(conditions, sql` and `);
+}
+
+const ORDERS: Record<ActionOrder, SQL> = {
+  recommended: sql`a.temperature, a.proximity desc, a.id`,
+  latest: sql`coalesce(a.acted_at, a.created_at) desc, a.id`,
+};
+
 const actionsFrom = (workspaceId: string) => sql`
   actions a join people p on p.workspace_id = a.workspace_id and p.id = a.prospect_id
   where a.workspace_id = ${workspaceId}`;
 
-export async function countActions(tx: Tx, workspaceId: string, where: SQL) {
+export async function countActions(tx: Tx, workspaceId: string, selection: ActionSelection) {
   const result = await tx.execute<{ count: number }>(
-    sql`select count(*)::int as count from ${actionsFrom(workspaceId)} and ${where}`,
+    sql`select count(*)::int as count from ${actionsFrom(workspaceId)} and ${selectionSql(selection)}`,
   );
   return result.rows[0]?.count ?? 0;
 }
@@ -338,7 +426,7 @@ export async function countActions(tx: Tx, workspaceId: string, where: SQL) {
 export async function actionRows(
   tx: Tx,
   workspaceId: string,
-  input: { where: SQL; orderBy: SQL; limit: number; offset: number },
+  input: { selection: ActionSelection; order: ActionOrder; limit: number; offset: number },
 ) {
   const ws = workspaceId;
   const result = await tx.execute<ActionRow>(sql`
@@ -367,18 +455,24 @@ export async function actionRows(
       left join users ou on ou.workspace_id = a.workspace_id and ou.id = a.owner_user_id
       left join members om on om.user_id = a.owner_user_id
       left join people op on op.workspace_id = a.workspace_id and op.id = om.person_id
-     where a.workspace_id = ${ws} and ${input.where}
-     order by ${input.orderBy}
+     where a.workspace_id = ${ws} and ${selectionSql(input.selection)}
+     order by ${ORDERS[input.order]}
      limit ${input.limit} offset ${input.offset}`);
   return result.rows;
 }
 
-/** The caller's tab counts (conditions built by the service, one per tab). */
+/** The caller's tab counts, one selection per tab. */
 export async function tabCounts(
   tx: Tx,
   workspaceId: string,
-  tabs: Record<'recommended' | 'past' | 'pending' | 'skipped', SQL>,
+  selections: Record<'recommended' | 'past' | 'pending' | 'skipped', ActionSelection>,
 ) {
+  const tabs = {
+    recommended: selectionSql(selections.recommended),
+    past: selectionSql(selections.past),
+    pending: selectionSql(selections.pending),
+    skipped: selectionSql(selections.skipped),
+  };
   const result = await tx.execute<{ recommended: number; past: number; pending: number; skipped: number }>(sql`
     select count(*) filter (where ${tabs.recommended})::int as recommended,
            count(*) filter (where ${tabs.past})::int as past,
@@ -396,19 +490,19 @@ export type OptionRow = {
   count: number;
 };
 
-/** The options of one filter among the actions matching `where`, most frequent first. */
+/** The options of one filter among the selected actions, most frequent first. */
 export async function filterOptions(
   tx: Tx,
   workspaceId: string,
   input: {
-    where: SQL;
+    selection: ActionSelection;
     filter: 'user' | 'recommendationUser' | 'company' | 'connector' | 'actionType' | 'signal';
     pattern: string | null;
     limit: number;
   },
 ) {
   const ws = workspaceId;
-  const visible = sql`select a.*, p.company_id as prospect_company_id from ${actionsFrom(ws)} and ${input.where}`;
+  const visible = sql`select a.*, p.company_id as prospect_company_id from ${actionsFrom(ws)} and ${selectionSql(input.selection)}`;
   const byName = (name: SQL) => (input.pattern === null ? sql`true` : sql`${name} ilike ${input.pattern}`);
   const queries = {
     user: sql`
@@ -475,16 +569,6 @@ export async function lockAction(tx: Tx, workspaceId: string, actionId: string) 
   return result.rows[0] ?? null;
 }
 
-/** Records the thank-you for an intro; returns when. */
-export async function markThanked(tx: Tx, workspaceId: string, actionId: string) {
-  const result = await tx.execute<{ thanked_at: Date }>(sql`
-    update actions set thanked_at = now() where workspace_id = ${workspaceId} and id = ${actionId}
-    returning thanked_at`);
-  const thankedAt = result.rows[0]?.thanked_at;
-  if (!thankedAt) throw new Error(`action ${actionId} vanished while thanking`);
-  return new Date(thankedAt);
-}
-
 export async function closeAction(
   tx: Tx,
   workspaceId: string,
@@ -521,75 +605,4 @@ export async function supersedeOpenActions(
                        superseded_by = ${input.byActionId}
      where workspace_id = ${workspaceId} and prospect_id = ${input.prospectId}
        and status in ('recommended', 'pending') and id <> ${input.byActionId}`);
-}
-
-/** Whether the user messaged this prospect directly within the last `hours`. */
-export async function directMessageSentWithin(
-  tx: Tx,
-  workspaceId: string,
-  input: { userId: string; prospectId: string; hours: number },
-) {
-  const result = await tx.execute(sql`
-    select 1 from actions
-     where workspace_id = ${workspaceId} and type = 'DIRECT_MESSAGE' and status = 'completed'
-       and owner_user_id = ${input.userId} and prospect_id = ${input.prospectId} and outbox_id is not null
-       and acted_at > now() - make_interval(hours => ${input.hours})`);
-  return result.rows.length > 0;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Replies
-
-/** A message the Google sync read, as far as replies are concerned. */
-export type SyncedMessage = {
-  id: string;
-  threadId: string | null;
-  /** The sender's address, lower-case. */
-  from: string;
-  /** The In-Reply-To and References headers, as they came. */
-  references: string;
-  at: Date;
-};
-
-/**
- * Marks the sent actions that got an answer: a message in the sent e-mail's thread, or one that
- * refers to its Message-ID, from anybody but its sender. The sent copy itself, once synced, tells
- * the thread's id.
- */
-export async function recordActionReplies(
-  tx: Tx,
-  workspaceId: string,
-  sender: { userId: string; emails: string[] },
-  messages: SyncedMessage[],
-) {
-  if (messages.length === 0) return 0;
-  const ws = workspaceId;
-  const column = <T>(pick: (message: SyncedMessage) => T) => sql.param(messages.map(pick));
-  const synced = sql`
-    unnest(${column((message) => message.id)}::text[], ${column((message) => message.threadId)}::text[],
-           ${column((message) => message.from)}::text[], ${column((message) => message.references)}::text[],
-           ${column((message) => message.at.toISOString())}::timestamptz[]) as m(id, thread_id, sender, refs, at)`;
-  await tx.execute(sql`
-    update actions a set thread_id = m.thread_id
-      from outbox o, ${synced}
-     where a.workspace_id = ${ws} and a.thread_id is null and a.outbox_id is not null
-       and o.workspace_id = ${ws} and o.id = a.outbox_id and o.sender_user_id = ${sender.userId}
-       and o.gmail_message_id = m.id and m.thread_id is not null`);
-  const replied = await tx.execute(sql`
-    update actions a set replied_at = first.at
-      from (
-        select a2.id, min(m.at) as at
-          from actions a2
-          join outbox o on o.workspace_id = a2.workspace_id and o.id = a2.outbox_id
-          cross join ${synced}
-         where a2.workspace_id = ${ws} and a2.replied_at is null and a2.status = 'completed'
-           and o.sender_user_id = ${sender.userId}
-           and m.sender <> all(${sql.param(sender.emails)}::text[])
-           and m.sender <> (select lower(u.email) from users u where u.workspace_id = ${ws} and u.id = ${sender.userId})
-           and (m.thread_id = a2.thread_id or strpos(m.refs, o.message ->> 'messageId') > 0)
-         group by a2.id
-      ) first
-     where a.workspace_id = ${ws} and a.id = first.id
-    returning a.id`);
-  return replied.rows.length;
 }

@@ -1,30 +1,27 @@
-import { actionsApi, introsApi } from '@warmpath/shared';
+import { actionsApi } from '@warmpath/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberOf } from '../../plugins/auth.ts';
 import { route } from '../../plugins/contract-route.ts';
+import type { ActionTab } from './actions.repo.ts';
 import {
   type ActionsDeps,
   actionCounts,
   completeAction,
-  type PastTab,
   recommendedActions,
   recommendedActionsFilters,
-  sendAskIntroAction,
-  sendDirectMessageAction,
-  sendThankYou,
   skipAction,
   tabActions,
   tabActionsFilters,
 } from './actions.service.ts';
 
-// The Actions calls of spec section 7, and the two sends of the action panels (under /contacts, as
-// the spec names them). Who may call each is in its contract.
+// The Actions calls of spec section 7. The sends of the action panels and the thank-you are intros'
+// (intros.routes.ts). Who may call each is in its contract.
 export const actionsRoutes: FastifyPluginAsyncZod<ActionsDeps> = async (app, deps) => {
   const tabs = [
     [actionsApi.listPastActions, 'past'],
     [actionsApi.listPendingActions, 'pending'],
     [actionsApi.listSkippedActions, 'skipped'],
-  ] as const satisfies readonly (readonly [unknown, PastTab])[];
+  ] as const satisfies readonly (readonly [unknown, ActionTab])[];
   for (const [contract, tab] of tabs) {
     route(app, contract, async (request) =>
       tabActions(deps, memberOf(request), { tab, filters: request.body.filters, ...request.query }),
@@ -47,16 +44,5 @@ export const actionsRoutes: FastifyPluginAsyncZod<ActionsDeps> = async (app, dep
 
   route(app, actionsApi.completeAction, async (request) =>
     completeAction(deps, memberOf(request), request.body.actionId),
-  );
-
-  // Ours (the outcome loop): the owner of an intro request that got a reply thanks the connector.
-  route(app, introsApi.sendThankYou, async (request) => sendThankYou(deps, memberOf(request), request.body));
-
-  route(app, introsApi.sendAskIntroActionEmail, async (request) =>
-    sendAskIntroAction(deps, memberOf(request), request.body),
-  );
-
-  route(app, introsApi.sendDirectMessageActionEmail, async (request) =>
-    sendDirectMessageAction(deps, memberOf(request), request.body),
   );
 };

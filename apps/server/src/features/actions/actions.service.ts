@@ -22,32 +22,27 @@ import {
   type TRecommendedAction,
   type TRecommendedActionsFiltersQuery,
   type TRecommendedActionsPage,
-  type TSendAskIntroActionBody,
-  type TSendDirectMessageActionBody,
-  type TSendThankYouBody,
-  type TSendThankYouResult,
   ZSignal,
 } from '@warmpath/shared';
-import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
+import type { EventsDeps } from '../../events/record.ts';
+import { eventPeople, eventUser } from '../../events/subjects.ts';
 import { loadGraphSettings } from '../../graph/settings.ts';
-import { sendEmailFrom } from '../../integrations/mail/send-email.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import type { Member } from '../../plugins/auth.ts';
-import { findPerson, sendIntroRequest } from '../intros/intros.service.ts';
 import { networkRows } from '../network/network.repo.ts';
 import {
   type ActionRow,
+  type ActionScope,
+  type ActionSelection,
+  type ActionTab,
   actionRows,
   closeAction,
   countActions,
-  directMessageSentWithin,
   filterOptions,
   lockAction,
-  markThanked,
-  supersedeOpenActions,
   tabCounts,
   workspaceDay,
 } from './actions.repo.ts';
@@ -56,11 +51,8 @@ import {
 // actions, their filters and counts, and what a user does with an action. Admins see the team's
 // past, pending and skipped actions, others their own; the restricted third role gets empty lists.
 
-export type ActionsDeps = { database: Database };
-export type PastTab = 'past' | 'pending' | 'skipped';
+export type ActionsDeps = { database: Database } & EventsDeps;
 
-/** A direct message to the same prospect again within this window is refused: a double click never sends twice. */
-const REPEAT_WINDOW_HOURS = 24;
 const NOT_RECOMMENDED_TO_YOU = 'Only the users this action is recommended to can act on it.';
 
 const KNOWN_ROLES: readonly string[] = ROLES;
@@ -68,60 +60,29 @@ const KNOWN_ROLES: readonly string[] = ROLES;
 const isRestricted = (member: Member) => !KNOWN_ROLES.includes(member.role);
 const isAdmin = (member: Member) => member.role === 'admin';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuids = (values: string[]) => sql.param(values.filter((value) => UUID.test(value)));
-
 function pagination(page: number, pageSize: number, totalCount: number) {
   return { page, pageSize, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / pageSize)) };
 }
 const emptyPage = (page: number, pageSize: number) => ({ rows: [], pagination: pagination(page, pageSize, 0) });
 
-const valuesOf = (filters: TActionFilterItem[], name: ActionFilterName) =>
-  filters.filter((filter) => filter.filterName === name).flatMap((filter) => filter.values);
-
-/** The chosen values of each filter (within a filter any value, across filters all). */
-function filterConditions(filters: TActionFilterItem[], names: readonly ActionFilterName[]): SQL[] {
-  const conditions: SQL[] = [];
-  for (const name of names) {
-    const values = valuesOf(filters, name);
-    if (values.length === 0) continue;
-    if (name === 'company') conditions.push(sql`p.company_id = any(${uuids(values)}::uuid[])`);
-    if (name === 'connector') conditions.push(sql`a.connector_id = any(${uuids(values)}::uuid[])`);
-    if (name === 'user') conditions.push(sql`a.owner_user_id = any(${uuids(values)}::uuid[])`);
-    if (name === 'actionType') conditions.push(sql`a.type = any(${sql.param(values)}::text[])`);
-    if (name === 'signal') {
-      conditions.push(sql`exists (select 1 from jsonb_array_elements(a.signals) as s(signal)
-                                   where s.signal ->> 'type' = any(${sql.param(values)}::text[]))`);
-    }
-  }
-  return conditions;
-}
-const and = (conditions: SQL[]) => (conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`);
-
-const forMe = (member: Member) => sql`${member.userId} = any(a.recommendation_users)`;
-
 /** Today's recommendations the caller sees: their own; an admin may pick teammates' with the `user` filter. */
-function recommendedScope(member: Member, today: string, filters: TActionFilterItem[]) {
-  const users = isAdmin(member) ? valuesOf(filters, 'user') : [];
-  return and([
-    sql`a.status = 'recommended' and a.recommended_on = ${today}::date`,
-    users.length > 0 ? sql`a.recommendation_users && ${uuids(users)}::uuid[]` : forMe(member),
-    ...filterConditions(filters, ['company', 'signal', 'actionType']),
-  ]);
+function recommendedSelection(member: Member, today: string, filters: TActionFilterItem[]): ActionSelection {
+  const users = isAdmin(member)
+    ? filters.filter((filter) => filter.filterName === 'user').flatMap((filter) => filter.values)
+    : [];
+  return {
+    scopes: [{ kind: 'recommended', today, to: users.length > 0 ? { anyOf: users } : { userId: member.userId } }],
+    filters,
+    filterNames: ['company', 'signal', 'actionType'],
+  };
 }
 
-/**
- * A tab of acted-on (or waiting) actions: the team's for an admin, else the caller's own. An action
- * another send superseded was never acted on: it is in no tab.
- */
-function tabScope(member: Member, tab: PastTab) {
-  const admin = isAdmin(member);
-  if (tab === 'pending') return sql`a.status = 'pending' and ${admin ? sql`true` : forMe(member)}`;
-  const status = tab === 'past' ? 'completed' : 'skipped';
-  return sql`a.status = ${status} and a.superseded_by is null and ${
-    admin ? sql`true` : sql`a.owner_user_id = ${member.userId}`
-  }`;
-}
+/** A tab of acted-on (or waiting) actions: the team's for an admin, else the caller's own. */
+const tabScope = (member: Member, tab: ActionTab): ActionScope => ({
+  kind: 'tab',
+  tab,
+  of: isAdmin(member) ? 'team' : { userId: member.userId },
+});
 
 const contactOf = (row: ActionRow): TActionContact => ({
   id: row.prospect_id,
@@ -276,11 +237,11 @@ export async function recommendedActions(
   if (isRestricted(member)) return emptyPage(input.page, input.pageSize);
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
     const { today } = await workspaceDay(tx, member.workspaceId);
-    const where = recommendedScope(member, today, input.filters);
-    const totalCount = await countActions(tx, member.workspaceId, where);
+    const selection = recommendedSelection(member, today, input.filters);
+    const totalCount = await countActions(tx, member.workspaceId, selection);
     const rows = await actionRows(tx, member.workspaceId, {
-      where,
-      orderBy: sql`a.temperature, a.proximity desc, a.id`,
+      selection,
+      order: 'recommended',
       limit: input.pageSize,
       offset: (input.page - 1) * input.pageSize,
     });
@@ -294,15 +255,19 @@ export async function recommendedActions(
 export async function tabActions(
   deps: ActionsDeps,
   member: Member,
-  input: { tab: PastTab; filters: TActionFilterItem[]; page: number; pageSize: number },
+  input: { tab: ActionTab; filters: TActionFilterItem[]; page: number; pageSize: number },
 ): Promise<TPastActionsPage> {
   if (isRestricted(member)) return emptyPage(input.page, input.pageSize);
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
-    const where = and([tabScope(member, input.tab), ...filterConditions(input.filters, PAST_ACTION_FILTER_NAMES)]);
-    const totalCount = await countActions(tx, member.workspaceId, where);
+    const selection: ActionSelection = {
+      scopes: [tabScope(member, input.tab)],
+      filters: input.filters,
+      filterNames: PAST_ACTION_FILTER_NAMES,
+    };
+    const totalCount = await countActions(tx, member.workspaceId, selection);
     const rows = await actionRows(tx, member.workspaceId, {
-      where,
-      orderBy: sql`coalesce(a.acted_at, a.created_at) desc, a.id`,
+      selection,
+      order: 'latest',
       limit: input.pageSize,
       offset: (input.page - 1) * input.pageSize,
     });
@@ -315,10 +280,10 @@ export async function actionCounts(deps: ActionsDeps, member: Member): Promise<T
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
     const { today } = await workspaceDay(tx, member.workspaceId);
     return tabCounts(tx, member.workspaceId, {
-      recommended: recommendedScope(member, today, []),
-      past: tabScope(member, 'past'),
-      pending: tabScope(member, 'pending'),
-      skipped: tabScope(member, 'skipped'),
+      recommended: recommendedSelection(member, today, []),
+      past: { scopes: [tabScope(member, 'past')] },
+      pending: { scopes: [tabScope(member, 'pending')] },
+      skipped: { scopes: [tabScope(member, 'skipped')] },
     });
   });
 }
@@ -329,17 +294,17 @@ const LABELS: Partial<Record<ActionFilterName, Record<string, string>>> = {
 };
 
 /**
- * One filter's options among the actions matching `where`. Enumerations are searched by their label,
+ * One filter's options among the selected actions. Enumerations are searched by their label,
  * the others by name in SQL. On recommendations, `user` means the users they are for.
  */
 async function filterOf(
   tx: Tx,
   member: Member,
-  input: { where: SQL; name: ActionFilterName; searchTerm: string; recommendations: boolean },
+  input: { selection: ActionSelection; name: ActionFilterName; searchTerm: string; recommendations: boolean },
 ): Promise<TActionFilter> {
   const label = LABELS[input.name];
   const rows = await filterOptions(tx, member.workspaceId, {
-    where: input.where,
+    selection: input.selection,
     filter: input.recommendations && input.name === 'user' ? 'recommendationUser' : input.name,
     pattern: label ? null : containsPattern(input.searchTerm),
     limit: ACTION_FILTER_OPTION_LIMIT,
@@ -371,13 +336,13 @@ export async function recommendedActionsFilters(
   );
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
     const { today } = await workspaceDay(tx, member.workspaceId);
-    const where = sql`a.status = 'recommended' and a.recommended_on = ${today}::date and ${
-      isAdmin(member) ? sql`true` : forMe(member)
-    }`;
+    const selection: ActionSelection = {
+      scopes: [{ kind: 'recommended', today, to: isAdmin(member) ? 'team' : { userId: member.userId } }],
+    };
     const filters: TActionFilter[] = [];
     for (const name of names) {
       filters.push(
-        await filterOf(tx, member, { where, name, searchTerm: query.searchTerm ?? '', recommendations: true }),
+        await filterOf(tx, member, { selection, name, searchTerm: query.searchTerm ?? '', recommendations: true }),
       );
     }
     return { filters };
@@ -388,17 +353,22 @@ export async function recommendedActionsFilters(
 export async function tabActionsFilters(deps: ActionsDeps, member: Member): Promise<TActionFilters> {
   if (isRestricted(member)) return { filters: [] };
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
-    const where = sql`((${tabScope(member, 'past')}) or (${tabScope(member, 'pending')}) or (${tabScope(member, 'skipped')}))`;
+    const selection: ActionSelection = {
+      scopes: [tabScope(member, 'past'), tabScope(member, 'pending'), tabScope(member, 'skipped')],
+    };
     const filters: TActionFilter[] = [];
     for (const name of PAST_ACTION_FILTER_NAMES) {
-      filters.push(await filterOf(tx, member, { where, name, searchTerm: '', recommendations: false }));
+      filters.push(await filterOf(tx, member, { selection, name, searchTerm: '', recommendations: false }));
     }
     return { filters };
   });
 }
 
-/** The action, locked, if the caller may still act on it: theirs to act on, and still open. */
-async function openActionFor(tx: Tx, member: Member, actionId: string) {
+/**
+ * The action, locked, if the caller may still act on it: theirs to act on, and still open. Intros
+ * claim an action this way before a send acts on it.
+ */
+export async function claimOpenAction(tx: Tx, member: Member, actionId: string) {
   const action = await lockAction(tx, member.workspaceId, actionId);
   if (!action) throw new AppError('NOT_FOUND', 'Action not found');
   if (!action.recommendation_users.includes(member.userId)) throw new AppError('FORBIDDEN', NOT_RECOMMENDED_TO_YOU);
@@ -409,9 +379,19 @@ async function openActionFor(tx: Tx, member: Member, actionId: string) {
 }
 
 async function close(deps: ActionsDeps, member: Member, actionId: string, status: 'completed' | 'skipped') {
-  return deps.database.inWorkspace(member.workspaceId, async (tx): Promise<TActionCommandResult> => {
-    await openActionFor(tx, member, actionId);
-    await closeAction(tx, member.workspaceId, actionId, { status, ownerUserId: member.userId });
+  const ws = member.workspaceId;
+  return deps.database.inWorkspace(ws, async (tx): Promise<TActionCommandResult> => {
+    const action = await claimOpenAction(tx, member, actionId);
+    await closeAction(tx, ws, actionId, { status, ownerUserId: member.userId });
+    // Marked complete by hand; a send that completes an action is its intro's or message's event.
+    if (status === 'completed') {
+      await deps.events.record(tx, ws, 'action.completed', async () => ({
+        actionId,
+        actionType: action.type,
+        prospect: (await eventPeople(tx, ws, deps.publicUrl, [action.prospect_id]))(action.prospect_id),
+        completedBy: await eventUser(tx, ws, member.userId),
+      }));
+    }
     return { actionId, status };
   });
 }
@@ -420,131 +400,3 @@ export const skipAction = (deps: ActionsDeps, member: Member, actionId: string) 
   close(deps, member, actionId, 'skipped');
 export const completeAction = (deps: ActionsDeps, member: Member, actionId: string) =>
   close(deps, member, actionId, 'completed');
-
-/**
- * The Ask intro panel's send: the intro request e-mailed, and the action moved to past, together; the
- * prospect's other open actions leave everyone's recommendations.
- */
-export async function sendAskIntroAction(
-  deps: ActionsDeps,
-  member: Member,
-  body: TSendAskIntroActionBody,
-): Promise<TActionCommandResult> {
-  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
-    const action = await openActionFor(tx, member, body.actionId);
-    if (action.type !== 'ask-intro') throw new AppError('VALIDATION_FAILED', 'This action is not an intro request');
-    if (action.prospect_id !== body.prospectContactId) {
-      throw new AppError('VALIDATION_FAILED', 'This action is about another prospect');
-    }
-    const { outboxId } = await sendIntroRequest(tx, member, {
-      connectorId: body.connectorId,
-      prospectContactId: body.prospectContactId,
-      connectorMessage: body.message,
-      introTargetMessage: '',
-      source: body.source,
-    });
-    await closeAction(tx, member.workspaceId, action.id, {
-      status: 'completed',
-      ownerUserId: member.userId,
-      message: body.message,
-      outboxId,
-      connectorId: body.connectorId,
-      source: body.source,
-    });
-    await supersedeOpenActions(tx, member.workspaceId, {
-      prospectId: action.prospect_id,
-      byActionId: action.id,
-      ownerUserId: member.userId,
-    });
-    return { actionId: action.id, status: 'completed' };
-  });
-}
-
-/**
- * The Engage with Prospect panel's send: the message e-mailed to the prospect, and the action moved to
- * past; the prospect's other open actions leave everyone's recommendations.
- */
-export async function sendDirectMessageAction(
-  deps: ActionsDeps,
-  member: Member,
-  body: TSendDirectMessageActionBody,
-): Promise<TActionCommandResult> {
-  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
-    const action = await openActionFor(tx, member, body.actionId);
-    if (action.type !== 'DIRECT_MESSAGE')
-      throw new AppError('VALIDATION_FAILED', 'This action is not a direct message');
-    if (action.prospect_id !== body.prospectContactId) {
-      throw new AppError('VALIDATION_FAILED', 'This action is about another prospect');
-    }
-    const names = await tx.execute<{ prospect: string; sender: string }>(sql`
-      select p.full_name as prospect, u.first_name || ' ' || u.last_name as sender
-        from people p, users u
-       where p.workspace_id = ${member.workspaceId} and p.id = ${action.prospect_id}
-         and u.workspace_id = ${member.workspaceId} and u.id = ${member.userId}`);
-    const { prospect = 'them', sender = '' } = names.rows[0] ?? {};
-    const repeated = await directMessageSentWithin(tx, member.workspaceId, {
-      userId: member.userId,
-      prospectId: action.prospect_id,
-      hours: REPEAT_WINDOW_HOURS,
-    });
-    if (repeated) throw new AppError('LIMIT_REACHED', `You already messaged ${prospect} today`);
-    const outboxId = await sendEmailFrom(tx, member, {
-      purpose: 'direct-message',
-      to: [body.email],
-      subject: `Hello from ${sender}`,
-      text: body.message,
-    });
-    await closeAction(tx, member.workspaceId, action.id, {
-      status: 'completed',
-      ownerUserId: member.userId,
-      message: body.message,
-      outboxId,
-    });
-    await supersedeOpenActions(tx, member.workspaceId, {
-      prospectId: action.prospect_id,
-      byActionId: action.id,
-      ownerUserId: member.userId,
-    });
-    return { actionId: action.id, status: 'completed' };
-  });
-}
-
-/**
- * The outcome loop's thank-you: once an intro request got a reply, the user who sent it e-mails the
- * connector who made the intro (the connector themselves, even for an ally asked through their
- * contact owner), from their Google account. Once per action: the note and `thanked_at` commit together.
- */
-export async function sendThankYou(
-  deps: ActionsDeps,
-  member: Member,
-  body: TSendThankYouBody,
-): Promise<TSendThankYouResult> {
-  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
-    const ws = member.workspaceId;
-    const action = await lockAction(tx, ws, body.actionId);
-    if (!action) throw new AppError('NOT_FOUND', 'Action not found');
-    if (action.owner_user_id !== member.userId) {
-      throw new AppError('FORBIDDEN', 'Only the user who sent this intro request can send the thank-you.');
-    }
-    const connector =
-      action.type === 'ask-intro' && action.connector_id ? await findPerson(tx, ws, action.connector_id) : null;
-    if (action.status !== 'completed' || !connector) {
-      throw new AppError('VALIDATION_FAILED', 'Only a sent intro request can be followed by a thank-you.');
-    }
-    if (action.thanked_at)
-      throw new AppError('ALREADY_DONE', `You already thanked ${connector.full_name} for this intro.`);
-    if (!action.replied_at) throw new AppError('NO_REPLY_YET', 'Nobody has replied to this intro request yet.');
-    if (!connector.email) {
-      throw new AppError('MISSING_EMAIL', `${connector.full_name} has no e-mail address to send the thank-you to.`);
-    }
-    const target = await findPerson(tx, ws, action.prospect_id);
-    await sendEmailFrom(tx, member, {
-      purpose: 'thank-you',
-      to: [connector.email],
-      subject: target ? `Thank you for the intro to ${target.full_name}` : 'Thank you for the intro',
-      text: body.message,
-    });
-    const thankedAt = await markThanked(tx, ws, action.id);
-    return { actionId: action.id, thankedAt: thankedAt.toISOString() };
-  });
-}

@@ -3,74 +3,56 @@ import {
   contactOwnerIntroRequest,
   firstNameOf,
   introTargetForward,
+  type TActionCommandResult,
+  type TSendAskIntroActionBody,
+  type TSendDirectMessageActionBody,
+  type TSendThankYouBody,
+  type TSendThankYouResult,
   type TWarmIntroItem,
   type TWarmIntroModalData,
   type WarmIntroSource,
 } from '@warmpath/shared';
-import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
-import { membersCte } from '../../graph/graph.sql.ts';
+import type { EventsDeps } from '../../events/record.ts';
+import { eventPeople, eventUser } from '../../events/subjects.ts';
 import { loadGraphSettings } from '../../graph/settings.ts';
 import { sendEmailFrom } from '../../integrations/mail/send-email.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Member } from '../../plugins/auth.ts';
-import { introRequestsReceived, supersedeOpenActions } from '../actions/actions.repo.ts';
+import {
+  closeAction,
+  introRequestsReceived,
+  type LockedAction,
+  lockAction,
+  supersedeOpenActions,
+} from '../actions/actions.repo.ts';
+import { claimOpenAction } from '../actions/actions.service.ts';
 import { networkRows } from '../network/network.repo.ts';
+import {
+  directMessageNames,
+  directMessageSentWithin,
+  findMember,
+  findPerson,
+  type IntroPerson,
+  insertIntroRequest,
+  introAskedWithin,
+  markThanked,
+} from './intros.repo.ts';
 
-// Warm intros from the network page: ask a colleague, or a client ally (through the member who owns
-// the relationship, when there is one), by e-mail from the user's own Google account.
+// Intros: asking a connector for an intro (from the network page, or from a recommended action),
+// messaging a prospect from an action, and thanking the connector once somebody replied. Every
+// message leaves from the user's own Google account through the outbox, in the transaction that
+// records it as an action, with its event. The rules live here: who may ask whom, the connector's
+// weekly cap, the repeat windows, when a thank-you may follow.
 
-/** The same intro asked again within this window is refused: a double click never sends twice. */
+export type IntrosDeps = { database: Database } & EventsDeps;
+
+/** The same intro, or a message to the same prospect, asked again within this window is refused: a double click never sends twice. */
 const REPEAT_WINDOW_HOURS = 24;
 
-type Person = {
-  id: string;
-  full_name: string;
-  avatar: string | null;
-  job_title: string | null;
-  company_name: string | null;
-  email: string | null;
-  user_id: string | null;
-  is_ally: boolean;
-  owner_user_id: string | null;
-};
+type IntroRequest = { source: WarmIntroSource; targetId: string; connectorId: string };
 
-/** A person as an e-mail reaches them: a colleague by their user's name and address, anyone else by their own. */
-export async function findPerson(tx: Tx, workspaceId: string, personId: string) {
-  const ws = workspaceId;
-  const result = await tx.execute<Person>(sql`
-    with ${membersCte(ws)}
-    select p.id, coalesce(u.first_name || ' ' || u.last_name, p.full_name) as full_name,
-           coalesce(u.avatar, p.avatar_url) as avatar, p.title as job_title, co.name as company_name,
-           coalesce(u.email, p.email) as email, u.id as user_id,
-           cl.person_id is not null as is_ally, cl.contact_owner_user_id as owner_user_id
-      from people p
-      left join members m on m.person_id = p.id
-      left join users u on u.workspace_id = p.workspace_id and u.id = m.user_id
-      left join companies co on co.workspace_id = p.workspace_id and co.id = p.company_id
-      left join clients cl on cl.workspace_id = p.workspace_id and cl.person_id = p.id and cl.map_network
-     where p.workspace_id = ${ws} and p.id = ${personId}`);
-  return result.rows[0] ?? null;
-}
-
-async function findOwner(tx: Tx, workspaceId: string, userId: string) {
-  const result = await tx.execute<Person>(sql`
-    with ${membersCte(workspaceId)}
-    select m.person_id as id, u.first_name || ' ' || u.last_name as full_name, u.avatar, p.title as job_title,
-           co.name as company_name, u.email, u.id as user_id, false as is_ally, null as owner_user_id
-      from users u
-      join members m on m.user_id = u.id
-      join people p on p.workspace_id = u.workspace_id and p.id = m.person_id
-      left join companies co on co.workspace_id = p.workspace_id and co.id = p.company_id
-     where u.workspace_id = ${workspaceId} and u.id = ${userId}`);
-  return result.rows[0] ?? null;
-}
-
-async function requestsReceivedThisWeek(tx: Tx, workspaceId: string, connectorId: string) {
-  return (await introRequestsReceived(tx, workspaceId, [connectorId])).get(connectorId) ?? 0;
-}
-
-const card = (person: Person) => ({
+const card = (person: IntroPerson) => ({
   id: person.id,
   fullName: person.full_name,
   firstName: firstNameOf(person.full_name),
@@ -79,12 +61,12 @@ const card = (person: Person) => ({
   companyName: person.company_name,
 });
 
+async function requestsReceivedThisWeek(tx: Tx, workspaceId: string, connectorId: string) {
+  return (await introRequestsReceived(tx, workspaceId, [connectorId])).get(connectorId) ?? 0;
+}
+
 /** Everything one intro needs, checked: the connector knows the target, and is of the kind asked for. */
-async function resolveIntro(
-  tx: Tx,
-  member: Member,
-  request: { source: WarmIntroSource; targetId: string; connectorId: string },
-) {
+async function resolveIntro(tx: Tx, member: Member, request: IntroRequest) {
   const ws = member.workspaceId;
   const { model, weeklyIntroCap } = await loadGraphSettings(tx, ws);
   const [row] = await networkRows(tx, member, [request.targetId], model);
@@ -97,19 +79,19 @@ async function resolveIntro(
   if (!link || !connector) throw new AppError('NOT_FOUND', 'This connector does not know this prospect');
   const target = await findPerson(tx, ws, request.targetId);
   if (!target) throw new AppError('NOT_FOUND', 'Prospect not found');
-  // An ally whose relationship the caller owns is asked directly.
+  // An ally whose relationship another member owns is asked through that member.
   const owner =
     request.source === 'client' && connector.owner_user_id && connector.owner_user_id !== member.userId
-      ? await findOwner(tx, ws, connector.owner_user_id)
+      ? await findMember(tx, ws, connector.owner_user_id)
       : null;
-  const me = await findOwner(tx, ws, member.userId);
+  const me = await findMember(tx, ws, member.userId);
   return { row, link, connector, target, owner, me, weeklyIntroCap };
 }
 
 export async function warmIntroModalData(
-  deps: { database: Database },
+  deps: IntrosDeps,
   member: Member,
-  request: { source: WarmIntroSource; targetId: string; connectorId: string },
+  request: IntroRequest,
 ): Promise<TWarmIntroModalData> {
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
     const intro = await resolveIntro(tx, member, request);
@@ -145,9 +127,8 @@ export async function warmIntroModalData(
  * E-mails one intro request from the user's Google account, through the outbox in the caller's
  * transaction (it leaves only if the caller's change commits). Refused: a connector past the weekly
  * cap, the same intro asked again within a day, asking oneself, an ally without an e-mail address.
- * Shared by the network page's warm intros and the recommended actions' Ask intro.
  */
-export async function sendIntroRequest(tx: Tx, member: Member, item: TWarmIntroItem) {
+async function sendIntroRequest(tx: Tx, member: Member, item: TWarmIntroItem) {
   const intro = await resolveIntro(tx, member, {
     source: item.source,
     targetId: item.prospectContactId,
@@ -167,12 +148,13 @@ export async function sendIntroRequest(tx: Tx, member: Member, item: TWarmIntroI
       `${intro.connector.full_name} has already received ${received} intro requests this week (the limit is ${intro.weeklyIntroCap}). Please ask someone else or try again next week.`,
     );
   }
-  const repeated = await tx.execute(sql`
-    select 1 from actions
-     where workspace_id = ${member.workspaceId} and type = 'ask-intro' and owner_user_id = ${member.userId}
-       and connector_id = ${item.connectorId} and prospect_id = ${item.prospectContactId} and superseded_by is null
-       and acted_at > now() - make_interval(hours => ${REPEAT_WINDOW_HOURS})`);
-  if (repeated.rows.length > 0) {
+  const repeated = await introAskedWithin(tx, member.workspaceId, {
+    userId: member.userId,
+    connectorId: item.connectorId,
+    prospectId: item.prospectContactId,
+    hours: REPEAT_WINDOW_HOURS,
+  });
+  if (repeated) {
     throw new AppError('LIMIT_REACHED', `You already asked ${intro.connector.full_name} for this intro today`);
   }
   const text = item.introTargetMessage
@@ -187,31 +169,178 @@ export async function sendIntroRequest(tx: Tx, member: Member, item: TWarmIntroI
   return { outboxId, signals: intro.row.signals };
 }
 
+/** `intro.requested`: the connector asked (an ally's contact owner only relays), the prospect, the user. */
+function recordIntroRequested(
+  deps: IntrosDeps,
+  tx: Tx,
+  member: Member,
+  request: { actionId: string; prospectId: string; connectorId: string },
+) {
+  const ws = member.workspaceId;
+  return deps.events.record(tx, ws, 'intro.requested', async () => {
+    const person = await eventPeople(tx, ws, deps.publicUrl, [request.prospectId, request.connectorId]);
+    const connector = person(request.connectorId);
+    return {
+      actionId: request.actionId,
+      prospect: person(request.prospectId),
+      connector: { id: connector.id, name: connector.name, email: connector.email },
+      requestedBy: await eventUser(tx, ws, member.userId),
+    };
+  });
+}
+
+/** A send acted on this action: it is past, and the prospect's other open actions leave everyone's recommendations. */
+async function completeBySending(
+  tx: Tx,
+  member: Member,
+  action: LockedAction,
+  sent: { message: string; outboxId: string; connectorId?: string; source?: 'connector' | 'client' },
+) {
+  await closeAction(tx, member.workspaceId, action.id, { status: 'completed', ownerUserId: member.userId, ...sent });
+  await supersedeOpenActions(tx, member.workspaceId, {
+    prospectId: action.prospect_id,
+    byActionId: action.id,
+    ownerUserId: member.userId,
+  });
+}
+
 /**
- * Sends each intro request (sendIntroRequest), each recorded as a past action in the same
- * transaction: both happen, or neither. The prospect's open actions (recommended or pending, for
- * whichever users) are closed with it: a prospect just contacted is recommended to nobody.
+ * The network page's warm intros: each request sent (sendIntroRequest) and recorded as a past action
+ * in the same transaction: both happen, or neither. The prospect's open actions (recommended or
+ * pending, for whichever users) are closed with it: a prospect just contacted is recommended to nobody.
  */
-export async function sendWarmIntros(deps: { database: Database }, member: Member, items: TWarmIntroItem[]) {
-  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
+export async function sendWarmIntros(deps: IntrosDeps, member: Member, items: TWarmIntroItem[]) {
+  const ws = member.workspaceId;
+  return deps.database.inWorkspace(ws, async (tx) => {
     for (const item of items) {
       const { outboxId, signals } = await sendIntroRequest(tx, member, item);
-      const inserted = await tx.execute<{ id: string }>(sql`
-        insert into actions (workspace_id, type, status, origin, prospect_id, connector_id, source, owner_user_id,
-                             recommendation_users, signals, message, intro_target_message, outbox_id, acted_at)
-        values (${member.workspaceId}, 'ask-intro', 'completed', 'network', ${item.prospectContactId},
-                ${item.connectorId}, ${item.source}, ${member.userId}, array[${member.userId}]::uuid[],
-                ${JSON.stringify(signals)}::jsonb, ${item.connectorMessage}, ${item.introTargetMessage},
-                ${outboxId}, now())
-        returning id`);
-      const actionId = inserted.rows[0]?.id;
-      if (!actionId) throw new Error('the warm intro was not recorded');
-      await supersedeOpenActions(tx, member.workspaceId, {
+      const actionId = await insertIntroRequest(tx, ws, { userId: member.userId, item, signals, outboxId });
+      await supersedeOpenActions(tx, ws, {
         prospectId: item.prospectContactId,
         byActionId: actionId,
         ownerUserId: member.userId,
       });
+      await recordIntroRequested(deps, tx, member, {
+        actionId,
+        prospectId: item.prospectContactId,
+        connectorId: item.connectorId,
+      });
     }
     return { sent: items.length };
+  });
+}
+
+/** A send from an action panel must be about that action's prospect. */
+function assertSameProspect(action: LockedAction, prospectId: string) {
+  if (action.prospect_id !== prospectId) {
+    throw new AppError('VALIDATION_FAILED', 'This action is about another prospect');
+  }
+}
+
+/** The Ask intro panel's send: the intro request e-mailed, and the action moved to past, together. */
+export async function sendAskIntroAction(
+  deps: IntrosDeps,
+  member: Member,
+  body: TSendAskIntroActionBody,
+): Promise<TActionCommandResult> {
+  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    const action = await claimOpenAction(tx, member, body.actionId);
+    if (action.type !== 'ask-intro') throw new AppError('VALIDATION_FAILED', 'This action is not an intro request');
+    assertSameProspect(action, body.prospectContactId);
+    const { outboxId } = await sendIntroRequest(tx, member, {
+      connectorId: body.connectorId,
+      prospectContactId: body.prospectContactId,
+      connectorMessage: body.message,
+      introTargetMessage: '',
+      source: body.source,
+    });
+    await completeBySending(tx, member, action, {
+      message: body.message,
+      outboxId,
+      connectorId: body.connectorId,
+      source: body.source,
+    });
+    await recordIntroRequested(deps, tx, member, {
+      actionId: action.id,
+      prospectId: action.prospect_id,
+      connectorId: body.connectorId,
+    });
+    return { actionId: action.id, status: 'completed' };
+  });
+}
+
+/** The Engage with Prospect panel's send: the message e-mailed to the prospect, and the action moved to past. */
+export async function sendDirectMessageAction(
+  deps: IntrosDeps,
+  member: Member,
+  body: TSendDirectMessageActionBody,
+): Promise<TActionCommandResult> {
+  const ws = member.workspaceId;
+  return deps.database.inWorkspace(ws, async (tx) => {
+    const action = await claimOpenAction(tx, member, body.actionId);
+    if (action.type !== 'DIRECT_MESSAGE')
+      throw new AppError('VALIDATION_FAILED', 'This action is not a direct message');
+    assertSameProspect(action, body.prospectContactId);
+    const names = await directMessageNames(tx, ws, { prospectId: action.prospect_id, userId: member.userId });
+    const { prospect = 'them', sender = '' } = names ?? {};
+    const repeated = await directMessageSentWithin(tx, ws, {
+      userId: member.userId,
+      prospectId: action.prospect_id,
+      hours: REPEAT_WINDOW_HOURS,
+    });
+    if (repeated) throw new AppError('LIMIT_REACHED', `You already messaged ${prospect} today`);
+    const outboxId = await sendEmailFrom(tx, member, {
+      purpose: 'direct-message',
+      to: [body.email],
+      subject: `Hello from ${sender}`,
+      text: body.message,
+    });
+    await completeBySending(tx, member, action, { message: body.message, outboxId });
+    await deps.events.record(tx, ws, 'direct_message.sent', async () => ({
+      actionId: action.id,
+      prospect: (await eventPeople(tx, ws, deps.publicUrl, [action.prospect_id]))(action.prospect_id),
+      sentBy: await eventUser(tx, ws, member.userId),
+    }));
+    return { actionId: action.id, status: 'completed' };
+  });
+}
+
+/**
+ * The outcome loop's thank-you: once an intro request got a reply, the user who sent it e-mails the
+ * connector who made the intro (the connector themselves, even for an ally asked through their
+ * contact owner), from their Google account. Once per action: the note and `thanked_at` commit together.
+ */
+export async function sendThankYou(
+  deps: IntrosDeps,
+  member: Member,
+  body: TSendThankYouBody,
+): Promise<TSendThankYouResult> {
+  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    const ws = member.workspaceId;
+    const action = await lockAction(tx, ws, body.actionId);
+    if (!action) throw new AppError('NOT_FOUND', 'Action not found');
+    if (action.owner_user_id !== member.userId) {
+      throw new AppError('FORBIDDEN', 'Only the user who sent this intro request can send the thank-you.');
+    }
+    const connector =
+      action.type === 'ask-intro' && action.connector_id ? await findPerson(tx, ws, action.connector_id) : null;
+    if (action.status !== 'completed' || !connector) {
+      throw new AppError('VALIDATION_FAILED', 'Only a sent intro request can be followed by a thank-you.');
+    }
+    if (action.thanked_at)
+      throw new AppError('ALREADY_DONE', `You already thanked ${connector.full_name} for this intro.`);
+    if (!action.replied_at) throw new AppError('NO_REPLY_YET', 'Nobody has replied to this intro request yet.');
+    if (!connector.email) {
+      throw new AppError('MISSING_EMAIL', `${connector.full_name} has no e-mail address to send the thank-you to.`);
+    }
+    const target = await findPerson(tx, ws, action.prospect_id);
+    await sendEmailFrom(tx, member, {
+      purpose: 'thank-you',
+      to: [connector.email],
+      subject: target ? `Thank you for the intro to ${target.full_name}` : 'Thank you for the intro',
+      text: body.message,
+    });
+    const thankedAt = await markThanked(tx, ws, action.id);
+    return { actionId: action.id, thankedAt: thankedAt.toISOString() };
   });
 }

@@ -12,7 +12,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { membersCte, proximityBandSql } from '../../graph/graph.sql.ts';
-import { type ProximityModel, proximitySql } from '../../graph/proximity.ts';
+import { type EdgeEvidenceRow, type ProximityModel, proximitySql } from '../../graph/proximity.ts';
 import { RANK_BUCKET_SHIFT, trustSql, WEBSITE_SIGNAL_DAYS } from '../../graph/recompute.ts';
 import { buildSignals, type SignalEdge } from '../../graph/signals.ts';
 import type { CompiledFilters } from './network-filters.ts';
@@ -529,4 +529,40 @@ export async function reportCards(tx: Tx, workspaceId: string) {
     networkConnections: card(row?.connectors ?? 0, row?.connectors_before ?? 0),
     networkCompanies: card(row?.companies ?? 0, before.companies_before),
   };
+}
+
+/** A prospect's proximity, or null when the workspace has no such prospect. */
+export async function prospectProximity(tx: Tx, workspaceId: string, prospectId: string) {
+  const row = await tx.execute<{ proximity: number }>(
+    sql`select proximity from network_rows where workspace_id = ${workspaceId} and prospect_id = ${prospectId}`,
+  );
+  return row.rows[0]?.proximity ?? null;
+}
+
+/** Each connector's edge to a prospect with its evidence, who the connector is, and the database's clock. */
+export async function connectorEdges(tx: Tx, workspaceId: string, prospectId: string) {
+  const ws = workspaceId;
+  const edges = await tx.execute<
+    EdgeEvidenceRow & {
+      connector_id: string;
+      name: string;
+      colleague: boolean;
+      owner_name: string | null;
+      shared_company: string | null;
+      now: Date;
+    }
+  >(sql`
+    with ${membersCte(ws)}
+    select e.*, now() as now, coalesce(u.first_name || ' ' || u.last_name, p.full_name) as name,
+           m.person_id is not null as colleague, ou.first_name || ' ' || ou.last_name as owner_name,
+           sc.name as shared_company
+      from edges e
+      join people p on p.workspace_id = e.workspace_id and p.id = e.connector_id
+      left join members m on m.person_id = e.connector_id
+      left join users u on u.workspace_id = e.workspace_id and u.id = m.user_id
+      left join clients c on c.workspace_id = e.workspace_id and c.person_id = e.connector_id and c.map_network
+      left join users ou on ou.workspace_id = e.workspace_id and ou.id = c.contact_owner_user_id
+      left join companies sc on sc.workspace_id = e.workspace_id and sc.id = e.shared_company_id
+     where e.workspace_id = ${ws} and e.prospect_id = ${prospectId}`);
+  return edges.rows;
 }

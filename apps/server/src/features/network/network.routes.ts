@@ -1,9 +1,8 @@
 import { PassThrough } from 'node:stream';
-import { EXPORT_FILE_PREFIX, introsApi, networkApi } from '@warmpath/shared';
+import { EXPORT_FILE_PREFIX, networkApi } from '@warmpath/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberOf } from '../../plugins/auth.ts';
 import { route } from '../../plugins/contract-route.ts';
-import { sendWarmIntros, warmIntroModalData } from '../intros/intros.service.ts';
 import { exportNetworkCsv } from './export-csv.ts';
 import {
   type ContactsDeps,
@@ -54,10 +53,4 @@ export const networkRoutes: FastifyPluginAsyncZod<ContactsDeps> = async (app, de
       .header('content-disposition', `attachment; filename="${EXPORT_FILE_PREFIX}-export-${stamp}.csv"`)
       .send(out);
   });
-
-  route(app, introsApi.getWarmIntroModalData, async (request) =>
-    warmIntroModalData(deps, memberOf(request), request.query),
-  );
-
-  route(app, introsApi.sendWarmIntros, async (request) => sendWarmIntros(deps, memberOf(request), request.body));
 };

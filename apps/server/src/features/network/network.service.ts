@@ -15,10 +15,8 @@ import {
   type TNetworkFilter,
   type TProximityExplanation,
 } from '@warmpath/shared';
-import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
-import { membersCte } from '../../graph/graph.sql.ts';
-import { type EdgeEvidenceRow, edgeEvidenceOf, scoreEdge } from '../../graph/proximity.ts';
+import { edgeEvidenceOf, scoreEdge } from '../../graph/proximity.ts';
 import { loadGraphSettings } from '../../graph/settings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
@@ -26,6 +24,7 @@ import type { Member } from '../../plugins/auth.ts';
 import {
   companiesNamed,
   companyOptions,
+  connectorEdges,
   connectorOptions,
   countBy,
   countByEngagement,
@@ -38,6 +37,7 @@ import {
   pageIds,
   peopleNamed,
   personOptions,
+  prospectProximity,
   reportCards,
 } from './network.repo.ts';
 import { type CompiledFilters, compileFilters, parseFilters } from './network-filters.ts';
@@ -264,37 +264,14 @@ export async function explainProximity(
   const ws = member.workspaceId;
   return deps.database.inWorkspace(ws, async (tx) => {
     const { model } = await loadGraphSettings(tx, ws);
-    const row = await tx.execute<{ proximity: number }>(
-      sql`select proximity from network_rows where workspace_id = ${ws} and prospect_id = ${prospectId}`,
-    );
-    if (!row.rows[0]) throw new AppError('NOT_FOUND', 'Prospect not found');
-    const edges = await tx.execute<
-      EdgeEvidenceRow & {
-        connector_id: string;
-        name: string;
-        colleague: boolean;
-        owner_name: string | null;
-        shared_company: string | null;
-        now: Date;
-      }
-    >(sql`
-      with ${membersCte(ws)}
-      select e.*, now() as now, coalesce(u.first_name || ' ' || u.last_name, p.full_name) as name,
-             m.person_id is not null as colleague, ou.first_name || ' ' || ou.last_name as owner_name,
-             sc.name as shared_company
-        from edges e
-        join people p on p.workspace_id = e.workspace_id and p.id = e.connector_id
-        left join members m on m.person_id = e.connector_id
-        left join users u on u.workspace_id = e.workspace_id and u.id = m.user_id
-        left join clients c on c.workspace_id = e.workspace_id and c.person_id = e.connector_id and c.map_network
-        left join users ou on ou.workspace_id = e.workspace_id and ou.id = c.contact_owner_user_id
-        left join companies sc on sc.workspace_id = e.workspace_id and sc.id = e.shared_company_id
-       where e.workspace_id = ${ws} and e.prospect_id = ${prospectId}`);
+    const proximity = await prospectProximity(tx, ws, prospectId);
+    if (proximity === null) throw new AppError('NOT_FOUND', 'Prospect not found');
+    const edges = await connectorEdges(tx, ws, prospectId);
     const pathProximity = new Map(
       (await edgesOf(tx, ws, [prospectId], model)).map((edge) => [edge.connector_id, edge.path]),
     );
-    const paths = edges.rows.map((edge) => {
-      const { proximity, contributions } = scoreEdge(edgeEvidenceOf(edge), model, new Date(edge.now));
+    const paths = edges.map((edge) => {
+      const { proximity: scored, contributions } = scoreEdge(edgeEvidenceOf(edge), model, new Date(edge.now));
       const channels = [
         edge.meetings > 0 && {
           source: 'GOOGLE_MEETING' as const,
@@ -326,13 +303,13 @@ export async function explainProximity(
         kind: edge.colleague ? ('colleague' as const) : ('ally' as const),
         viaName: edge.colleague ? null : edge.owner_name,
         // An ally's path is its link scaled by the team's trust in the ally.
-        proximity: pathProximity.get(edge.connector_id) ?? proximity,
+        proximity: pathProximity.get(edge.connector_id) ?? scored,
         channels,
       };
     });
     return {
       prospectId,
-      proximity: row.rows[0].proximity,
+      proximity,
       paths: paths.sort((a, b) => b.proximity - a.proximity),
     };
   });

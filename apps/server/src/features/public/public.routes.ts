@@ -1,16 +1,16 @@
 import { publicApi } from '@warmpath/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { COUNTRIES } from '../../datasets/countries.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../plugins/contract-route.ts';
+import { pingDatabase } from './public.repo.ts';
 
 export const publicRoutes: FastifyPluginAsyncZod<{ config: Config; database: Database }> = async (app, deps) => {
   route(app, publicApi.getHealth, async () => {
     try {
-      await deps.database.db.execute(sql`select 1`);
+      await pingDatabase(deps.database);
     } catch {
       throw new AppError('INTERNAL', 'The database cannot be reached');
     }

@@ -1,5 +1,5 @@
 import type { Role } from '@warmpath/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { inviteIndex, invites, users, workspaces } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
@@ -88,4 +88,13 @@ export async function findInvitationContext(tx: Tx, workspaceId: string) {
     .orderBy(asc(users.createdAt))
     .limit(8);
   return { workspace: workspace ?? null, members };
+}
+
+/** Which of these addresses already belong to users of the workspace. */
+export async function emailsOfUsers(tx: Tx, workspaceId: string, emails: string[]) {
+  const rows = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.workspaceId, workspaceId), inArray(users.email, emails)));
+  return rows.map((row) => row.email);
 }

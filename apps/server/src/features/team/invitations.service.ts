@@ -1,13 +1,12 @@
 import type { TAcceptInvitation, TInviteInfo, TInviteTeammatesRequest, TMe, TTargetingScheme } from '@warmpath/shared';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
 import { sendEmailFrom } from '../../integrations/mail/send-email.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Caller, Member } from '../../plugins/auth.ts';
 import { findTargetingScheme } from '../targeting/targeting.repo.ts';
 import { findIdentity, findMe, insertUser } from '../users/users.repo.ts';
 import {
+  emailsOfUsers,
   findInvitationContext,
   findInvite,
   findWorkspaceOfInvite,
@@ -28,15 +27,9 @@ export function invitationLink(publicUrl: string, inviteId: string) {
 export async function inviteTeammates(deps: InvitationsDeps, member: Member, request: TInviteTeammatesRequest) {
   const byEmail = new Map(request.teammates.map((teammate) => [teammate.email, teammate.role]));
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
-    const existing = await tx
-      .select({ email: users.email })
-      .from(users)
-      .where(and(eq(users.workspaceId, member.workspaceId), inArray(users.email, [...byEmail.keys()])));
+    const existing = await emailsOfUsers(tx, member.workspaceId, [...byEmail.keys()]);
     if (existing.length > 0) {
-      throw new AppError(
-        'ALREADY_EXISTS',
-        `${existing.map((row) => row.email).join(', ')} already belong to the workspace`,
-      );
+      throw new AppError('ALREADY_EXISTS', `${existing.join(', ')} already belong to the workspace`);
     }
     const context = await findInvitationContext(tx, member.workspaceId);
     const inviter = await findMe(tx, member.workspaceId, member.userId);

@@ -252,3 +252,12 @@ export async function setOnboarding(
     .set(progress)
     .where(and(eq(users.workspaceId, workspaceId), eq(users.id, userId)));
 }
+
+/** Whether the user finished onboarding; null for no such user. */
+export async function hasCompletedOnboarding(tx: Tx, workspaceId: string, userId: string) {
+  const [row] = await tx
+    .select({ done: users.hasCompletedOnboarding })
+    .from(users)
+    .where(and(eq(users.workspaceId, workspaceId), eq(users.id, userId)));
+  return row ? row.done : null;
+}

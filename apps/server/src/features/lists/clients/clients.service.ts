@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { TClient, TClientForm, TClientsPage, TListParams } from '@warmpath/shared';
-import { sql } from 'drizzle-orm';
-import { markDirty, markNeighbourhoodDirty } from '../../../graph/dirty.ts';
+import { markDirty, markNeighbourhoodDirty, onePerson } from '../../../graph/dirty.ts';
 import { loadGraphSettings } from '../../../graph/settings.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { containsPattern } from '../../../lib/like-pattern.ts';
 import type { Member } from '../../../plugins/auth.ts';
+import { hasCompletedOnboarding } from '../../users/users.repo.ts';
 import { KINDS } from '../imports/import-kinds.ts';
 import type { ImportDeps } from '../imports/imports.service.ts';
 import { mergeRow } from '../imports/merge.ts';
@@ -26,12 +26,10 @@ import {
  */
 export async function assertMayImportClients(deps: ImportDeps, member: Member) {
   if (member.role === 'admin') return;
-  const onboarding = await deps.database.inWorkspace(member.workspaceId, (tx) =>
-    tx.execute<{ done: boolean }>(
-      sql`select has_completed_onboarding as done from users where workspace_id = ${member.workspaceId} and id = ${member.userId}`,
-    ),
+  const done = await deps.database.inWorkspace(member.workspaceId, (tx) =>
+    hasCompletedOnboarding(tx, member.workspaceId, member.userId),
   );
-  if (onboarding.rows[0]?.done !== false) {
+  if (done !== false) {
     throw new AppError('FORBIDDEN', 'Only admins can import clients once onboarding is done.');
   }
 }
@@ -91,7 +89,7 @@ export async function saveClient(deps: ImportDeps, member: Member, form: TClient
         contactOwner: form.contactOwner ?? null,
         tag: form.tag ?? null,
       });
-      const person = sql`select ${record.person_id}::uuid`;
+      const person = onePerson(record.person_id);
       if (dirty && record.map_network) await markNeighbourhoodDirty(tx, ws, person);
       else if (dirty) await markDirty(tx, ws, person);
       clientId = id;
@@ -112,7 +110,7 @@ export async function removeClient(deps: ImportDeps, member: Member, id: string)
     const record = await clientRecord(tx, ws, id);
     if (!record) throw notFound();
     await deleteClient(tx, ws, id);
-    const person = sql`select ${record.person_id}::uuid`;
+    const person = onePerson(record.person_id);
     if (record.map_network) await markNeighbourhoodDirty(tx, ws, person);
     else await markDirty(tx, ws, person);
   });

@@ -1,9 +1,14 @@
 import type { ImportKind, ImportStatus, TImportStatus } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Tx } from '../../../db/client.ts';
+import * as schema from '../../../db/schema/index.ts';
+import { KINDS, stagingTableSql } from './import-kinds.ts';
 
-// The imports table: one row per upload, its progress while it streams and its outcome.
+// The imports table: one row per upload, its progress while it streams and its outcome; and the
+// connection an import holds for its life (its lock, its staging table, the merge's transaction).
 
 /** Advisory lock class held by the connection running an import: a row whose lock is free is stuck. */
 export const IMPORT_LOCK_CLASS = 7262012;
@@ -148,4 +153,35 @@ export async function failStuckImports(ownerUrl: string): Promise<number> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Takes the import's advisory lock on the connection that runs it, held for the import's life: a
+ * server starting later knows a free lock means a dead import. False when another holds it.
+ */
+export async function lockImport(client: pg.PoolClient, importId: string) {
+  const locked = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as locked', [
+    IMPORT_LOCK_CLASS,
+    importId,
+  ]);
+  return locked.rows[0]?.locked === true;
+}
+
+/** Creates the connection's staging table `import_rows` for this kind, and opens a COPY into it (text format). */
+export async function openStaging(client: pg.PoolClient, kind: ImportKind) {
+  const spec = KINDS[kind];
+  await client.query(stagingTableSql(spec, { dropOnCommit: false }));
+  return client.query(copyFrom(`copy import_rows (line, reason, ${spec.columns.join(', ')}) from stdin`));
+}
+
+/** A transaction in the workspace on the import's own connection, the one holding its staging table. */
+export async function inStagingTransaction<T>(
+  client: pg.PoolClient,
+  workspaceId: string,
+  work: (tx: Tx) => Promise<T>,
+) {
+  return drizzle(client, { schema }).transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.workspace_id', ${workspaceId}, true)`);
+    return work(tx);
+  });
 }

@@ -1,31 +1,22 @@
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { CSV_UPLOAD, type ImportKind, type TImportStatus } from '@warmpath/shared';
-import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../../db/client.ts';
-import * as schema from '../../../db/schema/index.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { csvLine } from '../../../lib/csv-write.ts';
 import type { Member } from '../../../plugins/auth.ts';
 import { CsvFormatError, readCsv } from './csv-reader.ts';
-import {
-  type HeaderMap,
-  KINDS,
-  mapHeader,
-  missingHeaderMessage,
-  stagingTableSql,
-  validateRow,
-} from './import-kinds.ts';
+import { type HeaderMap, KINDS, mapHeader, missingHeaderMessage, validateRow } from './import-kinds.ts';
 import {
   completeImport,
   failImport,
   findImport,
-  IMPORT_LOCK_CLASS,
+  inStagingTransaction,
   insertImport,
+  lockImport,
+  openStaging,
   rejectionsAfter,
   updateProgress,
 } from './imports.repo.ts';
@@ -128,12 +119,8 @@ export async function receiveImport(
 
   try {
     // Held for the import's life: a server starting later knows a free lock means a dead import.
-    const locked = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as locked', [
-      IMPORT_LOCK_CLASS,
-      request.id,
-    ]);
     const created =
-      locked.rows[0]?.locked === true &&
+      (await lockImport(client, request.id)) &&
       (await deps.database.inWorkspace(ws, (tx) => insertImport(tx, ws, { ...request, createdBy: member.userId })));
     if (!created)
       throw new AppError('ALREADY_EXISTS', 'This import id was already used; choose a new one to upload again');
@@ -183,10 +170,8 @@ export async function receiveImport(
           updateProgress(tx, ws, request.id, { ...progress, status: 'merging' }),
         );
         // The merge and the 'completed' mark commit together, on the connection that holds the staging table.
-        const db = drizzle(client, { schema });
         merged = await mergeAgainOnConflict(() =>
-          db.transaction(async (tx) => {
-            await tx.execute(sql`select set_config('app.workspace_id', ${ws}, true)`);
+          inStagingTransaction(client, ws, async (tx) => {
             const counts = await mergeImport(tx, request.kind, {
               workspaceId: ws,
               importId: request.id,
@@ -229,8 +214,7 @@ async function stageRows(
   onProgress: (progress: { bytesReceived: number; rowsProcessed: number }) => void,
 ) {
   const spec = KINDS[kind];
-  await client.query(stagingTableSql(spec, { dropOnCommit: false }));
-  const copy = client.query(copyFrom(`copy import_rows (line, reason, ${spec.columns.join(', ')}) from stdin`));
+  const copy = await openStaging(client, kind);
   const copied = once(copy, 'finish');
   // An error of the COPY surfaces at the next write or at the end, not as an unhandled event.
   copied.catch(() => {});

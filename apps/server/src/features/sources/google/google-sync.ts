@@ -9,7 +9,7 @@ import {
   recordAddressBook,
   recordInteractions,
 } from '../../../graph/evidence.repo.ts';
-import { REPLY_HEADERS, recordReplies } from '../../actions/replies.ts';
+import { REPLY_HEADERS, type RepliesDeps, recordReplies } from '../../intros/replies.ts';
 import { type GoogleAccount, type GoogleAccountDeps, googleAccount, httpStatus } from './google-account.ts';
 
 /** Threads and meetings this wide say nothing about who knows whom (newsletters, all-hands). */
@@ -26,10 +26,11 @@ export type SyncCounts = {
   ignored: number;
 };
 export type SyncProgress = (update: { phase: string; processed: number; total: number | null }) => Promise<void>;
-export type SyncDeps = GoogleAccountDeps & {
-  /** Waits before a retry; tests replace it to keep rate-limit back-off instant. */
-  sleep?: (ms: number) => Promise<void>;
-};
+export type SyncDeps = GoogleAccountDeps &
+  Pick<RepliesDeps, 'replyEvents'> & {
+    /** Waits before a retry; tests replace it to keep rate-limit back-off instant. */
+    sleep?: (ms: number) => Promise<void>;
+  };
 
 type SyncState = typeof googleSyncState.$inferSelect;
 
@@ -166,7 +167,7 @@ export async function syncGoogleAccount(
     await record(kept);
     counts.messages += kept.length;
     // Answers in the threads of intro requests and messages sent from actions mark them replied.
-    await recordReplies(deps.database, { workspaceId, userId, accountEmail: account.email ?? null }, messages);
+    await recordReplies(deps, { workspaceId, userId, accountEmail: account.email ?? null }, messages);
   };
 
   const incremental = state?.gmailHistoryId ? await mailHistory(deps, account, gmail, state.gmailHistoryId) : null;

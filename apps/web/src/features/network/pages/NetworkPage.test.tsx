@@ -137,6 +137,13 @@ describe('Network page', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     expect(api.callsTo('GET /contacts/query/proximity-explanation')[0]?.search.get('prospectId')).toBe(ids.john);
   });
 
+  it('opens on one person when the link names them, as the webhook events link', async () => {
+    const api = stubNetworkApi();
+    await renderApp(`/network?personId=${ids.john}`, { signedIn: true, me: member });
+    await waitFor(() => expect(api.callsTo(CONTACTS)).not.toHaveLength(0));
+    expect(filtersOf(api.callsTo(CONTACTS)[0])).toEqual([{ name: 'personName', values: [ids.john] }]);
+  });
+
   it('asks for the first page of 30 with no filters, then pages and changes the page size back to page 1', async () => {
     const api = stubNetworkApi();
     await renderApp('/network', { signedIn: true, me: member });

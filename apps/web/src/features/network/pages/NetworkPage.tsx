@@ -1,6 +1,7 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { PAGINATION } from '@warmpath/shared';
 import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { TablePagination } from '../../../components/TablePagination.tsx';
 import { useSession } from '../../../lib/useSession.ts';
@@ -15,7 +16,13 @@ import { initialFilterState, type NetworkFilterState, toFilterItems } from '../f
 /** The network home: report cards, filters, the table of prospects and who knows them, and warm intros. */
 export function NetworkPage() {
   const { user } = useSession();
-  const [filterState, setFilterState] = useState<NetworkFilterState>(initialFilterState);
+  const [searchParams] = useSearchParams();
+  // A link to one person (`?personId=`, as the webhook events give) opens the table on them.
+  const [filterState, setFilterState] = useState<NetworkFilterState>(() => {
+    const personId = searchParams.get('personId');
+    const initial = initialFilterState();
+    return personId ? { ...initial, fields: { ...initial.fields, personName: [personId] } } : initial;
+  });
   const [page, setPage] = useState<number>(PAGINATION.defaultPage);
   const [pageSize, setPageSize] = useState<number>(PAGINATION.defaultPageSize);
   const [warmIntro, setWarmIntro] = useState<WarmIntroRequest | null>(null);
