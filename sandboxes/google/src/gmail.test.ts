@@ -1,6 +1,6 @@
 import { type gmail_v1, gmail as gmailApi } from '@googleapis/gmail';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeMessage } from './compose-for-tests.ts';
 import type { SentMailJson } from './sandbox.ts';
 import type { RunningGoogleSandbox } from './server.ts';
 import { connect, rejection, startSandbox } from './testing.ts';
@@ -18,9 +18,8 @@ afterAll(async () => {
   await running.close();
 });
 
-async function rfc822(mail: ConstructorParameters<typeof MailComposer>[0]): Promise<string> {
-  const raw = await new MailComposer(mail).compile().build();
-  return raw.toString('base64url');
+async function rfc822(mail: Parameters<typeof composeMessage>[0]): Promise<string> {
+  return (await composeMessage(mail)).toString('base64url');
 }
 
 const HEADERS = ['From', 'To', 'Cc', 'Date', 'Subject', 'Message-ID'];

@@ -1,6 +1,6 @@
 import { gmail as gmailApi } from '@googleapis/gmail';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeMessage } from './compose-for-tests.ts';
 import { createGoogleSandbox, type GoogleSandbox } from './sandbox.ts';
 import {
   buildGoogleSandboxServer,
@@ -113,9 +113,7 @@ describe('its own server', () => {
     client.setCredentials((await client.getToken(redirect.searchParams.get('code') ?? '')).tokens);
     const gmail = gmailApi({ version: 'v1', auth: client, rootUrl: `${origin}/` });
     const raw = (
-      await new MailComposer({ from: 'uploader@acme.com', to: 'x@partner.io', subject: 'Media upload', text: 'Body' })
-        .compile()
-        .build()
+      await composeMessage({ from: 'uploader@acme.com', to: 'x@partner.io', subject: 'Media upload', text: 'Body' })
     ).toString();
     // The clients build upload URLs from the per-call rootUrl only (not the client's): without it,
     // an upload would go to gmail.googleapis.com.
