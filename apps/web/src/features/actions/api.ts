@@ -3,7 +3,6 @@ import {
   type ActionFilterName,
   actionsApi,
   GATEWAY_ERRORS,
-  introsApi,
   MESSAGES,
   RECOMMENDED_ACTION_FILTER_NAMES,
   type RecommendedActionFilterName,
@@ -13,16 +12,10 @@ import {
   type TActionFilters,
   type TPastActionsPage,
   type TRecommendedActionsPage,
-  type TSendAskIntroActionBody,
-  type TSendDirectMessageActionBody,
-  type TSendThankYouBody,
-  type TSendThankYouResult,
 } from '@warmpath/shared';
 import { toast } from 'react-toastify';
-import { capture } from '../../lib/analytics.ts';
 import { callApi } from '../../lib/api.ts';
 import { failureToast } from '../../lib/toasts.tsx';
-import { networkKeys } from '../network/api.ts';
 
 /** The lists of acted-on actions, one per tab after the recommended one. */
 export type PastActionsTab = 'past' | 'pending' | 'skipped';
@@ -182,7 +175,7 @@ const TAB_OF_STATUS: Record<TActionCommandResult['status'], ActionsTab> = {
  * Spec section 4: the action leaves the recommended list at once and its new tab's count rises by
  * one; then everything the move touched is fetched again.
  */
-function moveRecommendedAction(queryClient: QueryClient, result: TActionCommandResult) {
+export function moveRecommendedAction(queryClient: QueryClient, result: TActionCommandResult) {
   const target = TAB_OF_STATUS[result.status];
   queryClient.setQueriesData<TRecommendedActionsPage>({ queryKey: actionKeys.list('recommended') }, (page) => {
     if (!page?.rows.some((row) => row.actionId === result.actionId)) return page;
@@ -228,80 +221,5 @@ export function useCompleteAction() {
       return moveRecommendedAction(queryClient, result);
     },
     onError: (error) => failureToast(MESSAGES.recommendationCompleteFailed, error.message),
-  });
-}
-
-export function sendAskIntroActionEmail(body: TSendAskIntroActionBody): Promise<TActionCommandResult> {
-  return callApi(introsApi.sendAskIntroActionEmail, {
-    body,
-    // A refusal says why (the connector's weekly cap, Google not connected): worth showing.
-    preferServerMessage: true,
-  });
-}
-
-/** 'Ask intro': e-mails the connector; the action moves to past, and the network shows the request. */
-export function useSendAskIntro() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: sendAskIntroActionEmail,
-    onSuccess: (result, body) => {
-      toast.success(MESSAGES.requestSent);
-      capture('intro sent', { source: body.source, from: 'recommended actions' });
-      void queryClient.invalidateQueries({ queryKey: networkKeys.contacts() });
-      return moveRecommendedAction(queryClient, result);
-    },
-    onError: (error) => failureToast(MESSAGES.requestFailed, error.message),
-  });
-}
-
-export function sendDirectMessageActionEmail(body: TSendDirectMessageActionBody): Promise<TActionCommandResult> {
-  return callApi(introsApi.sendDirectMessageActionEmail, {
-    body,
-    preferServerMessage: true,
-  });
-}
-
-/** 'Engage with Prospect': e-mails the prospect; the action moves to past. */
-export function useSendDirectMessage() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: sendDirectMessageActionEmail,
-    onSuccess: (result) => {
-      toast.success(MESSAGES.messageSent);
-      return moveRecommendedAction(queryClient, result);
-    },
-    onError: (error) => failureToast(MESSAGES.requestFailed, error.message),
-  });
-}
-
-export function sendThankYouEmail(body: TSendThankYouBody): Promise<TSendThankYouResult> {
-  return callApi(introsApi.sendThankYou, {
-    body,
-    // A refusal says why (no e-mail address for the connector, already thanked): worth showing.
-    preferServerMessage: true,
-  });
-}
-
-/** The thank-you note to the connector of an answered intro request; the past row shows 'Thanked' at once. */
-export function useSendThankYou() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: sendThankYouEmail,
-    onSuccess: (result) => {
-      toast.success(MESSAGES.thankYouSent);
-      capture('thank-you sent');
-      queryClient.setQueriesData<TPastActionsPage>({ queryKey: actionKeys.list('past') }, (page) =>
-        page
-          ? {
-              ...page,
-              rows: page.rows.map((row) =>
-                row.actionId === result.actionId ? { ...row, thankedAt: result.thankedAt } : row,
-              ),
-            }
-          : page,
-      );
-      return queryClient.invalidateQueries({ queryKey: actionKeys.list('past') });
-    },
-    onError: (error) => failureToast(MESSAGES.thankYouFailed, error.message),
   });
 }

@@ -1,7 +1,6 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import {
   GATEWAY_ERRORS,
-  introsApi,
   MESSAGES,
   type NetworkFilterField,
   networkApi,
@@ -12,15 +11,10 @@ import {
   type TNetworkFilters,
   type TProximityExplanation,
   type TReportCards,
-  type TWarmIntroItem,
-  type TWarmIntroModalData,
-  type WarmIntroSource,
 } from '@warmpath/shared';
 import { toast } from 'react-toastify';
-import { capture } from '../../lib/analytics.ts';
 import { callApi, downloadFromApi } from '../../lib/api.ts';
 import { saveFile } from '../../lib/browser.ts';
-import { failureToast } from '../../lib/toasts.tsx';
 import { exportFileName } from './networkDisplay.ts';
 
 /** The filter fields whose options come in pages ('Load More'). */
@@ -29,11 +23,6 @@ export type PagedFilterField = (typeof PAGED_FILTER_FIELDS)[number];
 export function isPagedFilterField(field: NetworkFilterField): field is PagedFilterField {
   return PAGED_FILTER_FIELDS.some((paged) => paged === field);
 }
-
-/** Which warm-intro panel to open: ask `connectorId` (a colleague, or a client ally) for an intro to `targetId`. */
-export type WarmIntroQuery = { source: WarmIntroSource; targetId: string; connectorId: string };
-/** Opens the panel: what to load, and whether the row named an account owner (the title, before the data). */
-export type WarmIntroRequest = WarmIntroQuery & { hasContactOwner: boolean };
 
 export const networkKeys = {
   all: ['network'] as const,
@@ -48,7 +37,6 @@ export const networkKeys = {
   searchOptions: (field: NetworkFilterField, searchTerm: string, filters: readonly TFilterItem[]) =>
     [...networkKeys.filters(), 'search', field, { searchTerm, filters }] as const,
   proximity: (prospectId: string) => [...networkKeys.all, 'proximity', prospectId] as const,
-  warmIntro: (query: WarmIntroQuery) => [...networkKeys.all, 'warm-intro', query] as const,
 };
 
 export function fetchReportCards(signal?: AbortSignal): Promise<TReportCards> {
@@ -160,52 +148,6 @@ export function useProximityExplanation(prospectId: string) {
   return useQuery({
     queryKey: networkKeys.proximity(prospectId),
     queryFn: ({ signal }) => fetchProximityExplanation(prospectId, signal),
-  });
-}
-
-export function fetchWarmIntroModalData(
-  { source, targetId, connectorId }: WarmIntroQuery,
-  signal?: AbortSignal,
-): Promise<TWarmIntroModalData> {
-  return callApi(introsApi.getWarmIntroModalData, {
-    // Named one by one: a request carries more than the query (what opened the panel).
-    query: { source, targetId, connectorId },
-    errorMessage: GATEWAY_ERRORS.fetchWarmIntroModal,
-    signal,
-  });
-}
-
-/** The warm-intro panel's people, signals and templates, loaded each time the panel opens. */
-export function useWarmIntroModalData({ source, targetId, connectorId }: WarmIntroQuery) {
-  const query: WarmIntroQuery = { source, targetId, connectorId };
-  return useQuery({
-    queryKey: networkKeys.warmIntro(query),
-    queryFn: ({ signal }) => fetchWarmIntroModalData(query, signal),
-    staleTime: 0,
-    gcTime: 0,
-  });
-}
-
-export function sendWarmIntros(items: TWarmIntroItem[]) {
-  return callApi(introsApi.sendWarmIntros, {
-    body: items,
-    errorMessage: GATEWAY_ERRORS.sendWarmIntro,
-    // A refusal says why (the connector's weekly cap, Google not connected): worth showing.
-    preferServerMessage: true,
-  });
-}
-
-/** Sends one warm intro; the table then shows the prospect's request as sent. */
-export function useSendWarmIntro() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (item: TWarmIntroItem) => sendWarmIntros([item]),
-    onSuccess: (_sent, item) => {
-      toast.success(MESSAGES.warmIntroSent);
-      capture('intro sent', { source: item.source });
-      return queryClient.invalidateQueries({ queryKey: networkKeys.contacts() });
-    },
-    onError: (error) => failureToast(MESSAGES.warmIntroFailed, error.message),
   });
 }
 

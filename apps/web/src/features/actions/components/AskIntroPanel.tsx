@@ -6,10 +6,10 @@ import {
   ZSendAskIntroActionBody,
 } from '@warmpath/shared';
 import { type FormEvent, useState } from 'react';
+import { useSendAskIntro } from '../../intros/api.ts';
 import { PersonCard } from '../../network/components/PersonCard.tsx';
 import { ConnectGoogleAlert } from '../../sources/components/ConnectGoogleAlert.tsx';
 import { actionTarget, askIntroPrefill, type IntroConnector, introConnector } from '../actionsDisplay.ts';
-import { useSendAskIntro } from '../api.ts';
 import { ActionSignals } from './ActionSignals.tsx';
 
 export type AskIntroPanelProps = {

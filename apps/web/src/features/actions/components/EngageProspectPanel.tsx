@@ -5,10 +5,10 @@ import {
   ZSendDirectMessageActionBody,
 } from '@warmpath/shared';
 import { type FormEvent, useState } from 'react';
+import { useSendDirectMessage } from '../../intros/api.ts';
 import { PersonCard } from '../../network/components/PersonCard.tsx';
 import { ConnectGoogleAlert } from '../../sources/components/ConnectGoogleAlert.tsx';
 import { actionTarget, directMessagePrefill } from '../actionsDisplay.ts';
-import { useSendDirectMessage } from '../api.ts';
 import { ActionSignals } from './ActionSignals.tsx';
 
 export type EngageProspectPanelProps = {

@@ -1,10 +1,10 @@
 import { Button, Stack, Text, Textarea } from '@mantine/core';
 import { type TPastAction, type TSendThankYouBody, ZSendThankYouBody } from '@warmpath/shared';
 import { type FormEvent, useState } from 'react';
+import { useSendThankYou } from '../../intros/api.ts';
 import { PersonCard } from '../../network/components/PersonCard.tsx';
 import { ConnectGoogleAlert } from '../../sources/components/ConnectGoogleAlert.tsx';
 import { pastConnector, thankYouPrefill } from '../actionsDisplay.ts';
-import { useSendThankYou } from '../api.ts';
 
 export type ThankYouPanelProps = {
   action: TPastAction;

@@ -2,7 +2,7 @@ import { Avatar, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { type ConnectionSource, type TNetworkRow, VISIBLE_AVATARS, type WarmIntroSource } from '@warmpath/shared';
 import { DeferredTooltip } from '../../../components/DeferredTooltip.tsx';
 import { plural } from '../../../lib/format.ts';
-import type { WarmIntroRequest } from '../api.ts';
+import type { WarmIntroRequest } from '../../intros/api.ts';
 import { initialOf, splitVisible } from '../networkDisplay.ts';
 import { ConnectionSources } from './ConnectionSources.tsx';
 import { MorePopover } from './MorePopover.tsx';

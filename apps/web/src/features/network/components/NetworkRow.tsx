@@ -1,7 +1,7 @@
 import { Anchor, Avatar, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { ENGAGEMENT_LABELS, type TNetworkRow } from '@warmpath/shared';
 import { memo } from 'react';
-import type { WarmIntroRequest } from '../api.ts';
+import type { WarmIntroRequest } from '../../intros/api.ts';
 import { initialOf } from '../networkDisplay.ts';
 import { AlliesCell } from './AlliesCell.tsx';
 import { ProximityButton } from './ProximityButton.tsx';

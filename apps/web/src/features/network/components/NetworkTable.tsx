@@ -3,7 +3,7 @@ import { SKELETON, type TNetworkRow } from '@warmpath/shared';
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { TableSkeletonRows } from '../../../components/TableSkeletonRows.tsx';
-import type { WarmIntroRequest } from '../api.ts';
+import type { WarmIntroRequest } from '../../intros/api.ts';
 import { NetworkRow } from './NetworkRow.tsx';
 
 export type NetworkTableProps = {

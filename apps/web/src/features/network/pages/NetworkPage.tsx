@@ -5,12 +5,13 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { TablePagination } from '../../../components/TablePagination.tsx';
 import { useSession } from '../../../lib/useSession.ts';
-import { useContacts, useExportContactsCsv, useNetworkFilters, type WarmIntroRequest } from '../api.ts';
+import type { WarmIntroRequest } from '../../intros/api.ts';
+import { WarmIntroDrawer } from '../../intros/components/WarmIntroDrawer.tsx';
+import { useContacts, useExportContactsCsv, useNetworkFilters } from '../api.ts';
 import { NetworkEmptyState } from '../components/NetworkEmptyState.tsx';
 import { NetworkFilterBar } from '../components/NetworkFilterBar.tsx';
 import { NetworkTable } from '../components/NetworkTable.tsx';
 import { ReportCards } from '../components/ReportCards.tsx';
-import { WarmIntroDrawer } from '../components/WarmIntroDrawer.tsx';
 import { initialFilterState, type NetworkFilterState, toFilterItems } from '../filterToggle.ts';
 
 /** The network home: report cards, filters, the table of prospects and who knows them, and warm intros. */

@@ -3,12 +3,12 @@ import type { TWarmIntroModalData } from '@warmpath/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { plural } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/useSession.ts';
+import { ConnectionSources } from '../../network/components/ConnectionSources.tsx';
+import { PersonCard } from '../../network/components/PersonCard.tsx';
+import { SignalChips } from '../../network/components/SignalChips.tsx';
+import { proximityBand } from '../../network/networkDisplay.ts';
 import { ConnectGoogleAlert } from '../../sources/components/ConnectGoogleAlert.tsx';
 import { useWarmIntroModalData, type WarmIntroRequest } from '../api.ts';
-import { proximityBand } from '../networkDisplay.ts';
-import { ConnectionSources } from './ConnectionSources.tsx';
-import { PersonCard } from './PersonCard.tsx';
-import { SignalChips } from './SignalChips.tsx';
 import { WarmIntroForm } from './WarmIntroForm.tsx';
 
 export type WarmIntroDrawerProps = {
