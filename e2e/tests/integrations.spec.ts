@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { allowGoogleConsent, signUpAdmin } from './fixtures.ts';
+import { E2E_SLACK_SANDBOX_URL } from '../env.ts';
+import { allowGoogleConsent, seededUser, signInAndConnectGoogle, signUpAdmin } from './fixtures.ts';
 
 /** A customer's endpoint on this machine: it keeps what it gets, and checks signatures once it knows the secret. */
 async function startReceiver() {
@@ -91,5 +92,70 @@ test('an admin connects a webhook from the Integrations page, sends a test event
   await card.getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByText('Webhook disconnected successfully')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Connect Webhook' })).toBeVisible();
+  await receiver.close();
+});
+
+test('an intro sent from the network page reaches the Slack channel and the webhook, each once', async ({ page }) => {
+  test.setTimeout(300_000);
+  const receiver = await startReceiver();
+  const email = await seededUser();
+  await signInAndConnectGoogle(page, email);
+
+  await page.goto('/admin/integrations/webhook');
+  await page.getByLabel('Endpoint URL').fill(receiver.url);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByLabel('Signing secret')).toHaveText(/^whsec_[A-Za-z0-9+/=]{32}$/);
+  await page.goto('/admin/integrations');
+  await page.getByRole('region', { name: 'Slack' }).getByRole('button', { name: 'Connect Slack' }).click();
+  await page.getByLabel('Where should the app post?').selectOption({ label: '#intros' });
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page.getByText('Posting to #intros in Warmpath Sandbox Team.')).toBeVisible();
+
+  // The intro, as on the network page.
+  await page.goto('/network');
+  const ask = page
+    .getByRole('table', { name: 'Contacts' })
+    .getByRole('button', { name: /^Ask [^,]+ for an intro to / })
+    .first();
+  await expect(ask).toBeVisible({ timeout: 90_000 });
+  const [, colleague = '', prospect = ''] =
+    /^Ask (.+) for an intro to (.+)$/.exec((await ask.getAttribute('aria-label')) ?? '') ?? [];
+  await ask.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Send intro request' }).click();
+  await expect(page.getByText('Warm intro sent!')).toBeVisible();
+
+  // Slack: the sandbox's channel page shows the message, once.
+  const slackMessages = `${E2E_SLACK_SANDBOX_URL}/messages`;
+  await expect
+    .poll(
+      async () => (await (await page.request.get(slackMessages)).text()).split(`an intro to ${prospect}`).length - 1,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(1);
+  const channelPage = await page.request.get(slackMessages);
+  expect(await channelPage.text()).toContain(colleague);
+
+  // The webhook: one intro.requested naming the prospect, and its 200 in the delivery log.
+  await expect
+    .poll(() => receiver.received.filter((delivery) => delivery.type === 'intro.requested').length, { timeout: 30_000 })
+    .toBe(1);
+  expect(receiver.received.find((delivery) => delivery.type === 'intro.requested')?.body).toContain(prospect);
+  await page.goto('/admin/integrations/webhook');
+  const log = page.getByRole('table', { name: 'Webhook deliveries' });
+  await expect(log.getByRole('row').filter({ hasText: 'intro.requested' }).filter({ hasText: '200' })).toBeVisible();
+
+  // Both disconnected from their cards.
+  await page.goto('/admin/integrations');
+  for (const [name, toast] of [
+    ['Slack', 'Slack disconnected successfully'],
+    ['Webhook', 'Webhook disconnected successfully'],
+  ] as const) {
+    const card = page.getByRole('region', { name });
+    await card.getByRole('button', { name: 'Connected' }).hover();
+    await card.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(page.getByText(toast)).toBeVisible();
+  }
   await receiver.close();
 });
