@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { ZIdParams } from '../schemas/common.ts';
+import { ZIdParams, ZOAuthCallbackQuery } from '../schemas/common.ts';
 import {
   ZConnectAnswer,
   ZConnectQuery,
@@ -95,11 +94,7 @@ export const integrationsApi = defineRoutes('integrations', {
     summary: "Slack's OAuth redirect: keeps the bot token (sealed) and the chosen channel",
     description: 'Slack sends the browser here, without our bearer token: the signed state says who it is.',
     access: 'public',
-    query: z.object({
-      code: z.string().optional(),
-      state: z.string().optional(),
-      error: z.string().optional(),
-    }),
+    query: ZOAuthCallbackQuery,
     responses: { 302: redirect('Back to the web app, on the page the connection started from') },
   },
   getSlack: {

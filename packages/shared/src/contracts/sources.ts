@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CSV_UPLOAD } from '../constants.ts';
-import { ZIdParams } from '../schemas/common.ts';
+import { ZIdParams, ZOAuthCallbackQuery } from '../schemas/common.ts';
 import {
   ZGoogleAuthenticateQuery,
   ZGoogleAuthenticateResponse,
@@ -27,11 +27,7 @@ export const sourcesApi = defineRoutes('sources', {
     summary: "Google's OAuth redirect: records the connection and starts its first sync",
     description: 'Google sends the browser here, without our bearer token: the signed state says who it is.',
     access: 'public',
-    query: z.object({
-      code: z.string().optional(),
-      state: z.string().optional(),
-      error: z.string().optional(),
-    }),
+    query: ZOAuthCallbackQuery,
     responses: { 302: redirect('Back to the web app, on the page the connection started from') },
   },
   requestGoogleSync: {
