@@ -105,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes, domainRules);
       await api.register(workspaceRoutes, domainRules);
       await api.register(targetingRoutes, { database: deps.database });
-      await api.register(invitationsRoutes, { database: deps.database, publicUrl: deps.config.publicUrl });
+      await api.register(invitationsRoutes, { database: deps.database, ...events });
       await api.register(linkedinRoutes, { database: deps.database, jobs: deps.jobs });
       const networkIndex = createNetworkIndex(deps.database, {
         onError: (error) => app.log.warn({ err: error }, 'network index: a copy failed to refresh'),

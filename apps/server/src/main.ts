@@ -10,7 +10,6 @@ import { googleAccountDeps } from './features/sources/google/google-deps.ts';
 import { runGoogleSyncJob } from './features/sources/google/google-sync-runs.ts';
 import { recomputeAfterWrites } from './graph/graph.service.ts';
 import { createIdentityProvider } from './idp/provider.ts';
-import { startOutboxDispatcher } from './integrations/mail/dispatcher.ts';
 import { createSlackClient } from './integrations/slack/slack-client.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { createSealer, loadEncryptionKey } from './lib/sealing.ts';
@@ -84,13 +83,13 @@ async function start() {
         queue: jobs,
         webhook: { sealer: createSealer(encryptionKey), allowPrivateTargets: config.webhookAllowPrivateTargets },
         slack: { sealer: createSealer(encryptionKey), client: createSlackClient(config.slack) },
+        email: google,
       },
       job,
     ),
   );
-  const outbox = startOutboxDispatcher(google, {
-    log: (message, detail) => log(`${message} ${JSON.stringify(detail)}`),
-  });
+  const stranded = await jobs.requeueStrandedDeliveries();
+  if (stranded > 0) log(`deliveries: ${stranded} pending without a job were queued again`);
 
   const idp = config.oidc.builtIn ? await createIdentityProvider(config, runtime.database.db) : null;
   const app = await buildApp({
@@ -107,7 +106,7 @@ async function start() {
     webDist: path.join(REPO_ROOT, 'apps/web/dist'),
   });
   await app.listen({ port: config.port, host: config.host });
-  return { app, stop: () => Promise.all([outbox.stop(), jobs.stop()]) };
+  return { app, stop: () => jobs.stop() };
 }
 
 // A failed start must not leave the embedded PostgreSQL running behind it.

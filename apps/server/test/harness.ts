@@ -2,11 +2,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { listenGoogleSandbox } from '@warmpath/sandbox-google';
 import { approveConsent } from '@warmpath/sandbox-google/testing';
 import type { Role, TMe } from '@warmpath/shared';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDatabase } from '../src/db/client.ts';
+import { deliveries } from '../src/db/schema/index.ts';
+import { type DeliveryDeps, deliverEvent } from '../src/events/deliver.ts';
 import { saveGoogleConnection } from '../src/features/sources/google/google.repo.ts';
+import { googleAccountDeps } from '../src/features/sources/google/google-deps.ts';
 import { insertUser } from '../src/features/users/users.repo.ts';
 import { mintAccessToken } from '../src/idp/provider.ts';
 import { loadIdpSecrets, publicJwks } from '../src/idp/secrets.ts';
@@ -136,14 +140,41 @@ export async function createTestContext() {
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
 /** What the delivery worker needs, as main.ts gives it, on a test context (webhooks may reach loopback). */
-export function deliveryDeps(ctx: TestContext) {
+export function deliveryDeps(ctx: TestContext): DeliveryDeps {
   const sealer = createSealer(ctx.encryptionKey);
   return {
     database: ctx.database,
     queue: ctx.jobs,
     webhook: { sealer, allowPrivateTargets: true },
     slack: { sealer, client: createSlackClient(ctx.config.slack) },
+    email: googleAccountDeps(ctx.config, ctx.database, ctx.encryptionKey),
   };
+}
+
+/**
+ * Makes the next attempt of a workspace's pending deliveries now, in this process, as a worker does
+ * with their jobs (which stay queued, unworked): what tests use instead of waiting for pg-boss.
+ * `dueOnly: false` also attempts those whose retry is scheduled later.
+ */
+export async function deliverPending(
+  ctx: TestContext,
+  workspaceId: string,
+  { dueOnly = true, deps = deliveryDeps(ctx) }: { dueOnly?: boolean; deps?: DeliveryDeps } = {},
+) {
+  const pending = await ctx.database.inWorkspace(workspaceId, (tx) =>
+    tx
+      .select({ id: deliveries.id, attempts: deliveries.attempts })
+      .from(deliveries)
+      .where(
+        and(
+          eq(deliveries.workspaceId, workspaceId),
+          eq(deliveries.status, 'pending'),
+          dueOnly ? lte(deliveries.nextAttemptAt, sql`now()`) : undefined,
+        ),
+      ),
+  );
+  for (const { id, attempts } of pending) await deliverEvent(deps, { workspaceId, deliveryId: id, attempt: attempts });
+  return pending.length;
 }
 
 export function subjectOf(token: string): string {

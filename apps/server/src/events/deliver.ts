@@ -1,7 +1,10 @@
 import type { TEventPayload } from '@warmpath/shared';
 import type { Database, Tx } from '../db/client.ts';
+import type { GoogleAccountDeps } from '../features/sources/google/google-account.ts';
+import type { DeliveryAttempt, DeliveryStep } from '../integrations/attempt.ts';
 import { findWorkspaceIntegration, saveWorkspaceIntegration } from '../integrations/integrations.repo.ts';
-import { type SlackAttempt, type SlackDestinationDeps, sendSlack } from '../integrations/slack/slack-destination.ts';
+import { nextEmailAttemptDelayMs, sendGmail } from '../integrations/mail/gmail-destination.ts';
+import { type SlackDestinationDeps, sendSlack } from '../integrations/slack/slack-destination.ts';
 import { parseSlackSettings, slackEnabled } from '../integrations/slack/slack-settings.ts';
 import { nextAttemptDelayMs, shouldDisableEndpoint } from '../integrations/webhook/retry-schedule.ts';
 import { sendWebhook, type WebhookDestinationDeps } from '../integrations/webhook/webhook-destination.ts';
@@ -11,19 +14,20 @@ import {
   webhookEnabled,
 } from '../integrations/webhook/webhook-settings.ts';
 import type { DeliveryJob, JobQueue } from '../jobs/queue.ts';
-import { findDelivery, insertAttempt, updateDelivery } from './events.repo.ts';
+import { type DeliveryKind, findDelivery, insertAttempt, updateDelivery } from './events.repo.ts';
 
 export type DeliveryDeps = {
   database: Database;
   queue: Pick<JobQueue, 'enqueueDelivery'>;
   webhook: WebhookDestinationDeps;
   slack: SlackDestinationDeps;
+  email: GoogleAccountDeps;
   now?: () => Date;
-  /** Called once the destination has answered, before the attempt is recorded: tests stop a worker there. */
-  afterSend?: (job: DeliveryJob) => Promise<void>;
+  /** Called at each step of an attempt where a worker may die: tests stop or kill a worker there. */
+  at?: (step: DeliveryStep, job: DeliveryJob) => Promise<void>;
 };
 
-type Attempt = SlackAttempt;
+type Attempt = DeliveryAttempt;
 type Loaded = NonNullable<Awaited<ReturnType<typeof findDelivery>>> & {
   integration: Awaited<ReturnType<typeof findWorkspaceIntegration>>;
 };
@@ -33,6 +37,17 @@ const DISCONNECTED: Attempt = {
   statusCode: null,
   durationMs: 0,
   error: 'The destination was disconnected',
+};
+
+/**
+ * The delay before the next attempt, by attempts made; null once the schedule is spent. Events follow
+ * the Standard Webhooks schedule (about three days); an e-mail someone is waiting for gives up within
+ * a quarter of an hour, and its sender sees it and may send it again.
+ */
+const RETRY_SCHEDULES: Record<DeliveryKind, (attemptsMade: number) => number | null> = {
+  webhook: nextAttemptDelayMs,
+  slack: nextAttemptDelayMs,
+  email: nextEmailAttemptDelayMs,
 };
 
 /** Whether the job is the delivery's next attempt: otherwise it was made already, or is no longer wanted. */
@@ -45,7 +60,8 @@ const isThisAttempt = (delivery: { status: string; attempts: number }, job: Deli
  * delivery's is stale (a retry of a job whose attempt was recorded) and does nothing. A worker that
  * dies after sending and before recording leaves the job to pg-boss's retry: a webhook receiver sees
  * the same delivery again, with the same `webhook-id`; Slack, which has no such id, is asked first
- * whether the message is already in the channel (`sending_since` says an attempt was under way).
+ * whether the message is already in the channel (`sending_since` says an attempt was under way);
+ * an e-mail resumes from the Gmail draft it recorded (gmail-destination.ts).
  */
 export async function deliverEvent(deps: DeliveryDeps, job: DeliveryJob): Promise<void> {
   const { workspaceId, deliveryId } = job;
@@ -53,20 +69,22 @@ export async function deliverEvent(deps: DeliveryDeps, job: DeliveryJob): Promis
   const current = await deps.database.inWorkspace(workspaceId, async (tx): Promise<Loaded | null> => {
     const row = await findDelivery(tx, workspaceId, deliveryId, true);
     if (!row || !isThisAttempt(row.delivery, job)) return null;
-    const integration = await findWorkspaceIntegration(tx, workspaceId, row.delivery.destination);
+    const { destination } = row.delivery;
+    const integration = destination === 'email' ? null : await findWorkspaceIntegration(tx, workspaceId, destination);
     if (row.delivery.destination === 'slack' && row.delivery.sendingSince === null)
       await updateDelivery(tx, workspaceId, deliveryId, { sendingSince: now() });
     return { ...row, integration };
   });
   if (!current) return;
 
-  const attempt = await makeAttempt(deps, current);
-  await deps.afterSend?.(job);
+  const at = (step: DeliveryStep) => deps.at?.(step, job) ?? Promise.resolve();
+  await at('before-send');
+  const attempt = await makeAttempt(deps, current, at);
   await deps.database.inWorkspace(workspaceId, async (tx) => {
     const locked = await findDelivery(tx, workspaceId, deliveryId, true);
     if (!locked || !isThisAttempt(locked.delivery, job)) return;
     const attempts = job.attempt + 1;
-    const scheduled = attempt.outcome === 'retry' ? nextAttemptDelayMs(attempts) : null;
+    const scheduled = attempt.outcome === 'retry' ? RETRY_SCHEDULES[locked.delivery.destination](attempts) : null;
     // A rate limit's Retry-After is honoured, never sooner than the schedule.
     const delay = scheduled === null ? null : Math.max(scheduled, attempt.retryAfterMs ?? 0);
     const nextAttemptAt = delay === null ? null : new Date(now().getTime() + delay);
@@ -94,18 +112,26 @@ export async function deliverEvent(deps: DeliveryDeps, job: DeliveryJob): Promis
 }
 
 /** Makes the attempt with the destination's own sender; a destination removed meanwhile ends the delivery. */
-async function makeAttempt(deps: DeliveryDeps, current: Loaded): Promise<Attempt> {
+async function makeAttempt(
+  deps: DeliveryDeps,
+  current: Loaded,
+  at: (step: DeliveryStep) => Promise<void>,
+): Promise<Attempt> {
   const { delivery, event, integration } = current;
+  if (delivery.destination === 'email' && delivery.emailId)
+    return sendGmail(deps.email, { workspaceId: delivery.workspaceId, emailId: delivery.emailId, at });
   const sealed = integration?.sealedTokens;
-  if (!sealed) return DISCONNECTED;
+  if (!sealed || !event) return DISCONNECTED;
   if (delivery.destination === 'webhook') {
     const settings = parseWebhookSettings(integration.settings);
     if (!webhookEnabled(settings)) return DISCONNECTED;
-    return sendWebhook(deps.webhook, { deliveryId: delivery.id, event, settings, sealedSecret: sealed });
+    const attempt = await sendWebhook(deps.webhook, { deliveryId: delivery.id, event, settings, sealedSecret: sealed });
+    await at('after-send');
+    return attempt;
   }
   const settings = parseSlackSettings(integration.settings);
   if (!slackEnabled(settings)) return DISCONNECTED;
-  return sendSlack(deps.slack, {
+  const attempt = await sendSlack(deps.slack, {
     deliveryId: delivery.id,
     // The event was checked against the catalogue when it was recorded.
     event: { type: event.type, timestamp: event.occurredAt.toISOString(), data: event.data } as TEventPayload,
@@ -114,6 +140,8 @@ async function makeAttempt(deps: DeliveryDeps, current: Loaded): Promise<Attempt
     sealedToken: sealed,
     mayHavePosted: delivery.sendingSince !== null,
   });
+  await at('after-send');
+  return attempt;
 }
 
 /**
@@ -123,6 +151,8 @@ async function makeAttempt(deps: DeliveryDeps, current: Loaded): Promise<Attempt
  */
 async function followDestinationHealth(tx: Tx, workspaceId: string, current: Loaded, attempt: Attempt, now: Date) {
   const stored = current.integration?.settings ?? null;
+  // A refused Google token already marked the member's connection (google-account.ts).
+  if (current.delivery.destination === 'email') return;
   if (current.delivery.destination === 'slack') {
     const settings = parseSlackSettings(stored);
     if (settings && attempt.reconnect && !settings.reconnectRequired)

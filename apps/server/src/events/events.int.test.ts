@@ -31,7 +31,12 @@ afterAll(async () => {
 async function startWorker() {
   if (workerRunning) return;
   workerRunning = true;
-  await ctx.jobs.workDeliveries((job) => deliverEvent({ ...deliveryDeps(ctx), afterSend: (j) => afterSend(j) }, job));
+  await ctx.jobs.workDeliveries((job) =>
+    deliverEvent(
+      { ...deliveryDeps(ctx), at: (step, j) => (step === 'after-send' ? afterSend(j) : Promise.resolve()) },
+      job,
+    ),
+  );
 }
 
 async function adminWithWebhook() {

@@ -3,8 +3,11 @@ import type { Tx } from '../db/client.ts';
 import { deliveries, deliveryAttempts, events, integrations } from '../db/schema/index.ts';
 import { membersCte } from '../graph/graph.sql.ts';
 
-export type Destination = (typeof deliveries.$inferSelect)['destination'];
-export const DESTINATIONS = ['webhook', 'slack'] as const satisfies readonly Destination[];
+/** Where a delivery goes: an event's destinations, or a member's Gmail. */
+export type DeliveryKind = (typeof deliveries.$inferSelect)['destination'];
+/** The destinations that receive events, each connected by an admin. */
+export const DESTINATIONS = ['webhook', 'slack'] as const satisfies readonly DeliveryKind[];
+export type Destination = (typeof DESTINATIONS)[number];
 
 /** The workspace's connected destinations, with their settings as stored (JSON) and sealed tokens. */
 export async function findDestinations(tx: Tx, workspaceId: string) {
@@ -23,21 +26,29 @@ export async function insertEvent(tx: Tx, workspaceId: string, type: string, dat
   return row;
 }
 
-export async function insertDelivery(tx: Tx, workspaceId: string, eventId: string, destination: Destination) {
+export async function insertDelivery(
+  tx: Tx,
+  workspaceId: string,
+  subject: { eventId: string } | { emailId: string },
+  destination: DeliveryKind,
+) {
   const [row] = await tx
     .insert(deliveries)
-    .values({ workspaceId, eventId, destination, nextAttemptAt: sql`now()` })
+    .values({ workspaceId, ...subject, destination, nextAttemptAt: sql`now()` })
     .returning({ id: deliveries.id });
   if (!row) throw new Error('insert returned no row');
   return row.id;
 }
 
-/** A delivery with its event; `lock` holds it until the transaction ends, so attempts never cross. */
+/**
+ * A delivery with its event (null for an e-mail); `lock` holds it until the transaction ends, so
+ * attempts never cross.
+ */
 export async function findDelivery(tx: Tx, workspaceId: string, deliveryId: string, lock = false) {
   const query = tx
     .select({ delivery: deliveries, event: events })
     .from(deliveries)
-    .innerJoin(events, and(eq(events.workspaceId, deliveries.workspaceId), eq(events.id, deliveries.eventId)))
+    .leftJoin(events, and(eq(events.workspaceId, deliveries.workspaceId), eq(events.id, deliveries.eventId)))
     .where(and(eq(deliveries.workspaceId, workspaceId), eq(deliveries.id, deliveryId)));
   const [row] = lock ? await query.for('update', { of: deliveries }) : await query;
   return row ?? null;
@@ -65,7 +76,7 @@ export async function insertAttempt(tx: Tx, attempt: typeof deliveryAttempts.$in
 }
 
 /** The latest attempts to one destination, with their event's type: the webhook page's log. */
-export async function findRecentAttempts(tx: Tx, workspaceId: string, destination: Destination, limit: number) {
+export async function findRecentAttempts(tx: Tx, workspaceId: string, destination: DeliveryKind, limit: number) {
   return tx
     .select({
       id: deliveryAttempts.id,
@@ -75,7 +86,7 @@ export async function findRecentAttempts(tx: Tx, workspaceId: string, destinatio
       durationMs: deliveryAttempts.durationMs,
       error: deliveryAttempts.error,
       nextAttemptAt: deliveryAttempts.nextAttemptAt,
-      eventType: events.type,
+      eventType: sql<string>`coalesce(${events.type}, 'email')`,
       deliveryStatus: deliveries.status,
     })
     .from(deliveryAttempts)
@@ -83,7 +94,7 @@ export async function findRecentAttempts(tx: Tx, workspaceId: string, destinatio
       deliveries,
       and(eq(deliveries.workspaceId, deliveryAttempts.workspaceId), eq(deliveries.id, deliveryAttempts.deliveryId)),
     )
-    .innerJoin(events, and(eq(events.workspaceId, deliveries.workspaceId), eq(events.id, deliveries.eventId)))
+    .leftJoin(events, and(eq(events.workspaceId, deliveries.workspaceId), eq(events.id, deliveries.eventId)))
     .where(and(eq(deliveryAttempts.workspaceId, workspaceId), eq(deliveryAttempts.destination, destination)))
     .orderBy(desc(deliveryAttempts.attemptedAt))
     .limit(limit);

@@ -1,12 +1,16 @@
 import { EVENT_SCHEMAS, type EventData, type EventType } from '@warmpath/shared';
 import type { Tx } from '../db/client.ts';
+import { type EmailToSend, queueEmail } from '../integrations/mail/send-email.ts';
 import { SLACK_EVENT_TYPES } from '../integrations/slack/slack-messages.ts';
 import { parseSlackSettings, slackEnabled } from '../integrations/slack/slack-settings.ts';
 import { parseWebhookSettings, webhookEnabled } from '../integrations/webhook/webhook-settings.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { type Destination, findDestinations, insertDelivery, insertEvent } from './events.repo.ts';
 
-/** Records domain events, in the transaction that causes them, for every destination that wants them. */
+/**
+ * The outbox's door for the business code: domain events for every destination that wants them, and
+ * e-mails from a member's own Gmail, each written in the transaction that causes it.
+ */
 export type EventRecorder = {
   /**
    * Validates the event against the catalogue, then writes it with one delivery per destination that
@@ -22,6 +26,11 @@ export type EventRecorder = {
     data: EventData<T> | (() => Promise<EventData<T>>),
     options?: { only?: Destination },
   ) => Promise<string | null>;
+  /**
+   * Queues an e-mail from the member's Google account (refused with the spec's message when it is
+   * not connected); returns the e-mail's id.
+   */
+  sendEmail: (tx: Tx, sender: { workspaceId: string; userId: string }, email: EmailToSend) => Promise<string>;
 };
 
 /** What a feature records events with: the recorder, and the product's address for the links to people. */
@@ -53,10 +62,11 @@ export function createEventRecorder(queue: Pick<JobQueue, 'enqueueDelivery'>): E
       const built = typeof data === 'function' ? await data() : data;
       const event = await insertEvent(tx, workspaceId, type, EVENT_SCHEMAS[type].parse(built));
       for (const { kind } of wanting) {
-        const deliveryId = await insertDelivery(tx, workspaceId, event.id, kind);
+        const deliveryId = await insertDelivery(tx, workspaceId, { eventId: event.id }, kind);
         await queue.enqueueDelivery(tx, { workspaceId, deliveryId, attempt: 0 });
       }
       return event.id;
     },
+    sendEmail: (tx, sender, email) => queueEmail(tx, queue, sender, email),
   };
 }

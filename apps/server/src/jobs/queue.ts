@@ -42,11 +42,26 @@ export type JobQueue = {
    * and one slow endpoint must not hold up every other workspace's deliveries.
    */
   workDeliveries: (deliver: (job: DeliveryJob) => Promise<void>, options?: { concurrency?: number }) => Promise<void>;
+  /**
+   * Queues again the pending deliveries that have no job; returns how many. Every pending delivery has
+   * its next attempt queued, since both are written in one transaction; one can still be left without:
+   * its job gave up after dying with its workers more often than pg-boss retries, or it predates the
+   * queue (e-mails carried over from the old outbox). A worker runs this as it starts; a job whose
+   * attempt was made meanwhile is stale and does nothing. `workspaceId` limits it to one workspace.
+   */
+  requeueStrandedDeliveries: (options?: { workspaceId?: string }) => Promise<number>;
   stop: () => Promise<void>;
 };
 
 /** Deliveries a worker process attempts at once (pg-boss 10 runs one job per registered worker). */
 const DELIVERY_CONCURRENCY = 8;
+
+/**
+ * A delivery's job expires once its attempt cannot still be running (30 s at most, then recording);
+ * pg-boss's maintenance finds expired jobs every `checkEverySeconds` and retries them after
+ * `retryDelaySeconds`: a worker that died mid-attempt has its delivery taken over within a minute.
+ */
+const DELIVERY_RECOVERY = { expireSeconds: 40, checkEverySeconds: 15, retryDelaySeconds: 5 };
 
 /** How often workspaces with evidence waiting for the graph are picked up, whoever forgot to ask. */
 const GRAPH_SWEEP_CRON = '* * * * *';
@@ -67,7 +82,14 @@ export async function startJobQueue(
    * pg-boss's own schema. Test files share one database and each runs its own workers: a schema each
    * keeps a file's jobs (a delivery sealed with its key, posted to its sandbox) to that file's workers.
    */
-  { schema = 'pgboss' }: { schema?: string } = {},
+  {
+    schema = 'pgboss',
+    recovery = DELIVERY_RECOVERY,
+  }: {
+    schema?: string;
+    /** How soon a delivery whose worker died is attempted again; tests that kill workers shorten it. */
+    recovery?: typeof DELIVERY_RECOVERY;
+  } = {},
 ): Promise<JobQueue> {
   const boss = new PgBoss({
     connectionString: ownerUrl,
@@ -75,7 +97,7 @@ export async function startJobQueue(
     max: 4,
     application_name: 'warmpath-jobs',
     // How soon the job of a worker that died is noticed (once its expiry has passed): 120 s by default.
-    maintenanceIntervalSeconds: 15,
+    maintenanceIntervalSeconds: recovery.checkEverySeconds,
   });
   boss.on('error', (error) => log(`jobs: ${error.message}`));
   await boss.start();
@@ -110,8 +132,8 @@ export async function startJobQueue(
   await boss.createQueue(QUEUES.deliverEvent, {
     name: QUEUES.deliverEvent,
     retryLimit: 10,
-    retryDelay: 5,
-    expireInSeconds: 40,
+    retryDelay: recovery.retryDelaySeconds,
+    expireInSeconds: recovery.expireSeconds,
   });
   // Business transactions run as the app role and queue their deliveries in pg-boss's tables.
   await boss
@@ -181,6 +203,24 @@ export async function startJobQueue(
           },
         );
       }
+    },
+    requeueStrandedDeliveries: async ({ workspaceId } = {}) => {
+      const stranded = (await boss.getDb().executeSql(
+        `select d.workspace_id, d.id, d.attempts, d.next_attempt_at from deliveries d
+          where d.status = 'pending' and ($2::uuid is null or d.workspace_id = $2::uuid)
+            and not exists (select 1 from ${schema}.job j where j.name = $1 and j.state < 'completed'
+                             and j.data ->> 'deliveryId' = d.id::text)`,
+        [QUEUES.deliverEvent, workspaceId ?? null],
+      )) as { rows: { workspace_id: string; id: string; attempts: number; next_attempt_at: Date | null }[] };
+      if (stranded.rows.length > 0)
+        await boss.insert(
+          stranded.rows.map((row) => ({
+            name: QUEUES.deliverEvent,
+            data: { workspaceId: row.workspace_id, deliveryId: row.id, attempt: row.attempts } satisfies DeliveryJob,
+            startAfter: row.next_attempt_at ?? new Date(),
+          })),
+        );
+      return stranded.rows.length;
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 20_000 }),
   };

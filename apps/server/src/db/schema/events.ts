@@ -1,5 +1,20 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { workspaces } from './workspaces.ts';
+
+/** Where deliveries go: an event's destinations, and a member's Gmail for e-mail. */
+export const DESTINATION_KINDS = ['webhook', 'slack', 'email'] as const;
 
 const workspaceId = () =>
   uuid('workspace_id')
@@ -23,17 +38,20 @@ export const events = pgTable(
 );
 
 /**
- * The outbox of everything that leaves the product for a destination other than Gmail: one row per
- * event and destination, written with the event. Its id is the `webhook-id` a receiver sees, the same
- * on every retry, so a receiver can tell a retry from a new event.
+ * The outbox of everything that leaves the product: one row per event and destination (webhook,
+ * Slack), written with the event, or per e-mail (its content in `outbox`), written with the business
+ * change that sends it. Each attempt is a pg-boss job queued in the same transaction. Its id is the
+ * `webhook-id` a receiver sees, the same on every retry, so a receiver can tell a retry from a new event.
  */
 export const deliveries = pgTable(
   'deliveries',
   {
     workspaceId: workspaceId(),
     id: uuid('id').notNull().defaultRandom(),
-    eventId: uuid('event_id').notNull(),
-    destination: text('destination', { enum: ['webhook', 'slack'] }).notNull(),
+    /** What is delivered: an event (webhook, Slack) or an e-mail (`outbox`), never both. */
+    eventId: uuid('event_id'),
+    emailId: uuid('email_id'),
+    destination: text('destination', { enum: DESTINATION_KINDS }).notNull(),
     status: text('status', { enum: ['pending', 'delivered', 'failed'] })
       .notNull()
       .default('pending'),
@@ -49,7 +67,14 @@ export const deliveries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.id] }), index('deliveries_event_idx').on(t.workspaceId, t.eventId)],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    index('deliveries_event_idx').on(t.workspaceId, t.eventId),
+    uniqueIndex('deliveries_email_key').on(t.workspaceId, t.emailId),
+    check('deliveries_one_subject', sql`num_nonnulls(${t.eventId}, ${t.emailId}) = 1`),
+    // The start-up sweep looks for pending deliveries whose job was lost.
+    index('deliveries_pending_idx').on(t.status).where(sql`status = 'pending'`),
+  ],
 );
 
 /** Every attempt of a delivery, for the webhook page's log and for whoever asks why. */
@@ -59,7 +84,7 @@ export const deliveryAttempts = pgTable(
     workspaceId: workspaceId(),
     id: uuid('id').notNull().defaultRandom(),
     deliveryId: uuid('delivery_id').notNull(),
-    destination: text('destination', { enum: ['webhook', 'slack'] }).notNull(),
+    destination: text('destination', { enum: DESTINATION_KINDS }).notNull(),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
     /** The destination's HTTP status; null when it was never reached (refused address, time-out). */
     statusCode: integer('status_code'),

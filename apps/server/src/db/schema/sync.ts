@@ -44,8 +44,9 @@ export const jobRuns = pgTable(
 );
 
 /**
- * Every e-mail the product sends. Written in the same transaction as the business change; the
- * dispatcher creates a Gmail draft, keeps its id, then sends that draft, so a retry after a crash
+ * Every e-mail the product sends, with where Gmail has it. Written in the same transaction as the
+ * business change, with its delivery (destination 'email' in `deliveries`, which holds the attempts):
+ * the sender creates a Gmail draft and keeps its id, then sends that draft, so a retry after a crash
  * never sends twice.
  */
 export const outbox = pgTable(
@@ -59,25 +60,14 @@ export const outbox = pgTable(
     message: jsonb('message')
       .$type<{ to: string[]; cc: string[]; subject: string; text: string; messageId: string }>()
       .notNull(),
-    status: text('status', { enum: ['pending', 'drafted', 'sent', 'failed'] })
+    /** How far Gmail has it: nothing yet, a draft (its id kept), or sent. */
+    status: text('status', { enum: ['pending', 'drafted', 'sent'] })
       .notNull()
       .default('pending'),
     draftId: text('draft_id'),
     gmailMessageId: text('gmail_message_id'),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.id] })],
 );
-
-/**
- * Which outbox messages are due, across workspaces. Global on purpose and content-free (ids and a
- * time): the dispatcher must find work before it can enter a workspace.
- */
-export const outboxDispatch = pgTable('outbox_dispatch', {
-  outboxId: uuid('outbox_id').primaryKey(),
-  workspaceId: uuid('workspace_id').notNull(),
-  dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
-});

@@ -11,10 +11,9 @@ import { sql } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNetwork } from '../../../test/graph-fixtures.ts';
-import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
+import { bearer, createTestContext, deliverPending, type TestContext } from '../../../test/harness.ts';
 import { recordInteractions, upsertPeopleByEmail } from '../../graph/evidence.repo.ts';
 import { recomputeDirty } from '../../graph/graph.service.ts';
-import { dispatchDueMessages } from '../../integrations/mail/dispatcher.ts';
 import { googleAccount } from '../sources/google/google-account.ts';
 import { googleAccountDeps } from '../sources/google/google-deps.ts';
 import { syncGoogleAccount } from '../sources/google/google-sync.ts';
@@ -472,10 +471,7 @@ describe('the action panels’ sends', () => {
       200,
     );
 
-    await dispatchDueMessages(googleAccountDeps(ctx.config, ctx.database, ctx.encryptionKey), {
-      leaseSeconds: 0,
-      workspaceId: w.ws,
-    });
+    await deliverPending(ctx, w.ws);
     const toProspect = ctx.google.sentMail({ to: w.people.pastClient });
     expect(toProspect).toHaveLength(1);
     expect(toProspect[0]?.text).toContain('Congratulations on the move.');
@@ -520,7 +516,7 @@ describe('the outcome loop', () => {
       source: 'connector',
     });
     expect(sent.statusCode).toBe(200);
-    await dispatchDueMessages(google, { leaseSeconds: 0, workspaceId: w.ws });
+    await deliverPending(ctx, w.ws);
     const replied = async () => (await tab(w.admin.token, '/actions/query')).rows[0];
     expect(await replied()).toMatchObject({ actionId: intro.actionId, replied: false, repliedAt: null });
 
@@ -596,10 +592,7 @@ describe('the thank-you note', () => {
     const past = (await tab(w.admin.token, '/actions/query')).rows.find((row) => row.actionId === intro.actionId);
     expect(past).toMatchObject({ replied: true, thankedAt: thanked.json().thankedAt });
 
-    await dispatchDueMessages(googleAccountDeps(ctx.config, ctx.database, ctx.encryptionKey), {
-      leaseSeconds: 0,
-      workspaceId: w.ws,
-    });
+    await deliverPending(ctx, w.ws);
     const toColleague = ctx.google.sentMail({ to: w.colleague.email });
     expect(toColleague).toHaveLength(2);
     const note = toColleague.find((mail) => mail.subject === `Thank you for the intro to ${intro.contact.fullName}`);

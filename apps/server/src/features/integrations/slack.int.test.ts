@@ -14,7 +14,12 @@ let afterSend: (job: DeliveryJob) => Promise<void> = async () => {};
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  await ctx.jobs.workDeliveries((job) => deliverEvent({ ...deliveryDeps(ctx), afterSend: (j) => afterSend(j) }, job));
+  await ctx.jobs.workDeliveries((job) =>
+    deliverEvent(
+      { ...deliveryDeps(ctx), at: (step, j) => (step === 'after-send' ? afterSend(j) : Promise.resolve()) },
+      job,
+    ),
+  );
 });
 afterAll(() => ctx.close());
 

@@ -3,10 +3,8 @@ import { MESSAGES } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNetwork } from '../../../test/graph-fixtures.ts';
-import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
+import { bearer, createTestContext, deliverPending, type TestContext } from '../../../test/harness.ts';
 import { recomputeDirty } from '../../graph/graph.service.ts';
-import { dispatchDueMessages } from '../../integrations/mail/dispatcher.ts';
-import { googleAccountDeps } from '../sources/google/google-deps.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -104,10 +102,7 @@ describe('warm intros', () => {
     expect(repeated.statusCode).toBe(429);
     expect(repeated.json().code).toBe('LIMIT_REACHED');
 
-    await dispatchDueMessages(googleAccountDeps(ctx.config, ctx.database, ctx.encryptionKey), {
-      leaseSeconds: 0,
-      workspaceId: ws,
-    });
+    await deliverPending(ctx, ws);
     const colleagueEmail = await ctx.database.inWorkspace(ws, (tx) =>
       tx.execute<{ email: string }>(sql`select email from users where workspace_id = ${ws} and last_name = 'member'`),
     );

@@ -16,7 +16,6 @@ import type { Database, Tx } from '../../db/client.ts';
 import type { EventsDeps } from '../../events/record.ts';
 import { eventPeople, eventUser } from '../../events/subjects.ts';
 import { loadGraphSettings } from '../../graph/settings.ts';
-import { sendEmailFrom } from '../../integrations/mail/send-email.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Member } from '../../plugins/auth.ts';
 import {
@@ -128,7 +127,7 @@ export async function warmIntroModalData(
  * transaction (it leaves only if the caller's change commits). Refused: a connector past the weekly
  * cap, the same intro asked again within a day, asking oneself, an ally without an e-mail address.
  */
-async function sendIntroRequest(tx: Tx, member: Member, item: TWarmIntroItem) {
+async function sendIntroRequest(deps: IntrosDeps, tx: Tx, member: Member, item: TWarmIntroItem) {
   const intro = await resolveIntro(tx, member, {
     source: item.source,
     targetId: item.prospectContactId,
@@ -160,7 +159,7 @@ async function sendIntroRequest(tx: Tx, member: Member, item: TWarmIntroItem) {
   const text = item.introTargetMessage
     ? `${item.connectorMessage}\n\n---\n\n${item.introTargetMessage}`
     : item.connectorMessage;
-  const outboxId = await sendEmailFrom(tx, member, {
+  const outboxId = await deps.events.sendEmail(tx, member, {
     purpose: 'warm-intro',
     to: [recipient.email],
     subject: `Intro to ${intro.target.full_name}${intro.target.company_name ? ` (${intro.target.company_name})` : ''}`,
@@ -213,7 +212,7 @@ export async function sendWarmIntros(deps: IntrosDeps, member: Member, items: TW
   const ws = member.workspaceId;
   return deps.database.inWorkspace(ws, async (tx) => {
     for (const item of items) {
-      const { outboxId, signals } = await sendIntroRequest(tx, member, item);
+      const { outboxId, signals } = await sendIntroRequest(deps, tx, member, item);
       const actionId = await insertIntroRequest(tx, ws, { userId: member.userId, item, signals, outboxId });
       await supersedeOpenActions(tx, ws, {
         prospectId: item.prospectContactId,
@@ -247,7 +246,7 @@ export async function sendAskIntroAction(
     const action = await claimOpenAction(tx, member, body.actionId);
     if (action.type !== 'ask-intro') throw new AppError('VALIDATION_FAILED', 'This action is not an intro request');
     assertSameProspect(action, body.prospectContactId);
-    const { outboxId } = await sendIntroRequest(tx, member, {
+    const { outboxId } = await sendIntroRequest(deps, tx, member, {
       connectorId: body.connectorId,
       prospectContactId: body.prospectContactId,
       connectorMessage: body.message,
@@ -289,7 +288,7 @@ export async function sendDirectMessageAction(
       hours: REPEAT_WINDOW_HOURS,
     });
     if (repeated) throw new AppError('LIMIT_REACHED', `You already messaged ${prospect} today`);
-    const outboxId = await sendEmailFrom(tx, member, {
+    const outboxId = await deps.events.sendEmail(tx, member, {
       purpose: 'direct-message',
       to: [body.email],
       subject: `Hello from ${sender}`,
@@ -334,7 +333,7 @@ export async function sendThankYou(
       throw new AppError('MISSING_EMAIL', `${connector.full_name} has no e-mail address to send the thank-you to.`);
     }
     const target = await findPerson(tx, ws, action.prospect_id);
-    await sendEmailFrom(tx, member, {
+    await deps.events.sendEmail(tx, member, {
       purpose: 'thank-you',
       to: [connector.email],
       subject: target ? `Thank you for the intro to ${target.full_name}` : 'Thank you for the intro',

@@ -1,6 +1,6 @@
 import type { TAcceptInvitation, TInviteInfo, TInviteTeammatesRequest, TMe, TTargetingScheme } from '@warmpath/shared';
 import type { Database } from '../../db/client.ts';
-import { sendEmailFrom } from '../../integrations/mail/send-email.ts';
+import type { EventsDeps } from '../../events/record.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Caller, Member } from '../../plugins/auth.ts';
 import { findTargetingScheme } from '../targeting/targeting.repo.ts';
@@ -14,7 +14,7 @@ import {
   upsertPendingInvite,
 } from './invitations.repo.ts';
 
-export type InvitationsDeps = { database: Database; publicUrl: string };
+export type InvitationsDeps = { database: Database } & EventsDeps;
 
 export function invitationLink(publicUrl: string, inviteId: string) {
   return `${publicUrl}/sign-up/register-invite/${inviteId}`;
@@ -43,7 +43,7 @@ export async function inviteTeammates(deps: InvitationsDeps, member: Member, req
         role,
         invitedByUserId: member.userId,
       });
-      await sendEmailFrom(tx, member, {
+      await deps.events.sendEmail(tx, member, {
         purpose: 'invitation',
         to: [email],
         subject: `${inviterName} invited you to join ${workspaceName} on Warmpath`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeRaw, newMessageId } from './compose.ts';
-import { retryDelaySeconds } from './dispatcher.ts';
+import { nextEmailAttemptDelayMs } from './gmail-destination.ts';
 
 describe('composeRaw', () => {
   it('builds a real RFC 5322 message with our Message-ID, encoded words for non-ASCII', async () => {
@@ -22,8 +22,16 @@ describe('composeRaw', () => {
   });
 });
 
-describe('retryDelaySeconds', () => {
-  it('doubles from 30 seconds', () => {
-    expect([1, 2, 3, 4].map(retryDelaySeconds)).toEqual([30, 60, 120, 240]);
+describe('nextEmailAttemptDelayMs', () => {
+  it('tries at once, then doubles from 30 seconds, and gives up after six attempts', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map(nextEmailAttemptDelayMs)).toEqual([
+      0,
+      30_000,
+      60_000,
+      120_000,
+      240_000,
+      480_000,
+      null,
+    ]);
   });
 });

@@ -1,20 +1,27 @@
 import { MESSAGES } from '@warmpath/shared';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
+import { bearer, createTestContext, deliverPending, deliveryDeps, type TestContext } from '../../../test/harness.ts';
+import { deliveries } from '../../db/schema/index.ts';
 import { googleAccount } from '../../features/sources/google/google-account.ts';
 import { googleAccountDeps } from '../../features/sources/google/google-deps.ts';
-import { composeRaw } from './compose.ts';
-import { dispatchDueMessages, OUTBOX_MAX_ATTEMPTS } from './dispatcher.ts';
-import { findOutboxMessage, updateOutboxMessage } from './outbox.repo.ts';
-import { sendEmailFrom } from './send-email.ts';
+import type { DeliveryStep } from '../attempt.ts';
+import { findOutboxMessage } from './outbox.repo.ts';
+import { queueEmail } from './send-email.ts';
 
 let ctx: TestContext;
-let deps: ReturnType<typeof googleAccountDeps>;
 beforeAll(async () => {
   ctx = await createTestContext();
-  deps = googleAccountDeps(ctx.config, ctx.database, ctx.encryptionKey);
 });
 afterAll(() => ctx.close());
+
+/** A worker that dies (throws) at one step of its attempts; the next worker carries on. */
+const dyingAt = (step: DeliveryStep) => ({
+  ...deliveryDeps(ctx),
+  at: async (reached: DeliveryStep) => {
+    if (reached === step) throw new Error(`worker died ${step}`);
+  },
+});
 
 async function senderWithGoogle() {
   const admin = await ctx.registerAdmin();
@@ -22,105 +29,121 @@ async function senderWithGoogle() {
   const sender = { workspaceId: admin.me.workspaceId, userId: admin.me.id };
   const queue = (to: string) =>
     ctx.database.inWorkspace(sender.workspaceId, (tx) =>
-      sendEmailFrom(tx, sender, { purpose: 'test', to: [to], subject: `Hello ${to}`, text: 'Would you introduce me?' }),
+      queueEmail(tx, ctx.jobs, sender, {
+        purpose: 'test',
+        to: [to],
+        subject: `Hello ${to}`,
+        text: 'Would you introduce me?',
+      }),
     );
   const load = (id: string) =>
     ctx.database.inWorkspace(sender.workspaceId, (tx) => findOutboxMessage(tx, sender.workspaceId, id));
-  /** Dispatches until nothing is due, ignoring the lease (as a restarted worker eventually does). */
-  const dispatch = () => dispatchDueMessages(deps, { leaseSeconds: 0, workspaceId: sender.workspaceId });
-  return { admin, sender, queue, load, dispatch };
+  const delivery = async (emailId: string) => {
+    const [row] = await ctx.database.inWorkspace(sender.workspaceId, (tx) =>
+      tx
+        .select()
+        .from(deliveries)
+        .where(and(eq(deliveries.workspaceId, sender.workspaceId), eq(deliveries.emailId, emailId))),
+    );
+    return row;
+  };
+  const deliver = (options?: Parameters<typeof deliverPending>[2]) =>
+    deliverPending(ctx, sender.workspaceId, options).catch((error: unknown) => {
+      if (!(error instanceof Error && error.message.startsWith('worker died'))) throw error;
+    });
+  return { admin, sender, queue, load, delivery, deliver };
 }
 
 const sentTo = (to: string) => ctx.google.sentMail({ to });
 
-describe('the outbox', () => {
+describe('e-mail through the outbox', () => {
   it('refuses a sender without Google with the spec message', async () => {
     const admin = await ctx.registerAdmin();
     await expect(
       ctx.database.inWorkspace(admin.me.workspaceId, (tx) =>
-        sendEmailFrom(
+        queueEmail(
           tx,
+          ctx.jobs,
           { workspaceId: admin.me.workspaceId, userId: admin.me.id },
-          {
-            purpose: 'test',
-            to: ['x@y.test'],
-            subject: 's',
-            text: 't',
-          },
+          { purpose: 'test', to: ['x@y.test'], subject: 's', text: 't' },
         ),
       ),
     ).rejects.toThrow(MESSAGES.mustConnectGoogle);
   });
 
   it("sends a queued e-mail once, from the member's Google account, as a real RFC 5322 message", async () => {
-    const { admin, queue, load, dispatch } = await senderWithGoogle();
+    const { admin, queue, load, delivery, deliver } = await senderWithGoogle();
     const to = `once-${Date.now()}@partner.test`;
     const id = await queue(to);
-    await dispatch();
-    await dispatch();
+    await deliver();
+    await deliver({ dueOnly: false });
     const sent = sentTo(to);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ from: { email: admin.email, name: 'Ada Admin' }, subject: `Hello ${to}` });
     expect(sent[0]?.text).toContain('Would you introduce me?');
-    expect(await load(id)).toMatchObject({ status: 'sent', draftId: expect.any(String), attempts: 0 });
+    expect(await load(id)).toMatchObject({ status: 'sent', draftId: expect.any(String) });
+    expect(await delivery(id)).toMatchObject({ destination: 'email', status: 'delivered', attempts: 1 });
   });
 
   it('sends exactly once when the worker died after creating the draft', async () => {
-    const { sender, queue, load, dispatch } = await senderWithGoogle();
+    const { queue, load, deliver } = await senderWithGoogle();
     const to = `after-draft-${Date.now()}@partner.test`;
     const id = await queue(to);
-    // A worker created the draft and recorded it, then died before sending it.
-    const account = await googleAccount(deps, sender.workspaceId, sender.userId);
-    const row = await load(id);
-    const raw = await composeRaw('me@x.test', row?.message ?? { to: [], cc: [], subject: '', text: '', messageId: '' });
-    const draft = await deps.google
-      .gmail(account.auth)
-      .users.drafts.create({ userId: 'me', requestBody: { message: { raw } } });
-    await ctx.database.inWorkspace(sender.workspaceId, (tx) =>
-      updateOutboxMessage(tx, sender.workspaceId, id, { draftId: draft.data.id ?? null, status: 'drafted' }),
-    );
-    await dispatch();
+    await deliver({ deps: dyingAt('after-draft') });
+    const drafted = await load(id);
+    expect(drafted).toMatchObject({ status: 'drafted', draftId: expect.any(String) });
+    expect(sentTo(to)).toHaveLength(0);
+    await deliver();
     expect(sentTo(to)).toHaveLength(1);
-    expect(await load(id)).toMatchObject({ status: 'sent', draftId: draft.data.id });
+    expect(await load(id)).toMatchObject({ status: 'sent', draftId: drafted?.draftId });
   });
 
-  it('sends exactly once when the worker died after sending but before recording it', async () => {
-    const { sender, queue, load, dispatch } = await senderWithGoogle();
+  it('sends exactly once when the worker died after sending but before recording it: Sent has it', async () => {
+    const { queue, load, deliver } = await senderWithGoogle();
     const to = `after-send-${Date.now()}@partner.test`;
     const id = await queue(to);
-    await dispatch();
+    await deliver({ deps: dyingAt('after-send') });
     expect(sentTo(to)).toHaveLength(1);
-    // Rewind the record to "drafted": exactly what a crash between the send and its commit leaves.
-    await ctx.database.inWorkspace(sender.workspaceId, async (tx) => {
-      await updateOutboxMessage(tx, sender.workspaceId, id, { status: 'drafted', gmailMessageId: null, sentAt: null });
-      await tx.execute(
-        `insert into outbox_dispatch (outbox_id, workspace_id) values ('${id}', '${sender.workspaceId}')`,
-      );
-    });
-    await dispatch();
+    expect(await load(id)).toMatchObject({ status: 'drafted', gmailMessageId: null });
+    await deliver();
     expect(sentTo(to)).toHaveLength(1);
-    expect(await load(id)).toMatchObject({ status: 'sent' });
+    // The sent message was found in Sent by its Message-ID, and recorded.
+    expect(await load(id)).toMatchObject({ status: 'sent', gmailMessageId: sentTo(to)[0]?.id });
   });
 
-  it('retries with back-off, then gives up visibly', async () => {
-    const { admin, queue, load, dispatch } = await senderWithGoogle();
+  it('composes the message again when the sender deleted its draft before it left', async () => {
+    const { sender, queue, load, deliver } = await senderWithGoogle();
+    const to = `deleted-draft-${Date.now()}@partner.test`;
+    const id = await queue(to);
+    await deliver({ deps: dyingAt('after-draft') });
+    const draftId = (await load(id))?.draftId ?? '';
+    const deps = googleAccountDeps(ctx.config, ctx.database, ctx.encryptionKey);
+    const account = await googleAccount(deps, sender.workspaceId, sender.userId);
+    await deps.google.gmail(account.auth).users.drafts.delete({ userId: 'me', id: draftId });
+    await deliver();
+    expect(sentTo(to)).toHaveLength(1);
+    const sent = await load(id);
+    expect(sent).toMatchObject({ status: 'sent' });
+    expect(sent?.draftId).not.toBe(draftId);
+  });
+
+  it('retries on its schedule, then gives up visibly, and can be sent again', async () => {
+    const { admin, queue, delivery, deliver } = await senderWithGoogle();
     const to = `retry-${Date.now()}@partner.test`;
     const id = await queue(to);
     ctx.google.rateLimitNextCalls(1);
-    await dispatch();
-    expect(await load(id)).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.any(String) });
-    const due = await ctx.database.db.execute(
-      `select due_at > now() + interval '20 seconds' as later from outbox_dispatch where outbox_id = '${id}'`,
-    );
-    expect(due.rows[0]).toEqual({ later: true });
+    await deliver();
+    const first = await delivery(id);
+    expect(first).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringContaining('Gmail') });
+    expect(first?.nextAttemptAt?.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    // Not due yet: nothing is attempted.
+    await deliver();
+    expect(await delivery(id)).toMatchObject({ attempts: 1 });
 
     ctx.google.rateLimitNextCalls(100);
-    for (let attempt = 1; attempt < OUTBOX_MAX_ATTEMPTS; attempt++) {
-      await ctx.database.db.execute(`update outbox_dispatch set due_at = now() where outbox_id = '${id}'`);
-      await dispatch();
-    }
+    for (let attempt = 1; attempt < 6; attempt++) await deliver({ dueOnly: false });
     ctx.google.rateLimitNextCalls(0);
-    expect(await load(id)).toMatchObject({ status: 'failed', attempts: OUTBOX_MAX_ATTEMPTS });
+    expect(await delivery(id)).toMatchObject({ status: 'failed', attempts: 6, nextAttemptAt: null });
     expect(sentTo(to)).toHaveLength(0);
 
     // The member sees it, and can send it again.
@@ -129,13 +152,7 @@ describe('the outbox', () => {
       headers: bearer(admin.token),
     });
     expect(undelivered.json()).toEqual([
-      expect.objectContaining({
-        id,
-        to: [to],
-        status: 'failed',
-        attempts: OUTBOX_MAX_ATTEMPTS,
-        lastError: expect.any(String),
-      }),
+      expect.objectContaining({ id, to: [to], status: 'failed', attempts: 6, lastError: expect.any(String) }),
     ]);
     const retry = await ctx.app.inject({
       method: 'POST',
@@ -143,7 +160,7 @@ describe('the outbox', () => {
       headers: bearer(admin.token),
     });
     expect(retry.statusCode).toBe(204);
-    await dispatch();
+    await deliver();
     expect(sentTo(to)).toHaveLength(1);
     const none = await ctx.app.inject({ url: '/api/google/query/undelivered-emails', headers: bearer(admin.token) });
     expect(none.json()).toEqual([]);

@@ -1,36 +1,16 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { outbox, outboxDispatch } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import { deliveries, outbox, users } from '../../db/schema/index.ts';
 import type { OutgoingEmail } from './compose.ts';
 
-/** Queues an e-mail inside the caller's transaction: it leaves only if the business change commits. */
+/** Writes an e-mail inside the caller's transaction; its delivery is queued beside it (send-email.ts). */
 export async function insertOutboxEmail(
   tx: Tx,
   email: { workspaceId: string; senderUserId: string; purpose: string; message: OutgoingEmail },
 ) {
   const [row] = await tx.insert(outbox).values(email).returning({ id: outbox.id });
   if (!row) throw new Error('insert returned no row');
-  await tx.insert(outboxDispatch).values({ outboxId: row.id, workspaceId: email.workspaceId });
   return row.id;
-}
-
-/**
- * Claims up to `limit` due messages for `leaseSeconds`: a dispatcher that dies mid-send leaves its
- * claim to expire, and another picks the message up.
- */
-export async function claimDueMessages(db: Db, limit: number, leaseSeconds: number, workspaceId?: string) {
-  const inWorkspace = workspaceId ? sql`and workspace_id = ${workspaceId}` : sql``;
-  const claimed = await db.execute<{ outbox_id: string; workspace_id: string }>(sql`
-    update ${outboxDispatch} set due_at = now() + make_interval(secs => ${leaseSeconds})
-     where outbox_id in (select outbox_id from ${outboxDispatch} where due_at <= now() ${inWorkspace}
-                          order by due_at limit ${limit} for update skip locked)
-    returning outbox_id, workspace_id`);
-  return claimed.rows.map((row) => ({ outboxId: row.outbox_id, workspaceId: row.workspace_id }));
-}
-
-export async function releaseMessage(db: Db, outboxId: string, retryAt: Date | null) {
-  if (retryAt) await db.update(outboxDispatch).set({ dueAt: retryAt }).where(eq(outboxDispatch.outboxId, outboxId));
-  else await db.delete(outboxDispatch).where(eq(outboxDispatch.outboxId, outboxId));
 }
 
 export async function findOutboxMessage(tx: Tx, workspaceId: string, id: string) {
@@ -45,9 +25,7 @@ export async function updateOutboxMessage(
   tx: Tx,
   workspaceId: string,
   id: string,
-  change: Partial<
-    Pick<typeof outbox.$inferInsert, 'status' | 'draftId' | 'gmailMessageId' | 'attempts' | 'lastError' | 'sentAt'>
-  >,
+  change: Partial<Pick<typeof outbox.$inferInsert, 'status' | 'draftId' | 'gmailMessageId' | 'sentAt'>>,
 ) {
   await tx
     .update(outbox)
@@ -55,43 +33,49 @@ export async function updateOutboxMessage(
     .where(and(eq(outbox.workspaceId, workspaceId), eq(outbox.id, id)));
 }
 
-/** A member's e-mails that failed at least once and have not been sent, newest first. */
+/** The sender as their e-mails name them. */
+export async function findSenderName(tx: Tx, workspaceId: string, userId: string) {
+  const [row] = await tx
+    .select({ email: users.email, name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})` })
+    .from(users)
+    .where(and(eq(users.workspaceId, workspaceId), eq(users.id, userId)));
+  return row ?? null;
+}
+
+/** A member's e-mails that failed at least once and have not been sent, newest first, with their delivery. */
 export async function findUndeliveredEmails(tx: Tx, workspaceId: string, senderUserId: string) {
   return tx
-    .select()
+    .select({ email: outbox, delivery: deliveries })
     .from(outbox)
+    .innerJoin(deliveries, and(eq(deliveries.workspaceId, outbox.workspaceId), eq(deliveries.emailId, outbox.id)))
     .where(
       and(
         eq(outbox.workspaceId, workspaceId),
         eq(outbox.senderUserId, senderUserId),
-        sql`${outbox.status} <> 'sent' and (${outbox.status} = 'failed' or ${outbox.attempts} > 0)`,
+        sql`${outbox.status} <> 'sent' and (${deliveries.status} = 'failed' or ${deliveries.attempts} > 0)`,
       ),
     )
     .orderBy(desc(outbox.createdAt))
     .limit(50);
 }
 
-/** Puts a failed e-mail back in the queue, with a fresh count of attempts. */
-export async function requeueFailedEmail(tx: Tx, workspaceId: string, senderUserId: string, id: string) {
-  const updated = await tx
-    .update(outbox)
-    .set({ status: 'pending', attempts: 0, lastError: null })
+/**
+ * Puts a member's failed e-mail back on its delivery's schedule, with a fresh count of attempts;
+ * returns the delivery to queue, or null when the member has no such failed e-mail.
+ */
+export async function reopenFailedEmail(tx: Tx, workspaceId: string, senderUserId: string, emailId: string) {
+  const [reopened] = await tx
+    .update(deliveries)
+    .set({ status: 'pending', attempts: 0, lastError: null, nextAttemptAt: sql`now()` })
     .where(
       and(
-        eq(outbox.workspaceId, workspaceId),
-        eq(outbox.senderUserId, senderUserId),
-        eq(outbox.id, id),
-        eq(outbox.status, 'failed'),
+        eq(deliveries.workspaceId, workspaceId),
+        eq(deliveries.emailId, emailId),
+        eq(deliveries.status, 'failed'),
+        sql`exists (select 1 from ${outbox} o where o.workspace_id = ${workspaceId} and o.id = ${emailId}
+                     and o.sender_user_id = ${senderUserId})`,
       ),
     )
-    .returning({ id: outbox.id });
-  if (updated.length === 0) return false;
-  await tx
-    .insert(outboxDispatch)
-    .values({ outboxId: id, workspaceId })
-    .onConflictDoUpdate({
-      target: outboxDispatch.outboxId,
-      set: { dueAt: sql`now()` },
-    });
-  return true;
+    .returning({ id: deliveries.id });
+  return reopened?.id ?? null;
 }

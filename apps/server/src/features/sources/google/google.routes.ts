@@ -1,6 +1,6 @@
 import { sourcesApi } from '@warmpath/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { findUndeliveredEmails, requeueFailedEmail } from '../../../integrations/mail/outbox.repo.ts';
+import { findUndeliveredEmails, reopenFailedEmail } from '../../../integrations/mail/outbox.repo.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { memberOf } from '../../../plugins/auth.ts';
 import { route } from '../../../plugins/contract-route.ts';
@@ -33,29 +33,30 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleDeps & SyncRunDeps> = asy
     const rows = await deps.database.inWorkspace(member.workspaceId, (tx) =>
       findUndeliveredEmails(tx, member.workspaceId, member.userId),
     );
-    return rows.flatMap((row) =>
-      row.status === 'sent'
-        ? []
-        : [
-            {
-              id: row.id,
-              purpose: row.purpose,
-              to: row.message.to,
-              subject: row.message.subject,
-              status: row.status,
-              attempts: row.attempts,
-              lastError: row.lastError,
-              createdAt: row.createdAt.toISOString(),
-            },
-          ],
-    );
+    return rows.map(({ email, delivery }) => ({
+      id: email.id,
+      purpose: email.purpose,
+      to: email.message.to,
+      subject: email.message.subject,
+      status:
+        delivery.status === 'failed'
+          ? ('failed' as const)
+          : email.status === 'drafted'
+            ? ('drafted' as const)
+            : ('pending' as const),
+      attempts: delivery.attempts,
+      lastError: delivery.lastError,
+      createdAt: email.createdAt.toISOString(),
+    }));
   });
 
   route(app, sourcesApi.retryEmail, async (request, reply) => {
     const member = memberOf(request);
-    const requeued = await deps.database.inWorkspace(member.workspaceId, (tx) =>
-      requeueFailedEmail(tx, member.workspaceId, member.userId, request.params.id),
-    );
+    const requeued = await deps.database.inWorkspace(member.workspaceId, async (tx) => {
+      const deliveryId = await reopenFailedEmail(tx, member.workspaceId, member.userId, request.params.id);
+      if (deliveryId) await deps.jobs.enqueueDelivery(tx, { workspaceId: member.workspaceId, deliveryId, attempt: 0 });
+      return deliveryId !== null;
+    });
     if (!requeued) throw new AppError('NOT_FOUND', 'No failed e-mail with this id');
     return reply.code(204).send();
   });
