@@ -102,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const events = { events: createEventRecorder(deps.jobs), publicUrl: deps.config.publicUrl };
       await api.register(publicRoutes, { config: deps.config, database: deps.database });
       const domainRules = { database: deps.database, workspaceDomainAllowlist: deps.config.workspaceDomainAllowlist };
-      await api.register(usersRoutes, domainRules);
+      await api.register(usersRoutes, { ...domainRules, events: events.events });
       await api.register(workspaceRoutes, domainRules);
       await api.register(targetingRoutes, { database: deps.database });
       await api.register(invitationsRoutes, { database: deps.database, ...events });
@@ -113,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // A copy being built holds a pooled connection: closing waits for it.
       app.addHook('onClose', () => networkIndex.settled());
       await api.register(networkRoutes, { database: deps.database, networkIndex });
-      const lists = { database: deps.database, jobs: deps.jobs };
+      const lists = { database: deps.database, jobs: deps.jobs, events: events.events };
       await api.register(importsRoutes, lists);
       await api.register(accountsRoutes, lists);
       await api.register(clientsRoutes, lists);

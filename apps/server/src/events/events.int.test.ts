@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildNetwork } from '../../test/graph-fixtures.ts';
 import { bearer, createTestContext, deliveryDeps, type TestContext } from '../../test/harness.ts';
+import { multipartBody } from '../../test/multipart.ts';
 import { startWebhookReceiver } from '../../test/webhook-receiver.ts';
 import { deliveries, events } from '../db/schema/index.ts';
 import { upsertRecommendation, workspaceDay } from '../features/actions/actions.repo.ts';
@@ -443,6 +444,55 @@ describe('the events of intros and actions', () => {
       connector: { id: w.connector.id, name: w.connector.fullName, email: w.colleague.email },
       requestedBy: { id: w.admin.me.id, name: 'Ada Admin', email: w.admin.email },
       repliedAt: expect.any(String),
+    });
+  }, 40_000);
+
+  it('delivers teammate.joined when an invitee joins, and import.completed when an upload is merged', async () => {
+    await startWorker();
+    const admin = await adminWithWebhook();
+    await ctx.connectGoogle(admin.token, admin.email);
+    const email = `dana@${admin.domain}`;
+    const invited = await post(admin.token, '/teammates/invite', { teammates: [{ email, role: 'viewer' }] });
+    const [{ id: inviteId }] = invited.json().invited;
+    const dana = await ctx.tokenFor(email, 'Dana Scully');
+    const accepted = await post(dana, '/teammates/accept-invitation', {
+      firstName: 'Dana',
+      lastName: 'Scully',
+      inviteId,
+    });
+    expect(accepted.statusCode).toBe(200);
+    const danaId = accepted.json().id;
+
+    const { body, contentType } = multipartBody({}, [
+      { filename: 'accounts.csv', content: 'Company name,Company domain\nInitech,initech.test\nbroken row\n' },
+    ]);
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/accounts/command/upload-accounts',
+      headers: { ...bearer(admin.token), 'content-type': contentType },
+      payload: body,
+    });
+    expect(upload.statusCode).toBe(200);
+    const importId = upload.json().id;
+
+    await vi.waitFor(
+      () => {
+        expect(delivered('teammate.joined', danaId)).toHaveLength(1);
+        expect(delivered('import.completed', importId)).toHaveLength(1);
+      },
+      { timeout: 15_000 },
+    );
+    expect(delivered('teammate.joined', danaId)[0]?.payload.data).toEqual({
+      user: { id: danaId, name: 'Dana Scully', email },
+      role: 'viewer',
+      via: 'invite',
+    });
+    expect(delivered('import.completed', importId)[0]?.payload.data).toEqual({
+      importId,
+      kind: 'accounts',
+      imported: 1,
+      rejected: 1,
+      startedBy: { id: admin.me.id, name: 'Ada Admin', email: admin.email },
     });
   }, 40_000);
 

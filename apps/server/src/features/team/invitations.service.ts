@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Caller, Member } from '../../plugins/auth.ts';
 import { findTargetingScheme } from '../targeting/targeting.repo.ts';
 import { findIdentity, findMe, insertUser } from '../users/users.repo.ts';
+import { recordTeammateJoined } from '../users/users.service.ts';
 import {
   emailsOfUsers,
   findInvitationContext,
@@ -118,6 +119,7 @@ export async function acceptInvitation(
     if (!(await setInvite(tx, workspaceId, invite.id, { status: 'accepted', acceptedUserId: userId }))) {
       throw new AppError('INVITATION_USED', 'This invitation has already been used.');
     }
+    await recordTeammateJoined(deps.events, tx, workspaceId, userId, invite.role, 'invite');
     const me = await findMe(tx, workspaceId, userId);
     if (!me) throw new Error('the new user cannot be read back');
     return me;

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, type TCheckDomainResponse, type TMe, type TRegistration, type TUpdateMe } from '@warmpath/shared';
-import type { Database } from '../../db/client.ts';
+import {
+  MESSAGES,
+  type Role,
+  type TCheckDomainResponse,
+  type TMe,
+  type TRegistration,
+  type TUpdateMe,
+} from '@warmpath/shared';
+import type { Database, Tx } from '../../db/client.ts';
+import type { EventRecorder } from '../../events/record.ts';
+import { eventUser } from '../../events/subjects.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { emailDomain, isFreeEmailDomain } from '../../lib/free-email-domains.ts';
 import type { Caller, Member } from '../../plugins/auth.ts';
@@ -14,7 +23,7 @@ import {
   updateUserNames,
 } from './users.repo.ts';
 
-export type UsersDeps = { database: Database; workspaceDomainAllowlist: string[] };
+export type UsersDeps = { database: Database; workspaceDomainAllowlist: string[]; events: EventRecorder };
 
 /**
  * A domain may name a workspace when it is not a free mailbox provider, and it is either the
@@ -58,8 +67,8 @@ export async function checkDomain(
 }
 
 async function joinWorkspace(deps: UsersDeps, caller: Caller, registration: TRegistration, workspaceId: string) {
-  const userId = await deps.database.inWorkspace(workspaceId, (tx) =>
-    insertUser(tx, {
+  const userId = await deps.database.inWorkspace(workspaceId, async (tx) => {
+    const joined = await insertUser(tx, {
       workspaceId,
       idpSubject: caller.subject,
       firstName: registration.firstName,
@@ -67,8 +76,10 @@ async function joinWorkspace(deps: UsersDeps, caller: Caller, registration: TReg
       email: registration.email.toLowerCase(),
       role: 'member',
       joinedVia: 'domain',
-    }),
-  );
+    });
+    await recordTeammateJoined(deps.events, tx, workspaceId, joined, 'member', 'domain');
+    return joined;
+  });
   return getMe(deps, { ...caller, workspaceId, userId, role: 'member' });
 }
 
@@ -109,6 +120,7 @@ export async function createWorkspaceAdmin(
       domains,
       allowDomainJoin: registration.allowDomainJoin,
     });
+    // A new workspace has no destination yet: nothing is recorded, and nothing is owed.
     return insertUser(tx, {
       workspaceId,
       idpSubject: caller.subject,
@@ -119,4 +131,20 @@ export async function createWorkspaceAdmin(
     });
   });
   return getMe(deps, { ...caller, workspaceId, userId, role: 'admin' });
+}
+
+/** `teammate.joined`: whoever joins a workspace, by an invitation or by its domain. */
+export function recordTeammateJoined(
+  events: EventRecorder,
+  tx: Tx,
+  workspaceId: string,
+  userId: string,
+  role: Role,
+  via: 'invite' | 'domain',
+) {
+  return events.record(tx, workspaceId, 'teammate.joined', async () => ({
+    user: await eventUser(tx, workspaceId, userId),
+    role,
+    via,
+  }));
 }

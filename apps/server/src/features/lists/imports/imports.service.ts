@@ -3,6 +3,8 @@ import type { Readable } from 'node:stream';
 import { CSV_UPLOAD, type ImportKind, type TImportStatus } from '@warmpath/shared';
 import pg from 'pg';
 import type { Database } from '../../../db/client.ts';
+import type { EventRecorder } from '../../../events/record.ts';
+import { eventUser } from '../../../events/subjects.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { csvLine } from '../../../lib/csv-write.ts';
@@ -27,7 +29,7 @@ import { MERGED_TABLES, type MergeCounts, mergeImport } from './merge.ts';
 // connection) -> one set-based merge in one transaction, which also marks the import completed.
 // Nothing of the file is kept in memory beyond one chunk, nor written to disk.
 
-export type ImportDeps = { database: Database; jobs: Pick<JobQueue, 'enqueueGraphRecompute'> };
+export type ImportDeps = { database: Database; jobs: Pick<JobQueue, 'enqueueGraphRecompute'>; events: EventRecorder };
 
 export type ImportRequest = {
   id: string;
@@ -181,6 +183,13 @@ export async function receiveImport(
               onStep: (mergeStep) => report({ mergeStep }),
             });
             await completeImport(tx, ws, request.id, counts);
+            await deps.events.record(tx, ws, 'import.completed', async () => ({
+              importId: request.id,
+              kind: request.kind,
+              imported: counts.added + counts.updated,
+              rejected: counts.rejected,
+              startedBy: await eventUser(tx, ws, member.userId),
+            }));
             return counts;
           }),
         );
