@@ -84,6 +84,7 @@ async function start() {
         webhook: { sealer: createSealer(encryptionKey), allowPrivateTargets: config.webhookAllowPrivateTargets },
         slack: { sealer: createSealer(encryptionKey), client: createSlackClient(config.slack) },
         email: google,
+        publicUrl: config.publicUrl,
       },
       job,
     ),

@@ -148,6 +148,7 @@ export function deliveryDeps(ctx: TestContext): DeliveryDeps {
     webhook: { sealer, allowPrivateTargets: true },
     slack: { sealer, client: createSlackClient(ctx.config.slack) },
     email: googleAccountDeps(ctx.config, ctx.database, ctx.encryptionKey),
+    publicUrl: ctx.config.publicUrl,
   };
 }
 

@@ -73,10 +73,22 @@ export const EVENT_SCHEMAS = {
   }),
   /** Sent by an admin from the webhook page to check an endpoint; nothing happened in the product. */
   'webhook.test': z.object({ message: z.string() }),
+  /**
+   * The webhook endpoint stopped receiving events (410 Gone, or five days of failures). Told to the
+   * team's channel, never to the endpoint it is about.
+   */
+  'webhook.disabled': z.object({
+    url: z.string(),
+    reason: z.string(),
+    /** The webhook page, where an admin turns deliveries back on. */
+    settingsUrl: z.url(),
+  }),
 } as const;
 
 export type EventType = keyof typeof EVENT_SCHEMAS;
 export const EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as EventType[];
+/** What a webhook endpoint may receive: every event but the news of its own disabling. */
+export const WEBHOOK_EVENT_TYPES: readonly EventType[] = EVENT_TYPES.filter((type) => type !== 'webhook.disabled');
 export type EventData<T extends EventType> = z.infer<(typeof EVENT_SCHEMAS)[T]>;
 
 /** One event of any type, as a discriminated union: what a receiver parses. */

@@ -15,6 +15,10 @@ import {
 } from '../integrations/webhook/webhook-settings.ts';
 import type { DeliveryJob, JobQueue } from '../jobs/queue.ts';
 import { type DeliveryKind, findDelivery, insertAttempt, updateDelivery } from './events.repo.ts';
+import { createEventRecorder } from './record.ts';
+
+/** The web app's webhook page (apps/web's PATHS.admin.webhook). */
+const WEBHOOK_PAGE_PATH = '/admin/integrations/webhook';
 
 export type DeliveryDeps = {
   database: Database;
@@ -22,6 +26,8 @@ export type DeliveryDeps = {
   webhook: WebhookDestinationDeps;
   slack: SlackDestinationDeps;
   email: GoogleAccountDeps;
+  /** The product's address, for the links in what is told about a destination. */
+  publicUrl: string;
   now?: () => Date;
   /** Called at each step of an attempt where a worker may die: tests stop or kill a worker there. */
   at?: (step: DeliveryStep, job: DeliveryJob) => Promise<void>;
@@ -107,7 +113,7 @@ export async function deliverEvent(deps: DeliveryDeps, job: DeliveryJob): Promis
     });
     if (nextAttemptAt)
       await deps.queue.enqueueDelivery(tx, { workspaceId, deliveryId, attempt: attempts }, nextAttemptAt);
-    await followDestinationHealth(tx, workspaceId, current, attempt, now());
+    await followDestinationHealth(deps, tx, current, attempt, now());
   });
 }
 
@@ -149,7 +155,8 @@ async function makeAttempt(
  * Gone, or failing without a success for five days, disables it until an admin saves its URL again.
  * Slack: a refused token means the admin must connect again.
  */
-async function followDestinationHealth(tx: Tx, workspaceId: string, current: Loaded, attempt: Attempt, now: Date) {
+async function followDestinationHealth(deps: DeliveryDeps, tx: Tx, current: Loaded, attempt: Attempt, now: Date) {
+  const { workspaceId } = current.delivery;
   const stored = current.integration?.settings ?? null;
   // A refused Google token already marked the member's connection (google-account.ts).
   if (current.delivery.destination === 'email') return;
@@ -178,6 +185,15 @@ async function followDestinationHealth(tx: Tx, workspaceId: string, current: Loa
         }
       : { ...settings, failingSince };
   }
-  if (JSON.stringify(next) !== JSON.stringify(settings))
-    await saveWorkspaceIntegration(tx, workspaceId, 'webhook', { settings: JSON.stringify(next) });
+  if (JSON.stringify(next) === JSON.stringify(settings)) return;
+  await saveWorkspaceIntegration(tx, workspaceId, 'webhook', { settings: JSON.stringify(next) });
+  // The admins are told where they look: every page they open (the web app asks), and the team's channel.
+  if (next.disabledReason && !settings.disabledReason)
+    await createEventRecorder(deps.queue).record(
+      tx,
+      workspaceId,
+      'webhook.disabled',
+      { url: settings.url, reason: next.disabledReason, settingsUrl: `${deps.publicUrl}${WEBHOOK_PAGE_PATH}` },
+      { only: 'slack' },
+    );
 }

@@ -170,6 +170,7 @@ describe('events out through the webhook', () => {
     });
 
     receiver.answerWith((delivery) => (delivery.body.includes('Gone') ? 410 : 200));
+    await ctx.connectSlack(admin.token);
     await recordTeammateJoined(admin.me.workspaceId, 'Gone');
     await vi.waitFor(
       async () => {
@@ -178,6 +179,15 @@ describe('events out through the webhook', () => {
       },
       { timeout: 10_000 },
     );
+    // The admins are told in the team's channel, once, with the way back to the webhook page.
+    await vi.waitFor(() => {
+      const told = ctx.slack.state.messages().filter((message) => message.text.includes('410 Gone'));
+      expect(told).toHaveLength(1);
+      expect(told[0]?.text).toBe(
+        `Webhook deliveries stopped: The endpoint answered 410 Gone. Events are no longer sent to ${receiver.url}.`,
+      );
+      expect(JSON.stringify(told[0]?.blocks)).toContain(`${ctx.config.publicUrl}/admin/integrations/webhook`);
+    });
     // A disabled endpoint is sent nothing until it is saved again.
     expect(await recordTeammateJoined(admin.me.workspaceId, 'Ignored')).toBeNull();
     receiver.answerWith(() => 200);

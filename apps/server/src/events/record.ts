@@ -1,4 +1,4 @@
-import { EVENT_SCHEMAS, type EventData, type EventType } from '@warmpath/shared';
+import { EVENT_SCHEMAS, type EventData, type EventType, WEBHOOK_EVENT_TYPES } from '@warmpath/shared';
 import type { Tx } from '../db/client.ts';
 import { type EmailToSend, queueEmail } from '../integrations/mail/send-email.ts';
 import { SLACK_EVENT_TYPES } from '../integrations/slack/slack-messages.ts';
@@ -38,7 +38,8 @@ export type EventsDeps = { events: EventRecorder; publicUrl: string };
 
 /** Which event types each destination receives: a webhook takes them all; a channel, what a team acts on. */
 const DESTINATION_EVENTS: Record<Destination, (type: EventType) => boolean> = {
-  webhook: (type) => type !== 'webhook.test',
+  // A test event goes to the endpoint alone, asked for by name (`only`).
+  webhook: (type) => type !== 'webhook.test' && WEBHOOK_EVENT_TYPES.includes(type),
   slack: (type) => SLACK_EVENT_TYPES.includes(type),
 };
 

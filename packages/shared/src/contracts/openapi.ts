@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZError } from '../errors.ts';
-import { EVENT_TYPES, eventComponentName } from '../events.ts';
+import { eventComponentName, WEBHOOK_EVENT_TYPES } from '../events.ts';
 import { API_COMPONENTS } from './components.ts';
 import {
   type Access,
@@ -101,7 +101,7 @@ export function buildOpenApiDocument(
  */
 function eventWebhooks(components: Readonly<Record<string, z.ZodType>>): JsonObject {
   return Object.fromEntries(
-    EVENT_TYPES.filter((type) => eventComponentName(type) in components).map((type) => [
+    WEBHOOK_EVENT_TYPES.filter((type) => eventComponentName(type) in components).map((type) => [
       type,
       {
         post: {

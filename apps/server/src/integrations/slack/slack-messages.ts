@@ -11,28 +11,39 @@ const at = (person: Person) => {
   return where ? `${bold(person.name)} (${escapeMrkdwn(where)})` : bold(person.name);
 };
 
-/** One sentence per event type a channel receives; null for the types it does not. */
-function sentence(event: TEventPayload): { text: string; person: Person } | null {
+type Said = { text: string; link: { label: string; url: string } };
+const about = (text: string, person: Person): Said => ({
+  text,
+  link: { label: `Open ${person.name} in Warmpath`, url: person.url },
+});
+
+/** One sentence per event type a channel receives, with its link back; null for the types it does not. */
+function sentence(event: TEventPayload): Said | null {
   switch (event.type) {
     case 'intro.requested':
-      return {
-        text: `${bold(event.data.requestedBy.name)} asked ${bold(event.data.connector.name)} for an intro to ${at(event.data.prospect)}.`,
-        person: event.data.prospect,
-      };
+      return about(
+        `${bold(event.data.requestedBy.name)} asked ${bold(event.data.connector.name)} for an intro to ${at(event.data.prospect)}.`,
+        event.data.prospect,
+      );
     case 'intro.replied':
-      return {
-        text: `${bold(event.data.connector.name)} replied to ${bold(event.data.requestedBy.name)}'s intro request about ${at(event.data.prospect)}.`,
-        person: event.data.prospect,
-      };
+      return about(
+        `${bold(event.data.connector.name)} replied to ${bold(event.data.requestedBy.name)}'s intro request about ${at(event.data.prospect)}.`,
+        event.data.prospect,
+      );
     case 'job_change.detected':
-      return {
-        text: `${bold(event.data.person.name)} moved${event.data.pastCompanyName ? ` from ${bold(event.data.pastCompanyName)}` : ''} to ${bold(event.data.newCompanyName)}.`,
-        person: event.data.person,
-      };
+      return about(
+        `${bold(event.data.person.name)} moved${event.data.pastCompanyName ? ` from ${bold(event.data.pastCompanyName)}` : ''} to ${bold(event.data.newCompanyName)}.`,
+        event.data.person,
+      );
     case 'signal.raised':
+      return about(
+        `${bold(SIGNAL_LABELS[event.data.signalType])}: ${at(event.data.prospect)}, proximity ${event.data.proximityScore}.`,
+        event.data.prospect,
+      );
+    case 'webhook.disabled':
       return {
-        text: `${bold(SIGNAL_LABELS[event.data.signalType])}: ${at(event.data.prospect)}, proximity ${event.data.proximityScore}.`,
-        person: event.data.prospect,
+        text: `Webhook deliveries stopped: ${escapeMrkdwn(event.data.reason)} Events are no longer sent to ${escapeMrkdwn(event.data.url)}.`,
+        link: { label: 'Open the webhook page', url: event.data.settingsUrl },
       };
     default:
       return null;
@@ -45,6 +56,7 @@ export const SLACK_EVENT_TYPES: readonly EventType[] = [
   'intro.replied',
   'job_change.detected',
   'signal.raised',
+  'webhook.disabled',
 ];
 
 /**
@@ -65,8 +77,8 @@ export function slackMessage(event: TEventPayload): { text: string; blocks: Know
         elements: [
           {
             type: 'button',
-            text: { type: 'plain_text', text: `Open ${said.person.name} in Warmpath` },
-            url: said.person.url,
+            text: { type: 'plain_text', text: said.link.label },
+            url: said.link.url,
           },
         ],
       },

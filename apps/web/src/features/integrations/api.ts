@@ -18,8 +18,8 @@ export function fetchWebhook(signal?: AbortSignal) {
   return callApi(integrationsApi.getWebhook, { signal });
 }
 
-export function useWebhook() {
-  return useQuery({ queryKey: integrationKeys.webhook(), queryFn: ({ signal }) => fetchWebhook(signal) });
+export function useWebhook(enabled = true) {
+  return useQuery({ queryKey: integrationKeys.webhook(), queryFn: ({ signal }) => fetchWebhook(signal), enabled });
 }
 
 export function saveWebhookUrl(body: TSetWebhookUrl) {

@@ -177,4 +177,32 @@ describe('Integrations and the webhook page', { timeout: APP_TEST_TIMEOUT_MS }, 
     );
     expect(within(rows[2] as HTMLElement).queryByRole('button', { name: 'Retry' })).toBeNull();
   });
+
+  it('tells admins on every page that webhook deliveries stopped, and members nothing', async () => {
+    const api = stubApi({
+      'GET /integrations/query/webhook': Response.json({
+        ...endpoint,
+        disabledReason: 'Every delivery failed for 5 days.',
+      }),
+    });
+    const { router } = await renderApp('/admin/users', { signedIn: true, me: connected });
+    const notice = await screen.findByRole('alert', { name: 'Webhook deliveries stopped' });
+    expect(notice.textContent).toContain(
+      `Every delivery failed for 5 days. Events are no longer sent to ${URL_SAVED}.`,
+    );
+    fireEvent.click(within(notice).getByRole('link', { name: 'Open the webhook page' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/integrations/webhook'));
+    // The webhook page says it itself.
+    expect(
+      await screen.findByText('Every delivery failed for 5 days. Save the URL again to resume them.'),
+    ).toBeDefined();
+    expect(screen.queryByRole('alert', { name: 'Webhook deliveries stopped' })).toBeNull();
+    cleanup();
+
+    await renderApp('/network', { signedIn: true, me: { ...connected, role: 'member' } });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeDefined();
+    expect(screen.queryByRole('alert', { name: 'Webhook deliveries stopped' })).toBeNull();
+    // Asked once for the admin (the webhook page reads the same answer); never for the member.
+    expect(api.callsTo('GET /integrations/query/webhook')).toHaveLength(1);
+  });
 });
