@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig, REPO_ROOT, slackUrls } from './config.ts';
 import { deliverEvent } from './events/deliver.ts';
+import { deliveryDeps } from './events/delivery-deps.ts';
 import { createEventRecorder } from './events/record.ts';
 import { recommendActions, workspacesDueForRecommendations } from './features/actions/engine.ts';
 import { failStuckImports } from './features/lists/imports/imports.repo.ts';
@@ -10,9 +11,8 @@ import { googleAccountDeps } from './features/sources/google/google-deps.ts';
 import { runGoogleSyncJob } from './features/sources/google/google-sync-runs.ts';
 import { recomputeAfterWrites } from './graph/graph.service.ts';
 import { createIdentityProvider } from './idp/provider.ts';
-import { createSlackClient } from './integrations/slack/slack-client.ts';
 import { startJobQueue } from './jobs/queue.ts';
-import { createSealer, loadEncryptionKey } from './lib/sealing.ts';
+import { loadEncryptionKey } from './lib/sealing.ts';
 import { createTokenVerifier } from './plugins/auth.ts';
 import { openRuntime } from './runtime.ts';
 import { type SandboxProcess, startSandbox } from './sandboxes.ts';
@@ -76,19 +76,8 @@ async function start() {
     },
     workspacesDueForRecommendations: () => workspacesDueForRecommendations(runtime.database),
   });
-  await jobs.workDeliveries((job) =>
-    deliverEvent(
-      {
-        database: runtime.database,
-        queue: jobs,
-        webhook: { sealer: createSealer(encryptionKey), allowPrivateTargets: config.webhookAllowPrivateTargets },
-        slack: { sealer: createSealer(encryptionKey), client: createSlackClient(config.slack) },
-        email: google,
-        publicUrl: config.publicUrl,
-      },
-      job,
-    ),
-  );
+  const delivery = deliveryDeps(config, runtime.database, encryptionKey, jobs);
+  await jobs.workDeliveries((job) => deliverEvent(delivery, job));
   const stranded = await jobs.requeueStrandedDeliveries();
   if (stranded > 0) log(`deliveries: ${stranded} pending without a job were queued again`);
 

@@ -9,13 +9,12 @@ import { loadConfig } from '../src/config.ts';
 import { createDatabase } from '../src/db/client.ts';
 import { deliveries } from '../src/db/schema/index.ts';
 import { type DeliveryDeps, deliverEvent } from '../src/events/deliver.ts';
+import { deliveryDeps as deliveryDepsFor } from '../src/events/delivery-deps.ts';
 import { saveGoogleConnection } from '../src/features/sources/google/google.repo.ts';
-import { googleAccountDeps } from '../src/features/sources/google/google-deps.ts';
 import { insertUser } from '../src/features/users/users.repo.ts';
 import { mintAccessToken } from '../src/idp/provider.ts';
 import { loadIdpSecrets, publicJwks } from '../src/idp/secrets.ts';
-import { createSlackClient } from '../src/integrations/slack/slack-client.ts';
-import { startJobQueue } from '../src/jobs/queue.ts';
+import { type DeliveryRecovery, startJobQueue } from '../src/jobs/queue.ts';
 import { createSealer } from '../src/lib/sealing.ts';
 import { createTokenVerifier } from '../src/plugins/auth.ts';
 import { listenSlackSandbox, submitConsent } from './slack-sandbox.ts';
@@ -23,11 +22,11 @@ import { listenSlackSandbox, submitConsent } from './slack-sandbox.ts';
 export const ALLOWLISTED_DOMAIN = 'partner-allowed.test';
 
 /** The whole API on the test database, through `app.inject`, with the built-in provider's keys. */
-export async function createTestContext() {
+export async function createTestContext({ deliveryRecovery }: { deliveryRecovery?: DeliveryRecovery } = {}) {
   // Google is the built-in sandbox, on its own port, driven through the official clients.
   const google = await listenGoogleSandbox();
   const slack = await listenSlackSandbox({ port: 0 });
-  const config = loadConfig({
+  const configEnv = {
     GOOGLE_SANDBOX_URL: google.url,
     SLACK_SANDBOX_URL: slack.url,
     PUBLIC_URL: 'http://localhost:3999',
@@ -35,10 +34,13 @@ export async function createTestContext() {
     WORKSPACE_DOMAIN_ALLOWLIST: ALLOWLISTED_DOMAIN,
     // Webhook receivers in tests listen on loopback.
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-  });
+  };
+  const config = loadConfig(configEnv);
   const database = createDatabase(inject('databaseUrl'), { max: 4 });
+  const jobsSchema = `pgboss_test_${randomBytes(4).toString('hex')}`;
   const jobs = await startJobQueue(inject('databaseUrl'), () => {}, {
-    schema: `pgboss_test_${randomBytes(4).toString('hex')}`,
+    schema: jobsSchema,
+    recovery: deliveryRecovery,
   });
   const secrets = await loadIdpSecrets(database.db);
   const encryptionKey = randomBytes(32);
@@ -88,6 +90,9 @@ export async function createTestContext() {
     },
     encryptionKey,
     jobs,
+    /** This context's pg-boss schema and configuration: a worker in another process joins its queues. */
+    jobsSchema,
+    configEnv,
     /**
      * Connects a member's Google account the way a browser does: our consent URL, the sandbox's
      * consent form (Allow), then our callback with the code.
@@ -141,15 +146,7 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
 /** What the delivery worker needs, as main.ts gives it, on a test context (webhooks may reach loopback). */
 export function deliveryDeps(ctx: TestContext): DeliveryDeps {
-  const sealer = createSealer(ctx.encryptionKey);
-  return {
-    database: ctx.database,
-    queue: ctx.jobs,
-    webhook: { sealer, allowPrivateTargets: true },
-    slack: { sealer, client: createSlackClient(ctx.config.slack) },
-    email: googleAccountDeps(ctx.config, ctx.database, ctx.encryptionKey),
-    publicUrl: ctx.config.publicUrl,
-  };
+  return deliveryDepsFor(ctx.config, ctx.database, ctx.encryptionKey, ctx.jobs);
 }
 
 /**

@@ -62,6 +62,7 @@ const DELIVERY_CONCURRENCY = 8;
  * `retryDelaySeconds`: a worker that died mid-attempt has its delivery taken over within a minute.
  */
 const DELIVERY_RECOVERY = { expireSeconds: 40, checkEverySeconds: 15, retryDelaySeconds: 5 };
+export type DeliveryRecovery = typeof DELIVERY_RECOVERY;
 
 /** How often workspaces with evidence waiting for the graph are picked up, whoever forgot to ask. */
 const GRAPH_SWEEP_CRON = '* * * * *';
@@ -88,7 +89,7 @@ export async function startJobQueue(
   }: {
     schema?: string;
     /** How soon a delivery whose worker died is attempted again; tests that kill workers shorten it. */
-    recovery?: typeof DELIVERY_RECOVERY;
+    recovery?: DeliveryRecovery;
   } = {},
 ): Promise<JobQueue> {
   const boss = new PgBoss({
