@@ -3,10 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, deliverPending, deliveryDeps, type TestContext } from '../../../test/harness.ts';
 import { deliveries } from '../../db/schema/index.ts';
+import { insertDelivery } from '../../events/events.repo.ts';
 import { googleAccount } from '../../features/sources/google/google-account.ts';
 import { googleAccountDeps } from '../../features/sources/google/google-deps.ts';
 import type { DeliveryStep } from '../attempt.ts';
-import { findOutboxMessage } from './outbox.repo.ts';
+import { newMessageId } from './compose.ts';
+import { findOutboxMessage, insertOutboxEmail } from './outbox.repo.ts';
 import { queueEmail } from './send-email.ts';
 
 let ctx: TestContext;
@@ -164,5 +166,33 @@ describe('e-mail through the outbox', () => {
     expect(sentTo(to)).toHaveLength(1);
     const none = await ctx.app.inject({ url: '/api/google/query/undelivered-emails', headers: bearer(admin.token) });
     expect(none.json()).toEqual([]);
+  });
+
+  it('queues again, when a worker starts, an e-mail whose delivery has no job (carried over from the old outbox)', async () => {
+    const { sender, load } = await senderWithGoogle();
+    const to = `stranded-${Date.now()}@partner.test`;
+    // As migration 0041 leaves an e-mail that was waiting: its row and its delivery, and no job.
+    const id = await ctx.database.inWorkspace(sender.workspaceId, async (tx) => {
+      const emailId = await insertOutboxEmail(tx, {
+        ...sender,
+        senderUserId: sender.userId,
+        purpose: 'test',
+        message: {
+          to: [to],
+          cc: [],
+          subject: 'Waiting',
+          text: 'Carried over',
+          messageId: newMessageId('partner.test'),
+        },
+      });
+      await insertDelivery(tx, sender.workspaceId, { emailId }, 'email');
+      return emailId;
+    });
+    expect(await ctx.jobs.requeueStrandedDeliveries({ workspaceId: sender.workspaceId })).toBe(1);
+    // Its job is queued now: nothing more to do.
+    expect(await ctx.jobs.requeueStrandedDeliveries({ workspaceId: sender.workspaceId })).toBe(0);
+    await deliverPending(ctx, sender.workspaceId);
+    expect(sentTo(to)).toHaveLength(1);
+    expect(await load(id)).toMatchObject({ status: 'sent' });
   });
 });
