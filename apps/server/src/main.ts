@@ -7,6 +7,7 @@ import { createEventRecorder } from './events/record.ts';
 import { recommendActions, workspacesDueForRecommendations } from './features/actions/engine.ts';
 import { failStuckImports } from './features/lists/imports/imports.repo.ts';
 import { countsThirtyDaysAgo } from './features/network/network.repo.ts';
+import { signalEvents } from './features/network/signal-events.ts';
 import { googleAccountDeps } from './features/sources/google/google-deps.ts';
 import { runGoogleSyncJob } from './features/sources/google/google-sync-runs.ts';
 import { recomputeAfterWrites } from './graph/graph.service.ts';
@@ -58,14 +59,12 @@ async function start() {
   const encryptionKey = await loadEncryptionKey({ configured: config.encryptionKey, dataDir: config.dataDir });
   const jobs = await startJobQueue(runtime.databaseUrl, log);
   const google = googleAccountDeps(config, runtime.database, encryptionKey);
+  const events = { events: createEventRecorder(jobs), publicUrl: config.publicUrl };
+  const raisedSignals = signalEvents(events);
   await jobs.work({
-    googleSync: (job) =>
-      runGoogleSyncJob(
-        { ...google, jobs, replyEvents: { events: createEventRecorder(jobs), publicUrl: config.publicUrl } },
-        job,
-      ),
+    googleSync: (job) => runGoogleSyncJob({ ...google, jobs, replyEvents: events }, job),
     graphRecompute: async ({ workspaceId }) => {
-      const report = await recomputeAfterWrites(runtime.database, workspaceId);
+      const report = await recomputeAfterWrites(runtime.database, workspaceId, { signals: raisedSignals });
       if (report.people > 0) log(`graph: ${JSON.stringify({ workspaceId, ...report })}`);
       await runtime.database.inWorkspace(workspaceId, (tx) => countsThirtyDaysAgo(tx, workspaceId));
     },

@@ -1,4 +1,11 @@
-import type { TContactsPage, TDeliveryLog, TEventPayload, TWebhookEndpoint, TWebhookSaved } from '@warmpath/shared';
+import type {
+  EventData,
+  TContactsPage,
+  TDeliveryLog,
+  TEventPayload,
+  TWebhookEndpoint,
+  TWebhookSaved,
+} from '@warmpath/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildNetwork } from '../../test/graph-fixtures.ts';
@@ -8,6 +15,7 @@ import { startWebhookReceiver } from '../../test/webhook-receiver.ts';
 import { deliveries, events } from '../db/schema/index.ts';
 import { upsertRecommendation, workspaceDay } from '../features/actions/actions.repo.ts';
 import { recordReplies } from '../features/intros/replies.ts';
+import { signalEvents } from '../features/network/signal-events.ts';
 import { recomputeDirty } from '../graph/graph.service.ts';
 import type { DeliveryJob } from '../jobs/queue.ts';
 import { deliverEvent } from './deliver.ts';
@@ -504,6 +512,69 @@ describe('the events of intros and actions', () => {
       rejected: 1,
       startedBy: { id: admin.me.id, name: 'Ada Admin', email: admin.email },
     });
+  }, 40_000);
+
+  it('delivers signal.raised for the signals a graph run raises, and job_change.detected for a past client', async () => {
+    await startWorker();
+    const w = await network({ webhook: true });
+    await ctx.connectSlack(w.admin.token);
+    const [mover] = w.others;
+    if (!mover) throw new Error('fixture changed');
+    await ctx.database.inWorkspace(w.ws, async (tx) => {
+      // The prospect the admin met visits the pricing page; a tracked client moved on from Initrode.
+      await tx.execute(sql`insert into website_events (workspace_id, person_id, path, occurred_at)
+                           values (${w.ws}, ${w.target.id}, '/pricing', now())`);
+      const [initrode, globex] = (
+        await tx.execute<{ id: string }>(sql`insert into companies (workspace_id, name, domain)
+          values (${w.ws}, 'Initrode', 'initrode.test'), (${w.ws}, 'Globex', 'globex.test') returning id`)
+      ).rows;
+      await tx.execute(
+        sql`update people set company_id = ${globex?.id} where workspace_id = ${w.ws} and id = ${mover.id}`,
+      );
+      await tx.execute(sql`insert into clients (workspace_id, person_id, source, track_job_changes, company_id_at_import)
+                           values (${w.ws}, ${mover.id}, 'manual', true, ${initrode?.id})
+                           on conflict (workspace_id, person_id)
+                           do update set track_job_changes = true, company_id_at_import = excluded.company_id_at_import`);
+      await tx.execute(sql`insert into graph_dirty (workspace_id, person_id)
+                           values (${w.ws}, ${w.target.id}), (${w.ws}, ${mover.id}) on conflict do nothing`);
+    });
+    const signals = signalEvents({ events: recorder(), publicUrl: ctx.config.publicUrl });
+    await recomputeDirty(ctx.database, w.ws, { signals });
+
+    const raised = (prospectId: string) =>
+      delivered('signal.raised', prospectId)
+        .map((delivery) => (delivery.payload.data as EventData<'signal.raised'>).signalType)
+        .sort();
+    await vi.waitFor(
+      () => {
+        expect(raised(w.target.id)).toEqual(['VISITED_PRICING_PAGE', 'VISITED_WEBSITE']);
+        expect(raised(mover.id)).toEqual(['PAST_CLIENT']);
+        expect(delivered('job_change.detected', mover.id)).toHaveLength(1);
+      },
+      { timeout: 15_000 },
+    );
+    expect(delivered('signal.raised', w.target.id)[0]?.payload.data).toMatchObject({
+      prospect: { id: w.target.id, url: `${ctx.config.publicUrl}/network?personId=${w.target.id}` },
+    });
+    expect(delivered('job_change.detected', mover.id)[0]?.payload.data).toMatchObject({
+      person: { id: mover.id, companyName: 'Globex' },
+      pastCompanyName: 'Initrode',
+      newCompanyName: 'Globex',
+    });
+    // The channel hears the warm ones and the job change.
+    await vi.waitFor(() =>
+      expect(ctx.slack.state.messages().filter((message) => message.text.includes(mover.name))).toHaveLength(2),
+    );
+
+    // A rerun raises nothing new: every signal was already there.
+    const before = receiver.received.length;
+    await ctx.database.inWorkspace(w.ws, (tx) =>
+      tx.execute(sql`insert into graph_dirty (workspace_id, person_id) values (${w.ws}, ${w.target.id}), (${w.ws}, ${mover.id})
+                     on conflict do nothing`),
+    );
+    await recomputeDirty(ctx.database, w.ws, { signals });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(receiver.received.length).toBe(before);
   }, 40_000);
 
   it('writes no event when the workspace has no destination', async () => {

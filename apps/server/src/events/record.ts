@@ -1,4 +1,11 @@
-import { EVENT_SCHEMAS, type EventData, type EventType, WEBHOOK_EVENT_TYPES } from '@warmpath/shared';
+import {
+  type DomainEvent,
+  EVENT_SCHEMAS,
+  type EventData,
+  type EventType,
+  SIGNAL_TEMPERATURE,
+  WEBHOOK_EVENT_TYPES,
+} from '@warmpath/shared';
 import type { Tx } from '../db/client.ts';
 import { type EmailToSend, queueEmail } from '../integrations/mail/send-email.ts';
 import { SLACK_EVENT_TYPES } from '../integrations/slack/slack-messages.ts';
@@ -14,10 +21,10 @@ import { type Destination, findDestinations, insertDelivery, insertEvent } from 
 export type EventRecorder = {
   /**
    * Validates the event against the catalogue, then writes it with one delivery per destination that
-   * is connected and wants this type, each queued in the same transaction. Returns the event's id,
-   * or null when no destination wants it (then nothing is written: an unwanted event costs one read).
-   * `data` may be a function, called only when a destination wants the event: data that takes
-   * queries to build then costs nothing when nobody listens.
+   * is connected and wants it, each queued in the same transaction. Returns the event's id, or null
+   * when no destination wants it (then nothing is written: an unwanted event costs one read).
+   * `data` may be a function, called only when a destination is connected: data that takes queries
+   * to build then costs nothing when nobody listens.
    */
   record: <T extends EventType>(
     tx: Tx,
@@ -26,6 +33,8 @@ export type EventRecorder = {
     data: EventData<T> | (() => Promise<EventData<T>>),
     options?: { only?: Destination },
   ) => Promise<string | null>;
+  /** Whether a destination of the workspace may want events of this type: nothing to build otherwise. */
+  wants: (tx: Tx, workspaceId: string, type: EventType) => Promise<boolean>;
   /**
    * Queues an e-mail from the member's Google account (refused with the spec's message when it is
    * not connected); returns the e-mail's id.
@@ -37,10 +46,19 @@ export type EventRecorder = {
 export type EventsDeps = { events: EventRecorder; publicUrl: string };
 
 /** Which event types each destination receives: a webhook takes them all; a channel, what a team acts on. */
-const DESTINATION_EVENTS: Record<Destination, (type: EventType) => boolean> = {
+const DESTINATION_TYPES: Record<Destination, (type: EventType) => boolean> = {
   // A test event goes to the endpoint alone, asked for by name (`only`).
   webhook: (type) => type !== 'webhook.test' && WEBHOOK_EVENT_TYPES.includes(type),
   slack: (type) => SLACK_EVENT_TYPES.includes(type),
+};
+
+/**
+ * Of the events of a type it receives, those a destination wants: of the signals, a channel hears the
+ * warm ones (a channel told of every new LinkedIn connection gets muted).
+ */
+const DESTINATION_FILTERS: Record<Destination, (event: DomainEvent) => boolean> = {
+  webhook: () => true,
+  slack: (event) => event.type !== 'signal.raised' || SIGNAL_TEMPERATURE[event.data.signalType] === 'warm',
 };
 
 function connected<T extends { kind: string; settings: string | null }>(
@@ -56,17 +74,25 @@ function connected<T extends { kind: string; settings: string | null }>(
 export function createEventRecorder(queue: Pick<JobQueue, 'enqueueDelivery'>): EventRecorder {
   return {
     async record(tx, workspaceId, type, data, options = {}) {
-      const wanting = (await findDestinations(tx, workspaceId))
+      const taking = (await findDestinations(tx, workspaceId))
         .filter(connected)
-        .filter(({ kind }) => (options.only ? kind === options.only : DESTINATION_EVENTS[kind](type)));
+        .filter(({ kind }) => (options.only ? kind === options.only : DESTINATION_TYPES[kind](type)));
+      if (taking.length === 0) return null;
+      const built = EVENT_SCHEMAS[type].parse(typeof data === 'function' ? await data() : data);
+      // Parsed by the schema of `type`: the pair is a member of the union TypeScript cannot pair up.
+      const event = { type, data: built } as DomainEvent;
+      const wanting = taking.filter(({ kind }) => options.only || DESTINATION_FILTERS[kind](event));
       if (wanting.length === 0) return null;
-      const built = typeof data === 'function' ? await data() : data;
-      const event = await insertEvent(tx, workspaceId, type, EVENT_SCHEMAS[type].parse(built));
+      const recorded = await insertEvent(tx, workspaceId, type, built);
       for (const { kind } of wanting) {
-        const deliveryId = await insertDelivery(tx, workspaceId, { eventId: event.id }, kind);
+        const deliveryId = await insertDelivery(tx, workspaceId, { eventId: recorded.id }, kind);
         await queue.enqueueDelivery(tx, { workspaceId, deliveryId, attempt: 0 });
       }
-      return event.id;
+      return recorded.id;
+    },
+    async wants(tx, workspaceId, type) {
+      const destinations = (await findDestinations(tx, workspaceId)).filter(connected);
+      return destinations.some(({ kind }) => DESTINATION_TYPES[kind](type));
     },
     sendEmail: (tx, sender, email) => queueEmail(tx, queue, sender, email),
   };

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.ts';
 import { membersCte } from './graph.sql.ts';
 import type { ProximityModel } from './proximity.ts';
+import { type RaisedSignalsListener, raisedBetween, signalMasks } from './raised.ts';
 import { rebuildEdges, rebuildNetworkSummaries, rollUpNetworkRows, summariesBuilt, trustSql } from './recompute.ts';
 import { loadGraphSettings } from './settings.ts';
 
@@ -63,12 +64,25 @@ const GRAPH_TABLES = [
  * rows at once, faster than autovacuum re-reads the statistics, and the recompute's plans depend on
  * them (seconds rather than minutes).
  */
-export async function recomputeAfterWrites(database: Database, workspaceId: string) {
+export async function recomputeAfterWrites(
+  database: Database,
+  workspaceId: string,
+  options: { signals?: RaisedSignalsListener } = {},
+) {
   await database.analyze(GRAPH_TABLES);
-  return recomputeDirty(database, workspaceId);
+  return recomputeDirty(database, workspaceId, options);
 }
 
-export async function recomputeDirty(database: Database, workspaceId: string, batch = RECOMPUTE_BATCH) {
+/**
+ * `signals` hears of the signals each batch raises: those a prospect did not have (a new meeting, a
+ * visit, a job change), a new prospect's included. The first build of a workspace's network raises
+ * none: everything would be new, and nothing would be news.
+ */
+export async function recomputeDirty(
+  database: Database,
+  workspaceId: string,
+  { batch = RECOMPUTE_BATCH, signals }: { batch?: number; signals?: RaisedSignalsListener } = {},
+) {
   const report = emptyReport();
   const started = performance.now();
   let rebuildSummaries = false;
@@ -99,6 +113,8 @@ export async function recomputeDirty(database: Database, workspaceId: string, ba
       // Summaries follow each batch's difference; a workspace that has none yet gets them built once, at the end.
       const inStep = await summariesBuilt(tx, workspaceId);
       rebuildSummaries ||= !inStep;
+      const listening = inStep && signals ? await signals.listens(tx, workspaceId) : false;
+      const masksBefore = listening ? await signalMasks(tx, workspaceId, rollUp) : null;
       const rows = await rollUpNetworkRows(
         tx,
         workspaceId,
@@ -108,6 +124,10 @@ export async function recomputeDirty(database: Database, workspaceId: string, ba
       );
       report.rowsWritten += rows.written;
       report.rowsRemoved += rows.removed;
+      if (signals && masksBefore && rows.written > 0) {
+        const raised = raisedBetween(masksBefore, await signalMasks(tx, workspaceId, rollUp));
+        if (raised.length > 0) await signals.raised(tx, workspaceId, raised);
+      }
       await clearDirty(tx, workspaceId, dirty);
       return false;
     });

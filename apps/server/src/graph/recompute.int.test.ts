@@ -118,7 +118,7 @@ describe('the relationship graph', () => {
          where p.email = ${people.oneWay}`);
       await tx.execute(sql`insert into graph_dirty (workspace_id, person_id) select workspace_id, id from people`);
     });
-    await recomputeDirty(ctx.database, ws, 2);
+    await recomputeDirty(ctx.database, ws, { batch: 2 });
     const inStep = await summaries();
     expect(inStep).not.toEqual(built);
     await ctx.database.inWorkspace(ws, (tx) => rebuildNetworkSummaries(tx, ws));
