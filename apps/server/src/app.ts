@@ -27,6 +27,7 @@ import { linkedinRoutes } from './features/sources/linkedin/linkedin.routes.ts';
 import { targetingRoutes } from './features/targeting/targeting.routes.ts';
 import { invitationsRoutes } from './features/team/invitations.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { workflowsRoutes } from './features/workflows/workflows.routes.ts';
 import { workspaceRoutes } from './features/workspace/workspace.routes.ts';
 import { IDP_PATH, type IdentityProvider } from './idp/provider.ts';
 import { createSlackClient } from './integrations/slack/slack-client.ts';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(crmClientsRoutes, lists);
       await api.register(actionsRoutes, { database: deps.database, ...events });
       await api.register(introsRoutes, { database: deps.database, ...events });
+      await api.register(workflowsRoutes, { database: deps.database });
       await api.register(integrationsRoutes, {
         database: deps.database,
         sealer: createSealer(deps.encryptionKey),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import type { TWorkflow } from '@warmpath/shared';
 import { type Config, loadConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { DEMO_SIZES, type SeedReport, seedDemo } from './demo/seed-demo.ts';
@@ -12,6 +13,8 @@ import {
   listWorkspaceIds,
   setOnboarding,
 } from './features/users/users.repo.ts';
+import { activate, createFromTemplate, dryRun, listAll, showWorkflow } from './features/workflows/operator.ts';
+import { isWorkflowTemplate, WORKFLOW_TEMPLATES } from './features/workflows/templates.ts';
 import { recomputeAll } from './graph/graph.service.ts';
 import { upsertAccount } from './idp/accounts.ts';
 import { mintAccessToken } from './idp/provider.ts';
@@ -42,6 +45,13 @@ Commands work on the same data as the server (DATA_DIR or DATABASE_URL), whether
                                     user got. A second run the same day adds nothing. With
                                     --explain (and --email), print the user's latest run instead:
                                     every candidate, kept or dropped, and why.
+  workflows <list|show|create|activate|deactivate|dry-run> --email <e> [<id>] [--from-template <t>]
+                                    The workflow agents of that user's workspace, which the provider
+                                    writes (users only read them): list them, show one, create one
+                                    from a template (inactive; its 'ideal customer profile' and 'my
+                                    accounts' are that user's), activate or deactivate one, or print
+                                    what it would push today and why, without pushing. Templates:
+                                    ${Object.keys(WORKFLOW_TEMPLATES).join(', ')}.
   help                              Show this help.
 `;
 
@@ -232,11 +242,75 @@ async function recommendCommand(config: Config, args: string[]) {
   return 0;
 }
 
+async function workflowsCommand(config: Config, args: string[]) {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { email: { type: 'string' }, 'from-template': { type: 'string' } },
+  });
+  const [action, id] = positionals;
+  if (!values.email) throw new UsageError('workflows: --email is required');
+  const needsId = action === 'show' || action === 'activate' || action === 'deactivate' || action === 'dry-run';
+  if (needsId && !id) throw new UsageError(`workflows ${action}: the workflow's id is required`);
+  const email = values.email;
+  return withRuntime(config, async ({ database }) => {
+    const [user] = await findUsersByEmail(database, email);
+    if (!user) throw new UsageError(`workflows: no user ${email}`);
+    const ws = user.workspaceId;
+    const print = (workflow: TWorkflow) =>
+      out(
+        `${workflow.id}  ${workflow.active ? 'active  ' : 'inactive'}  ${workflow.name}: ${workflow.signals.join(', ')} -> ${workflow.engagements.join(', ')}`,
+      );
+    switch (action) {
+      case 'list': {
+        const workflows = await listAll(database, ws);
+        if (workflows.length === 0) out(`workspace ${ws}: no workflow yet`);
+        workflows.forEach(print);
+        return 0;
+      }
+      case 'create': {
+        const template = values['from-template'] ?? '';
+        if (!isWorkflowTemplate(template))
+          throw new UsageError(
+            `workflows create: --from-template is one of ${Object.keys(WORKFLOW_TEMPLATES).join(', ')}`,
+          );
+        print(await createFromTemplate(database, ws, template, user.userId));
+        return 0;
+      }
+      case 'show': {
+        const workflow = await showWorkflow(database, ws, id ?? '');
+        if (!workflow) throw new UsageError(`workflows show: no workflow ${id}`);
+        out(JSON.stringify(workflow, null, 2));
+        return 0;
+      }
+      case 'activate':
+      case 'deactivate': {
+        if (!(await activate(database, ws, id ?? '', action === 'activate')))
+          throw new UsageError(`workflows ${action}: no workflow ${id}`);
+        out(`${id} ${action}d`);
+        return 0;
+      }
+      case 'dry-run': {
+        const run = await dryRun(database, ws, id ?? '');
+        if (!run) throw new UsageError(`workflows dry-run: no workflow ${id}`);
+        out(
+          `${run.workflow.name} (${run.workflow.active ? 'active' : 'inactive'}): ${run.lines.length} pushes today, from ${run.candidates} prospects holding its signals`,
+        );
+        for (const line of run.lines) out(`  ${line.prospect}, ${line.signal}: ${line.outcome}`);
+        return 0;
+      }
+      default:
+        throw new UsageError('workflows: list, show, create, activate, deactivate or dry-run');
+    }
+  });
+}
+
 const COMMANDS: Record<string, (config: Config, args: string[]) => Promise<number>> = {
   token: tokenCommand,
   'seed-demo': seedDemoCommand,
   recompute: recomputeCommand,
   recommend: recommendCommand,
+  workflows: workflowsCommand,
 };
 
 async function main(argv: string[]) {

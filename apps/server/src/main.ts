@@ -10,7 +10,9 @@ import { countsThirtyDaysAgo } from './features/network/network.repo.ts';
 import { signalEvents } from './features/network/signal-events.ts';
 import { googleAccountDeps } from './features/sources/google/google-deps.ts';
 import { runGoogleSyncJob } from './features/sources/google/google-sync-runs.ts';
+import { workflowEngine } from './features/workflows/workflow-engine.ts';
 import { recomputeAfterWrites } from './graph/graph.service.ts';
+import { allListeners } from './graph/raised.ts';
 import { createIdentityProvider } from './idp/provider.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { loadEncryptionKey } from './lib/sealing.ts';
@@ -60,7 +62,7 @@ async function start() {
   const jobs = await startJobQueue(runtime.databaseUrl, log);
   const google = googleAccountDeps(config, runtime.database, encryptionKey);
   const events = { events: createEventRecorder(jobs), publicUrl: config.publicUrl };
-  const raisedSignals = signalEvents(events);
+  const raisedSignals = allListeners(signalEvents(events), workflowEngine(events));
   await jobs.work({
     googleSync: (job) => runGoogleSyncJob({ ...google, jobs, replyEvents: events }, job),
     graphRecompute: async ({ workspaceId }) => {

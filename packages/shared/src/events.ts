@@ -71,6 +71,14 @@ export const EVENT_SCHEMAS = {
     role: z.enum(ROLES),
     via: z.enum(['registration', 'invite', 'domain']),
   }),
+  /** A workflow agent fired: a signal it listens to was raised on a prospect matching its filters. */
+  'workflow.triggered': z.object({
+    workflow: z.object({ id: z.uuid(), name: z.string() }),
+    signalType: z.enum(SIGNAL_TYPES),
+    prospect: ZEventPerson,
+    /** The colleague or ally closest to the prospect, who could introduce them; null when nobody is. */
+    bestConnector: z.object({ name: z.string(), proximity: z.number().int().min(0).max(100) }).nullable(),
+  }),
   /** Sent by an admin from the webhook page to check an endpoint; nothing happened in the product. */
   'webhook.test': z.object({ message: z.string() }),
   /**

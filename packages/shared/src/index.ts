@@ -12,5 +12,6 @@ export * from './schemas/network.ts';
 export * from './schemas/targeting.ts';
 export * from './schemas/team.ts';
 export * from './schemas/users.ts';
+export * from './schemas/workflows.ts';
 export * from './schemas/workspace.ts';
 export * from './templates.ts';

@@ -71,6 +71,11 @@ function connected<T extends { kind: string; settings: string | null }>(
   return false;
 }
 
+/** The destinations of the workspace that are connected and enabled. */
+export async function connectedDestinations(tx: Tx, workspaceId: string): Promise<Destination[]> {
+  return (await findDestinations(tx, workspaceId)).filter(connected).map(({ kind }) => kind);
+}
+
 export function createEventRecorder(queue: Pick<JobQueue, 'enqueueDelivery'>): EventRecorder {
   return {
     async record(tx, workspaceId, type, data, options = {}) {
@@ -91,8 +96,7 @@ export function createEventRecorder(queue: Pick<JobQueue, 'enqueueDelivery'>): E
       return recorded.id;
     },
     async wants(tx, workspaceId, type) {
-      const destinations = (await findDestinations(tx, workspaceId)).filter(connected);
-      return destinations.some(({ kind }) => DESTINATION_TYPES[kind](type));
+      return (await connectedDestinations(tx, workspaceId)).some((kind) => DESTINATION_TYPES[kind](type));
     },
     sendEmail: (tx, sender, email) => queueEmail(tx, queue, sender, email),
   };

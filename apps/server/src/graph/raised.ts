@@ -30,3 +30,17 @@ export function raisedBetween(before: ReadonlyMap<string, number>, after: Readon
     signalsOfMask(mask & ~(before.get(prospectId) ?? 0)).map((type): RaisedSignal => ({ prospectId, type })),
   );
 }
+
+/** Several listeners as one: each that listens hears the batch's raised signals. */
+export function allListeners(...listeners: RaisedSignalsListener[]): RaisedSignalsListener {
+  return {
+    listens: async (tx, workspaceId) => {
+      for (const listener of listeners) if (await listener.listens(tx, workspaceId)) return true;
+      return false;
+    },
+    raised: async (tx, workspaceId, signals) => {
+      for (const listener of listeners)
+        if (await listener.listens(tx, workspaceId)) await listener.raised(tx, workspaceId, signals);
+    },
+  };
+}

@@ -26,6 +26,7 @@ export type Domain =
   | 'workspace'
   | 'sources'
   | 'integrations'
+  | 'workflows'
   | 'public';
 
 /** A success answer without a body (204). */

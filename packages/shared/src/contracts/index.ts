@@ -9,6 +9,7 @@ import { sourcesApi } from './sources.ts';
 import { targetingApi } from './targeting.ts';
 import { teamApi } from './team.ts';
 import { usersApi } from './users.ts';
+import { workflowsApi } from './workflows.ts';
 import { workspaceApi } from './workspace.ts';
 
 export * from './define-route.ts';
@@ -23,6 +24,7 @@ export {
   targetingApi,
   teamApi,
   usersApi,
+  workflowsApi,
   workspaceApi,
 };
 
@@ -38,5 +40,6 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   workspaceApi,
   sourcesApi,
   integrationsApi,
+  workflowsApi,
   publicApi,
 ].flatMap((domain): RouteContract[] => Object.values(domain));

@@ -28,6 +28,7 @@ const DOMAINS: Record<Domain, string> = {
   workspace: "The workspace's settings",
   sources: "Where the network comes from: the member's Google account and LinkedIn export",
   integrations: "Where the product's events go: the webhook, the team chat and the CRM",
+  workflows: 'The workflow agents, which push the signals they listen to, and what they did',
   public: 'What answers without a token',
 };
 

@@ -8,4 +8,5 @@ export * from './network.ts';
 export * from './sync.ts';
 export * from './targeting.ts';
 export * from './users.ts';
+export * from './workflows.ts';
 export * from './workspaces.ts';

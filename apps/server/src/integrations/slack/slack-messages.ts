@@ -40,6 +40,16 @@ function sentence(event: TEventPayload): Said | null {
         `${bold(SIGNAL_LABELS[event.data.signalType])}: ${at(event.data.prospect)}, proximity ${event.data.proximityScore}.`,
         event.data.prospect,
       );
+    case 'workflow.triggered': {
+      const { bestConnector } = event.data;
+      const path = bestConnector
+        ? ` Closest path: ${bold(bestConnector.name)}, proximity ${bestConnector.proximity}.`
+        : '';
+      return about(
+        `${bold(event.data.workflow.name)}: ${escapeMrkdwn(SIGNAL_LABELS[event.data.signalType])}, ${at(event.data.prospect)}.${path}`,
+        event.data.prospect,
+      );
+    }
     case 'webhook.disabled':
       return {
         text: `Webhook deliveries stopped: ${escapeMrkdwn(event.data.reason)} Events are no longer sent to ${escapeMrkdwn(event.data.url)}.`,
