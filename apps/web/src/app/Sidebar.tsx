@@ -11,6 +11,7 @@ const LINKS: readonly SidebarLink[] = [
   { label: 'Actions', to: PATHS.recommendedActions, activeUnder: PATHS.actions },
   { label: 'Leads', to: PATHS.network, activeUnder: PATHS.network },
   { label: 'Targeting', to: PATHS.personas, activeUnder: '/profile' },
+  { label: 'Workflows', to: PATHS.workflows, activeUnder: PATHS.workflows },
 ];
 const ADMIN_LINK: SidebarLink = { label: 'Admin', to: PATHS.admin.workspace, activeUnder: '/admin' };
 

@@ -25,6 +25,8 @@ import { UploadClientsPage } from '../features/onboarding/pages/UploadClientsPag
 import { PersonasPage } from '../features/targeting/pages/PersonasPage.tsx';
 import { TargetedAccountsPage } from '../features/targeting/pages/TargetedAccountsPage.tsx';
 import { UsersPage } from '../features/team/pages/UsersPage.tsx';
+import { WorkflowDetailPage } from '../features/workflows/pages/WorkflowDetailPage.tsx';
+import { WorkflowsPage } from '../features/workflows/pages/WorkflowsPage.tsx';
 import { WorkspaceSettingsPage } from '../features/workspace/pages/WorkspaceSettingsPage.tsx';
 import { PATHS } from '../lib/paths.ts';
 import { AppLayout } from './AppLayout.tsx';
@@ -83,16 +85,8 @@ export const routes: RouteObject[] = [
                 { path: PATHS.targetedAccounts, element: <TargetedAccountsPage /> },
               ],
             },
-            {
-              path: PATHS.workflows,
-              element: (
-                <PageHeader
-                  title="Agent running plays"
-                  description="Create your own workflow, start with a template or from scratch."
-                />
-              ),
-            },
-            { path: `${PATHS.workflows}/:id`, element: <PageHeader title="Workflow" /> },
+            { path: PATHS.workflows, element: <WorkflowsPage /> },
+            { path: `${PATHS.workflows}/:id`, element: <WorkflowDetailPage /> },
             { path: PATHS.hubspotOauthCallback, element: <PageHeader title="HubSpot integration" /> },
             guarded(adminGuard, [
               {
