@@ -36,6 +36,7 @@ describe('npm run cli', () => {
     expect(stdout).toContain('seed-demo --email <e> [--size small|medium|large]');
     expect(stdout).toContain('recompute [--email <e>] [--from-evidence]');
     expect(stdout).toContain('recommend [--email <e>] [--explain]');
+    expect(stdout).toContain('workflows <list|show|create|activate|deactivate|dry-run> --email <e>');
   });
 
   it('refuses a size it does not know, before touching any data', async () => {
@@ -126,5 +127,23 @@ describe('npm run cli', () => {
     expect(
       explained.stdout.match(/^ {2}kept {4}.+: (warm|medium|cold) \(.+\): (direct message|ask .+ for an intro)/gm),
     ).toHaveLength(10);
-  }, 120_000);
+
+    // The seed made the agents a provider would; the provider manages them here.
+    const owner = ['--email', 'demo.owner@demo-cli.test'];
+    const listed = (await cli('workflows', 'list', ...owner)).stdout;
+    expect(listed).toMatch(
+      /^\S+ {2}active {4}Warm visit at a target account: VISITED_PRICING_PAGE, VISITED_MANY_PAGES -> PUSH_TO_SLACK$/m,
+    );
+    const created = (await cli('workflows', 'create', '--from-template', 'met-colleague-at-icp', ...owner)).stdout;
+    const id = /^(\S+) {2}inactive {2}Already met a colleague at an ICP company/.exec(created)?.[1] ?? '';
+    expect((await cli('workflows', 'activate', id, ...owner)).stdout).toBe(`${id} activated\n`);
+    const dry = (await cli('workflows', 'dry-run', id, ...owner)).stdout;
+    expect(dry).toMatch(
+      /^Already met a colleague at an ICP company \(active\): \d+ pushes today, from \d+ prospects holding its signals$/m,
+    );
+    const unknown = await cli('workflows', 'create', '--from-template', 'nope', ...owner).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining('--from-template is one of') });
+  }, 180_000);
 });

@@ -4,6 +4,7 @@ import type { TWorkflow } from '@warmpath/shared';
 import { type Config, loadConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { DEMO_SIZES, type SeedReport, seedDemo } from './demo/seed-demo.ts';
+import { createEventRecorder } from './events/record.ts';
 import { explainLatestRun, recommendActions, type WorkspaceRunSummary } from './features/actions/engine.ts';
 import {
   findDomainOwners,
@@ -18,6 +19,7 @@ import { isWorkflowTemplate, WORKFLOW_TEMPLATES } from './features/workflows/tem
 import { recomputeAll } from './graph/graph.service.ts';
 import { upsertAccount } from './idp/accounts.ts';
 import { mintAccessToken } from './idp/provider.ts';
+import { startJobQueue } from './jobs/queue.ts';
 import { emailDomain, isFreeEmailDomain } from './lib/free-email-domains.ts';
 import { openRuntime, type Runtime } from './runtime.ts';
 
@@ -163,15 +165,22 @@ async function seedDemoCommand(config: Config, args: string[]) {
   if (!email?.includes('@')) throw new UsageError('seed-demo: --email is required');
   const size = DEMO_SIZES.find((name) => name === values.size);
   if (!size) throw new UsageError(`seed-demo: --size must be one of ${DEMO_SIZES.join(', ')}`);
-  await withRuntime(config, async ({ database }) => {
+  await withRuntime(config, async ({ database, databaseUrl }) => {
     const user = await findOrCreateDemoUser(config, database, email);
-    const report = await seedDemo(database, {
-      workspaceId: user.workspaceId,
-      seedUserId: user.userId,
-      size,
-      log,
-    });
-    printSeedReport(email, report);
+    // The agents' pushes leave through the outbox, as a server's do: jobs are queued, not worked here.
+    const jobs = await startJobQueue(databaseUrl, log);
+    try {
+      const report = await seedDemo(database, {
+        workspaceId: user.workspaceId,
+        seedUserId: user.userId,
+        size,
+        log,
+        events: { events: createEventRecorder(jobs), publicUrl: config.publicUrl },
+      });
+      printSeedReport(email, report);
+    } finally {
+      await jobs.stop();
+    }
   });
   return 0;
 }

@@ -2,6 +2,9 @@ import { SIGNAL_TYPES, type TMe } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { createEventRecorder } from '../events/record.ts';
+import { listAll } from '../features/workflows/operator.ts';
+import { latestRuns } from '../features/workflows/workflows.repo.ts';
 import { SEEDED_TABLES, type SeedReport, seedDemo } from './seed-demo.ts';
 
 let ctx: TestContext;
@@ -30,7 +33,13 @@ describe('the small demo dataset', () => {
   let me: TMe;
   let report: SeedReport;
   const seed = () =>
-    seedDemo(ctx.database, { workspaceId: me.workspaceId, seedUserId: me.id, size: 'small', log: () => {} });
+    seedDemo(ctx.database, {
+      workspaceId: me.workspaceId,
+      seedUserId: me.id,
+      size: 'small',
+      log: () => {},
+      events: { events: createEventRecorder(ctx.jobs), publicUrl: ctx.config.publicUrl },
+    });
 
   // Seeding runs the whole pipeline (evidence, graph, recommendations): 20 s alone, several times that
   // beside the suite's other integration files on two cores.
@@ -122,6 +131,24 @@ describe('the small demo dataset', () => {
     },
     SEED_TIMEOUT,
   );
+
+  it("makes the agents a provider would, and this morning's pricing-page visits fire them", async () => {
+    const workflows = await listAll(ctx.database, me.workspaceId);
+    expect(workflows.map((workflow) => [workflow.name, workflow.active])).toEqual([
+      ['Past client changed jobs', true],
+      ['Warm visit at a target account', true],
+      ['Already met a colleague at an ICP company', false],
+    ]);
+    const warmVisit = workflows[1];
+    const runs = await ctx.database.inWorkspace(me.workspaceId, (tx) =>
+      latestRuns(tx, me.workspaceId, warmVisit?.id ?? '', 50),
+    );
+    expect(runs.length).toBeGreaterThan(0);
+    // Nothing is connected in a new demo workspace: each push says so.
+    expect(runs[0]?.pushes).toEqual([
+      { engagement: 'PUSH_TO_SLACK', destination: 'slack', eventId: null, skipped: 'Slack is not connected' },
+    ]);
+  });
 
   it('shows none of it to another workspace', async () => {
     const other = (await ctx.registerAdmin()).me;

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { COMPANY_SIZES, JOB_DEPARTMENTS, type Role, SENIORITIES } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.ts';
+import type { EventsDeps } from '../events/record.ts';
 import { recommendActions } from '../features/actions/engine.ts';
 import { insertUser, setOnboarding } from '../features/users/users.repo.ts';
 import { type RecomputeReport, recomputeAll, recomputeDirty } from '../graph/graph.service.ts';
+import { seedWorkflows } from './seed-workflows.ts';
 import {
   ALLY_TAG_SLOTS,
   CONSUMER_INDUSTRIES,
@@ -133,6 +135,8 @@ export type SeedOptions = {
   seedUserId: string;
   size: DemoSize;
   log: (line: string) => void;
+  /** Where the agents' pushes and the raised signals go; without it the agents are made, not fired. */
+  events?: EventsDeps;
 };
 
 /** The tables the seed fills in bulk. */
@@ -493,6 +497,11 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
     const run = await recommendActions(database, ws);
     const mine = run.users.find((user) => user.userId === seedUserId);
     log(`seed: ${(mine?.kept ?? 0) + (mine?.alreadyToday ?? 0)} actions recommended today to the seeded user`);
+  });
+
+  await step('workflows', async () => {
+    const visitors = await seedWorkflows(database, ws, seedUserId, options.events);
+    log(`seed: workflow agents made; ${visitors} pricing-page visits this morning fired them`);
   });
 
   const totals = await countGraph(database, ws);
