@@ -6,10 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { deliverEvent } from '../apps/server/src/events/deliver.ts';
+import { deliveryDeps } from '../apps/server/src/events/delivery-deps.ts';
 import { createEventRecorder } from '../apps/server/src/events/record.ts';
 import { insertUser, insertWorkspace } from '../apps/server/src/features/users/users.repo.ts';
 import { saveWorkspaceIntegration } from '../apps/server/src/integrations/integrations.repo.ts';
-import { createSlackClient } from '../apps/server/src/integrations/slack/slack-client.ts';
 import { deliverWebhook } from '../apps/server/src/integrations/webhook/egress.ts';
 import { newWebhookSecret, signedHeaders } from '../apps/server/src/integrations/webhook/signing.ts';
 import { startJobQueue } from '../apps/server/src/jobs/queue.ts';
@@ -36,7 +36,8 @@ export async function events() {
   const receiver = await startReceiver();
   const jobs = await startJobQueue(runtime.databaseUrl, () => {});
   try {
-    const sealer = createSealer(randomBytes(32));
+    const encryptionKey = randomBytes(32);
+    const sealer = createSealer(encryptionKey);
     const secret = newWebhookSecret();
     const workspaceId = randomUUID();
     await runtime.database.inWorkspace(workspaceId, async (tx) => {
@@ -75,17 +76,8 @@ export async function events() {
     const directSeconds = (performance.now() - directStart) / 1000;
     receiver.reset();
 
-    await jobs.workDeliveries((job) =>
-      deliverEvent(
-        {
-          database: runtime.database,
-          queue: jobs,
-          webhook: { sealer, allowPrivateTargets: true },
-          slack: { sealer, client: createSlackClient(config.slack) },
-        },
-        job,
-      ),
-    );
+    const deps = deliveryDeps(config, runtime.database, encryptionKey, jobs);
+    await jobs.workDeliveries((job) => deliverEvent(deps, job));
     const recorder = createEventRecorder(jobs);
     const committedAt = new Map<string, number>();
     const outboxStart = performance.now();

@@ -7,6 +7,7 @@ import { importBench } from './import.ts';
 import { network } from './network.ts';
 import { networkRender } from './network-render.ts';
 import { startup } from './startup.ts';
+import { workflows } from './workflows.ts';
 
 /** A benchmark returns its figures, or null when it only prepared its data (nothing to record). */
 const BENCHMARKS: Record<string, () => Promise<Record<string, unknown> | null>> = {
@@ -16,6 +17,7 @@ const BENCHMARKS: Record<string, () => Promise<Record<string, unknown> | null>> 
   network,
   'network-render': networkRender,
   events,
+  workflows,
 };
 
 const names = process.argv.slice(2).filter((arg) => arg !== '--');
