@@ -8,6 +8,7 @@ import * as network from '../schemas/network.ts';
 import * as targeting from '../schemas/targeting.ts';
 import * as team from '../schemas/team.ts';
 import * as users from '../schemas/users.ts';
+import * as workflows from '../schemas/workflows.ts';
 import * as workspace from '../schemas/workspace.ts';
 
 /**
@@ -109,6 +110,12 @@ export const API_COMPONENTS: Readonly<Record<string, z.ZodType>> = {
   CrmClient: lists.ZCrmClient,
   CrmClientsPage: lists.ZCrmClientsPage,
   ImportStatus: lists.ZImportStatus,
+
+  Workflow: workflows.ZWorkflow,
+  WorkflowFilters: workflows.ZWorkflowFilters,
+  WorkflowPush: workflows.ZWorkflowPush,
+  WorkflowRun: workflows.ZWorkflowRun,
+  WorkflowRuns: workflows.ZWorkflowRuns,
 
   EventPerson: ZEventPerson,
   EventUser: ZEventUser,

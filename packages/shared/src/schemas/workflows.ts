@@ -16,17 +16,15 @@ export const ZWorkflowFilters = z.object({
 export type TWorkflowFilters = z.infer<typeof ZWorkflowFilters>;
 
 /** Spec section 3, Workflow: read-only for users; the provider creates and activates them. */
-export const ZWorkflow = z
-  .object({
-    id: z.uuid(),
-    name: z.string(),
-    description: z.string(),
-    active: z.boolean(),
-    signals: z.array(z.enum(SIGNAL_TYPES)),
-    filters: ZWorkflowFilters,
-    engagements: z.array(z.enum(WORKFLOW_ENGAGEMENTS)),
-  })
-  .meta({ id: 'Workflow' });
+export const ZWorkflow = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  active: z.boolean(),
+  signals: z.array(z.enum(SIGNAL_TYPES)),
+  filters: ZWorkflowFilters,
+  engagements: z.array(z.enum(WORKFLOW_ENGAGEMENTS)),
+});
 export type TWorkflow = z.infer<typeof ZWorkflow>;
 
 /** Where a workflow's engagement pushed, and what became of it. */
