@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -34,9 +35,16 @@ export const employments = pgTable(
     companyId: uuid('company_id').notNull(),
     title: text('title'),
     department: text('department'),
-    startedOn: date('started_on').notNull(),
+    /** Null when the source does not say (a LinkedIn connection's current company). */
+    startedOn: date('started_on'),
     /** Null while the person still works there. */
     endedOn: date('ended_on'),
+    /** Where it was learnt: an import, a LinkedIn export, the mail. */
+    source: text('source', { enum: ['import', 'linkedin', 'mail', 'manual'] })
+      .notNull()
+      .default('import'),
+    /** When a source last said so. */
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
@@ -338,4 +346,32 @@ export const networkChanges = pgTable(
     prospectId: uuid('prospect_id').notNull(),
   },
   (t) => [index('network_changes_version_idx').on(t.workspaceId, t.version)],
+);
+
+/**
+ * A change of someone's current company: when it was seen, from which source and how sure it is.
+ * The employments hold the before and after; this is the news, as the Job changes page shows it.
+ */
+export const jobChanges = pgTable(
+  'job_changes',
+  {
+    workspaceId: workspaceId(),
+    id: uuid('id').notNull().defaultRandom(),
+    personId: uuid('person_id').notNull(),
+    pastCompanyId: uuid('past_company_id'),
+    pastCompanyName: text('past_company_name'),
+    newCompanyId: uuid('new_company_id'),
+    newCompanyName: text('new_company_name').notNull(),
+    changedOn: date('changed_on').notNull(),
+    source: text('source', { enum: ['linkedin', 'import', 'manual', 'mail'] }).notNull(),
+    confidence: text('confidence', { enum: ['certain', 'probable'] }).notNull(),
+    /** What the source said (who reported it, the export's previous company, ...). */
+    evidence: jsonb('evidence').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    unique('job_changes_once_key').on(t.workspaceId, t.personId, t.changedOn, t.newCompanyName),
+    index('job_changes_recent_idx').on(t.workspaceId, t.changedOn.desc()),
+  ],
 );

@@ -16,7 +16,8 @@ export const companies = pgTable(
   {
     workspaceId: workspaceId(),
     id: uuid('id').notNull().defaultRandom(),
-    domain: text('domain').notNull(),
+    /** Null for a company known only by name (a LinkedIn export's Company column) until its domain is known. */
+    domain: text('domain'),
     name: text('name').notNull(),
     logoUrl: text('logo_url'),
     sizeBucket: text('size_bucket'),

@@ -1,5 +1,8 @@
+import type { TContactsPage } from '@warmpath/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../../../../test/harness.ts';
+import { recomputeDirty } from '../../../graph/graph.service.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -28,6 +31,36 @@ function upload(token: string, content: string, filename = 'Connections.csv') {
     payload: body,
   });
 }
+
+describe('company names', () => {
+  it('are one company however they are written: case, accents, punctuation and legal forms', async () => {
+    const keys = await ctx.database.db.execute<{ name: string; key: string | null }>(sql`
+      select name, company_key(name) as key from unnest(${sql.param([
+        'Acme, Inc.',
+        'ACME',
+        'acme inc',
+        'Société Générale S.A.',
+        'societe generale',
+        'Globex Corporation',
+        'Globex GmbH & Co. KG',
+        'Initech Holdings Ltd',
+        'The Boring Company',
+        '  ',
+      ])}::text[]) as name`);
+    expect(Object.fromEntries(keys.rows.map((row) => [row.name, row.key]))).toEqual({
+      'Acme, Inc.': 'acme',
+      ACME: 'acme',
+      'acme inc': 'acme',
+      'Société Générale S.A.': 'societe generale',
+      'societe generale': 'societe generale',
+      'Globex Corporation': 'globex',
+      'Globex GmbH & Co. KG': 'globex gmbh co kg',
+      'Initech Holdings Ltd': 'initech holdings',
+      'The Boring Company': 'the boring',
+      '  ': null,
+    });
+  });
+});
 
 describe('POST /linkedin/command/upload-connections', () => {
   it('imports connections, reports bad lines, and marks LinkedIn as connected', async () => {
@@ -101,5 +134,123 @@ describe('POST /linkedin/command/upload-connections', () => {
     const notCsv = await upload(admin.token, exportFile([]), 'Connections.xlsx');
     expect(notCsv.statusCode).toBe(400);
     expect(notCsv.json()).toEqual({ code: 'FILE_INVALID', message: 'File type must be text/csv,.csv' });
+  });
+
+  it('places connections at their company, and a newer export that shows another company is a job change', async () => {
+    const admin = await ctx.registerAdmin();
+    const ws = admin.me.workspaceId;
+    // A known company, with its domain (an imported account, say), under another spelling.
+    await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute(sql`insert into companies (workspace_id, domain, name) values (${ws}, 'globex.test', 'Globex')`),
+    );
+    const first = await upload(
+      admin.token,
+      exportFile([
+        'Hank,Scorpio,https://www.linkedin.com/in/hank,,"Globex Corporation",CEO,07 Dec 2025',
+        'Ada,Byron,https://www.linkedin.com/in/ada-byron,,"Analytical Engines Ltd.",Engineer,07 Dec 2025',
+      ]),
+    );
+    expect(first.statusCode).toBe(200);
+    const whereabouts = () =>
+      ctx.database.inWorkspace(ws, async (tx) => {
+        const rows = await tx.execute<{
+          name: string;
+          company: string | null;
+          domain: string | null;
+          title: string | null;
+          employments: string;
+        }>(sql`
+          select p.full_name as name, co.name as company, co.domain, p.title,
+                 (select string_agg(c2.name || ':' || e.source || ':' || coalesce(e.ended_on::text, 'now'), ', ' order by e.ended_on nulls last)
+                    from employments e join companies c2 on c2.workspace_id = e.workspace_id and c2.id = e.company_id
+                   where e.workspace_id = p.workspace_id and e.person_id = p.id) as employments
+            from people p left join companies co on co.workspace_id = p.workspace_id and co.id = p.company_id
+           where p.workspace_id = ${ws} and p.linkedin_url is not null order by p.full_name`);
+        return rows.rows;
+      });
+    expect(await whereabouts()).toEqual([
+      {
+        name: 'Ada Byron',
+        company: 'Analytical Engines Ltd.',
+        domain: null,
+        title: 'Engineer',
+        employments: 'Analytical Engines Ltd.:linkedin:now',
+      },
+      {
+        name: 'Hank Scorpio',
+        company: 'Globex',
+        domain: 'globex.test',
+        title: 'CEO',
+        employments: 'Globex:linkedin:now',
+      },
+    ]);
+
+    // The same export again changes nothing; a newer one shows Ada elsewhere.
+    await upload(
+      admin.token,
+      exportFile([
+        'Hank,Scorpio,https://www.linkedin.com/in/hank,,"Globex Corporation",CEO,07 Dec 2025',
+        'Ada,Byron,https://www.linkedin.com/in/ada-byron,,"Analytical Engines Ltd.",Engineer,07 Dec 2025',
+      ]),
+    );
+    const jobChanges = () =>
+      ctx.database.inWorkspace(
+        ws,
+        async (tx) =>
+          (
+            await tx.execute(
+              sql`select past_company_name, new_company_name, source, confidence from job_changes where workspace_id = ${ws}`,
+            )
+          ).rows,
+      );
+    expect(await jobChanges()).toEqual([]);
+    // The team tracks Ada as a client, at the company she was at.
+    await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute(sql`insert into clients (workspace_id, person_id, source, track_job_changes, company_id_at_import)
+                     select ${ws}::uuid, id, 'manual', true, company_id from people
+                      where workspace_id = ${ws} and linkedin_url = 'https://www.linkedin.com/in/ada-byron'`),
+    );
+    await upload(
+      admin.token,
+      exportFile([
+        'Hank,Scorpio,https://www.linkedin.com/in/hank,,"GLOBEX, Inc.",CEO,07 Dec 2025',
+        'Ada,Byron,https://www.linkedin.com/in/ada-byron,,Difference Engines,Principal Engineer,07 Dec 2025',
+      ]),
+    );
+    expect(await jobChanges()).toEqual([
+      {
+        past_company_name: 'Analytical Engines Ltd.',
+        new_company_name: 'Difference Engines',
+        source: 'linkedin',
+        confidence: 'certain',
+      },
+    ]);
+    const [ada, hank] = await whereabouts();
+    expect(ada).toMatchObject({ company: 'Difference Engines', title: 'Principal Engineer' });
+    expect(ada?.employments).toMatch(
+      /^Analytical Engines Ltd\.:linkedin:\d{4}-\d{2}-\d{2}, Difference Engines:linkedin:now$/,
+    );
+    // 'GLOBEX, Inc.' is the same Globex: no change.
+    expect(hank).toMatchObject({ company: 'Globex', employments: 'Globex:linkedin:now' });
+    // The tracked client now at another company is a past client, with both companies named.
+    await recomputeDirty(ctx.database, ws);
+    const page = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contacts/query',
+      headers: bearer(admin.token),
+      payload: { filters: [{ name: 'signal', values: ['PAST_CLIENT'] }] },
+    });
+    expect(
+      page
+        .json<TContactsPage>()
+        .rows.map((row) => [row.name, row.signals.find((signal) => signal.type === 'PAST_CLIENT')?.metadata]),
+    ).toEqual([['Ada Byron', { pastCompanyName: 'Analytical Engines Ltd.', newCompanyName: 'Difference Engines' }]]);
+
+    // Another workspace sees none of it.
+    const other = await ctx.registerAdmin();
+    const theirs = await ctx.database.inWorkspace(other.me.workspaceId, (tx) =>
+      tx.execute(sql`select count(*)::int as n from job_changes`),
+    );
+    expect(theirs.rows).toEqual([{ n: 0 }]);
   });
 });

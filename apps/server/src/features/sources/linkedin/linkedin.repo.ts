@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { markDirty } from '../../../graph/dirty.ts';
 import type { LinkedinConnection } from './connections-csv.ts';
@@ -42,6 +42,8 @@ export async function mergeConnections(tx: Tx, workspaceId: string, userId: stri
            title = coalesce(excluded.title, people.title),
            updated_at = now()`);
 
+  await mergeCompanies(tx, workspaceId, userId, input);
+
   const connections = await tx.execute(sql`
     insert into linkedin_connections (workspace_id, user_id, person_id, connected_on, company_name, position)
     select distinct on (p.id) ${workspaceId}::uuid, ${userId}::uuid, p.id, input.connected_on, input.company, input.position
@@ -60,4 +62,75 @@ export async function mergeConnections(tx: Tx, workspaceId: string, userId: stri
     update users set linkedin_connected_at = coalesce(linkedin_connected_at, now())
      where workspace_id = ${workspaceId} and id = ${userId}`);
   return { people: people.rowCount ?? 0, connections: connections.rowCount ?? 0 };
+}
+
+/**
+ * What the export's Company column says, before the connections are stored: each company is matched
+ * by name (`company_key`: case, accents, legal forms) against the workspace's companies, preferring
+ * one whose domain is known, or created by name; a connection without a current company gets that
+ * one, as its current employment. A connection this member's previous export showed at another
+ * company changed jobs: the old employment ends, the new one begins, and the change is recorded with
+ * its source. Only an export compares with an export: a company guessed from a mail domain is never
+ * taken for the old employer.
+ */
+async function mergeCompanies(tx: Tx, workspaceId: string, userId: string, input: SQL) {
+  const ws = workspaceId;
+  await tx.execute(sql`
+    insert into companies (workspace_id, name)
+    select distinct on (company_key(input.company)) ${ws}::uuid, btrim(input.company)
+      from (${input}) input
+     where company_key(input.company) is not null
+       and not exists (select 1 from companies c where c.workspace_id = ${ws} and company_key(c.name) = company_key(input.company))
+    on conflict (workspace_id, company_key(name)) where domain is null do nothing`);
+  const seen = sql`
+    select p.id as person_id, p.company_id as current_company_id, input.company, input.position,
+           (select c.id from companies c
+             where c.workspace_id = ${ws} and company_key(c.name) = company_key(input.company)
+             order by c.domain is null, c.created_at limit 1) as company_id,
+           lc.company_name as previous_company
+      from (${input}) input
+      join people p on p.workspace_id = ${ws} and p.linkedin_url = input.linkedin_url
+      left join linkedin_connections lc on lc.workspace_id = ${ws} and lc.user_id = ${userId} and lc.person_id = p.id
+     where company_key(input.company) is not null`;
+  await tx.execute(sql`
+    insert into job_changes (workspace_id, person_id, past_company_id, past_company_name, new_company_id,
+                             new_company_name, changed_on, source, confidence, evidence)
+    select ${ws}::uuid, s.person_id,
+           (select c.id from companies c where c.workspace_id = ${ws} and company_key(c.name) = company_key(s.previous_company)
+             order by c.domain is null, c.created_at limit 1),
+           s.previous_company, s.company_id, s.company, current_date, 'linkedin', 'certain',
+           jsonb_build_object('reportedBy', ${userId}::uuid, 'previousCompany', s.previous_company)
+      from (${seen}) s
+     where company_key(s.previous_company) is distinct from company_key(s.company) and s.previous_company is not null
+    on conflict do nothing`);
+  // Current employments: a connection at a company for the first time, or changed jobs since the last export.
+  await tx.execute(sql`
+    with moved as (
+      select s.* from (${seen}) s
+       where s.current_company_id is null
+          or (s.previous_company is not null and company_key(s.previous_company) <> company_key(s.company)
+              and s.current_company_id is distinct from s.company_id)
+    ),
+    ended as (
+      update employments e set ended_on = current_date
+        from moved m
+       where e.workspace_id = ${ws} and e.person_id = m.person_id and e.ended_on is null
+         and e.company_id is distinct from m.company_id
+      returning e.id
+    ),
+    began as (
+      insert into employments (workspace_id, person_id, company_id, title, source, seen_at)
+      select ${ws}::uuid, m.person_id, m.company_id, m.position, 'linkedin', now() from moved m
+       where not exists (select 1 from employments e where e.workspace_id = ${ws} and e.person_id = m.person_id
+                          and e.company_id = m.company_id and e.ended_on is null)
+      returning 1
+    )
+    update people p set company_id = m.company_id, title = coalesce(m.position, p.title), updated_at = now()
+      from moved m
+     where p.workspace_id = ${ws} and p.id = m.person_id`);
+  // Still there: the source said so again.
+  await tx.execute(sql`
+    update employments e set seen_at = now(), title = coalesce(s.position, e.title)
+      from (${seen}) s
+     where e.workspace_id = ${ws} and e.person_id = s.person_id and e.company_id = s.company_id and e.ended_on is null`);
 }
