@@ -110,6 +110,8 @@ export const API_COMPONENTS: Readonly<Record<string, z.ZodType>> = {
   CrmClient: lists.ZCrmClient,
   CrmClientsPage: lists.ZCrmClientsPage,
   ImportStatus: lists.ZImportStatus,
+  JobChange: lists.ZJobChange,
+  JobChanges: lists.ZJobChanges,
 
   Workflow: workflows.ZWorkflow,
   WorkflowFilters: workflows.ZWorkflowFilters,

@@ -10,6 +10,8 @@ import {
   ZClientTagsQuery,
   ZCrmClientsPage,
   ZImportStatus,
+  ZJobChanges,
+  ZJobChangesQuery,
   ZListQuery,
   ZUpdateAssignees,
   ZUploadQuery,
@@ -122,6 +124,14 @@ export const listsApi = defineRoutes('lists', {
     access: 'admin',
     query: ZListQuery,
     responses: { 200: ZClientsPage },
+  },
+  listJobChanges: {
+    method: 'GET',
+    path: '/clients/query/job-changes',
+    summary: 'The job changes seen in the workspace, newest first (the last 200)',
+    access: 'admin',
+    query: ZJobChangesQuery,
+    responses: { 200: ZJobChanges },
   },
   listClientTags: {
     method: 'GET',

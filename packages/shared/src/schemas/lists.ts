@@ -323,3 +323,23 @@ export const CSV_TEMPLATES = {
     example: ['Acme', 'acme.com'],
   },
 } as const satisfies Record<ImportKind, { fileName: string; columns: readonly string[]; example: readonly string[] }>;
+
+/** `GET /clients/query/job-changes`: the newest first; `recentDays` keeps those seen within that many days. */
+export const ZJobChangesQuery = z.object({ recentDays: z.coerce.number().int().min(1).max(3650).optional() });
+export const JOB_CHANGE_SOURCES = ['linkedin', 'import', 'manual', 'mail'] as const;
+export const JOB_CHANGE_CONFIDENCES = ['certain', 'probable'] as const;
+/** A change of someone's current company, as the Job changes tracking page shows it. */
+export const ZJobChange = z.object({
+  id: z.uuid(),
+  person: z.object({ id: z.uuid(), name: z.string() }),
+  pastCompanyName: z.string().nullable(),
+  newCompanyName: z.string(),
+  changedOn: z.iso.date(),
+  source: z.enum(JOB_CHANGE_SOURCES),
+  confidence: z.enum(JOB_CHANGE_CONFIDENCES),
+  /** Whether the person is a client the team tracks (their change raises PAST_CLIENT). */
+  tracked: z.boolean(),
+});
+export type TJobChange = z.infer<typeof ZJobChange>;
+export const ZJobChanges = z.object({ changes: z.array(ZJobChange) });
+export type TJobChanges = z.infer<typeof ZJobChanges>;

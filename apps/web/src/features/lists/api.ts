@@ -53,6 +53,7 @@ export const listKeys = {
   crmClients: () => [...listKeys.all, 'crm-clients'] as const,
   crmClientPage: (query: ListQuery) => [...listKeys.crmClients(), query] as const,
   importStatus: (importId: string) => [...listKeys.all, 'imports', importId] as const,
+  jobChanges: (recentDays: number | null) => [...listKeys.all, 'job-changes', recentDays] as const,
 };
 
 const pageParams = ({ page, pageSize, searchTerm }: ListQuery) => ({ page, pageSize, searchTerm: searchTerm.trim() });
@@ -161,6 +162,15 @@ export function useClients(list: ClientList, query: ListQuery) {
   return useQuery({
     queryKey: listKeys.clientPage(list, query),
     queryFn: ({ signal }) => fetchClients(list, query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The job changes seen in the workspace; `recentDays` keeps the recent ones. */
+export function useJobChanges(recentDays: number | null) {
+  return useQuery({
+    queryKey: listKeys.jobChanges(recentDays),
+    queryFn: ({ signal }) => callApi(listsApi.listJobChanges, { query: recentDays ? { recentDays } : {}, signal }),
     placeholderData: keepPreviousData,
   });
 }

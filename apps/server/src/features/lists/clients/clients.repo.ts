@@ -1,4 +1,4 @@
-import { ENGAGEMENTS, type TClient } from '@warmpath/shared';
+import { ENGAGEMENTS, type TClient, type TJobChange } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { membersCte } from '../../../graph/graph.sql.ts';
@@ -189,4 +189,41 @@ export async function clientTags(tx: Tx, workspaceId: string, pattern: string | 
        and (${pattern}::text is null or tag ilike ${pattern})
      order by tag limit 100`);
   return rows.rows.map((row) => row.tag);
+}
+
+/** The job changes seen in the workspace, newest first, with whether each person is a tracked client. */
+export async function findJobChanges(tx: Tx, workspaceId: string, options: { recentDays?: number; limit: number }) {
+  const rows = await tx.execute<{
+    id: string;
+    person_id: string;
+    person_name: string;
+    past_company_name: string | null;
+    new_company_name: string;
+    changed_on: string;
+    source: TJobChange['source'];
+    confidence: TJobChange['confidence'];
+    tracked: boolean;
+  }>(sql`
+    select j.id, j.person_id, p.full_name as person_name, j.past_company_name, j.new_company_name,
+           j.changed_on::text as changed_on, j.source, j.confidence,
+           exists (select 1 from clients c where c.workspace_id = j.workspace_id and c.person_id = j.person_id
+                     and c.track_job_changes) as tracked
+      from job_changes j
+      join people p on p.workspace_id = j.workspace_id and p.id = j.person_id
+     where j.workspace_id = ${workspaceId}
+       and (${options.recentDays ?? null}::int is null or j.changed_on > current_date - ${options.recentDays ?? 0}::int)
+     order by j.changed_on desc, j.created_at desc
+     limit ${options.limit}`);
+  return rows.rows.map(
+    (row): TJobChange => ({
+      id: row.id,
+      person: { id: row.person_id, name: row.person_name },
+      pastCompanyName: row.past_company_name,
+      newCompanyName: row.new_company_name,
+      changedOn: row.changed_on,
+      source: row.source,
+      confidence: row.confidence,
+      tracked: row.tracked,
+    }),
+  );
 }

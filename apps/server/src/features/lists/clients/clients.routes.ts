@@ -4,7 +4,14 @@ import { memberOf } from '../../../plugins/auth.ts';
 import { route } from '../../../plugins/contract-route.ts';
 import type { ImportDeps } from '../imports/imports.service.ts';
 import { uploadCsv } from '../imports/upload.ts';
-import { assertMayImportClients, queryClients, queryClientTags, removeClient, saveClient } from './clients.service.ts';
+import {
+  assertMayImportClients,
+  queryClients,
+  queryClientTags,
+  queryJobChanges,
+  removeClient,
+  saveClient,
+} from './clients.service.ts';
 
 // Spec section 7, Clients. Only admins change allies and tracked clients, or load those two lists
 // (spec section 6), but for a member's own upload during onboarding; any member reads the clients
@@ -25,6 +32,8 @@ export const clientsRoutes: FastifyPluginAsyncZod<ImportDeps> = async (app, deps
   route(app, listsApi.listTrackedClients, async (request) =>
     queryClients(deps, memberOf(request), 'tracked', request.query),
   );
+
+  route(app, listsApi.listJobChanges, async (request) => queryJobChanges(deps, memberOf(request), request.query));
 
   route(app, listsApi.listClientTags, async (request) =>
     queryClientTags(deps, memberOf(request), request.query.searchTerm),

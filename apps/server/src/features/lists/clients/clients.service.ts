@@ -16,6 +16,7 @@ import {
   deleteClient,
   findClient,
   findClientIdOfPerson,
+  findJobChanges,
   listClients,
   updateClientDetails,
 } from './clients.repo.ts';
@@ -122,4 +123,14 @@ export async function queryClientTags(deps: ImportDeps, member: Member, searchTe
     clientTags(tx, member.workspaceId, containsPattern(searchTerm)),
   );
   return { tags };
+}
+
+/** How many job changes the page lists: the newest. */
+const JOB_CHANGES_SHOWN = 200;
+
+export async function queryJobChanges(deps: ImportDeps, member: Member, query: { recentDays?: number }) {
+  const changes = await deps.database.inWorkspace(member.workspaceId, (tx) =>
+    findJobChanges(tx, member.workspaceId, { recentDays: query.recentDays, limit: JOB_CHANGES_SHOWN }),
+  );
+  return { changes };
 }

@@ -1,4 +1,4 @@
-import type { TContactsPage } from '@warmpath/shared';
+import type { TContactsPage, TJobChanges } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../../../../test/harness.ts';
@@ -245,6 +245,28 @@ describe('POST /linkedin/command/upload-connections', () => {
         .json<TContactsPage>()
         .rows.map((row) => [row.name, row.signals.find((signal) => signal.type === 'PAST_CLIENT')?.metadata]),
     ).toEqual([['Ada Byron', { pastCompanyName: 'Analytical Engines Ltd.', newCompanyName: 'Difference Engines' }]]);
+
+    // The Job changes page lists it for admins, the tracked client flagged.
+    const listed = await ctx.app.inject({
+      url: '/api/clients/query/job-changes?recentDays=30',
+      headers: bearer(admin.token),
+    });
+    expect(listed.json<TJobChanges>().changes).toEqual([
+      {
+        id: expect.any(String),
+        person: { id: expect.any(String), name: 'Ada Byron' },
+        pastCompanyName: 'Analytical Engines Ltd.',
+        newCompanyName: 'Difference Engines',
+        changedOn: new Date().toISOString().slice(0, 10),
+        source: 'linkedin',
+        confidence: 'certain',
+        tracked: true,
+      },
+    ]);
+    const member = await ctx.addUser(ws, 'member', admin.domain);
+    expect(
+      (await ctx.app.inject({ url: '/api/clients/query/job-changes', headers: bearer(member.token) })).statusCode,
+    ).toBe(403);
 
     // Another workspace sees none of it.
     const other = await ctx.registerAdmin();

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TClient, TClientsPage, TImportStatus } from '@warmpath/shared';
+import type { TClient, TClientsPage, TImportStatus, TJobChange } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureAnalytics } from '../../../lib/analytics.ts';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
@@ -369,5 +369,42 @@ describe('Job changes tracking', { timeout: APP_TEST_TIMEOUT_MS }, () => {
 
     fireEvent.click(within(await findRow('Alan Turing')).getByRole('button', { name: 'Delete Alan Turing' }));
     expect(await screen.findByRole('dialog', { name: 'Are you sure you want to delete this client?' })).toBeDefined();
+  });
+
+  it('shows the job changes seen, recent ones first, with the claim and where each was seen', async () => {
+    const change: TJobChange = {
+      id: '5c4b8d9e-0f1a-4b2c-8d3e-4f5a6b7c8d9e',
+      person: { id: '6d5c9e0f-1a2b-4c3d-9e4f-5a6b7c8d9e0f', name: 'Ada Byron' },
+      pastCompanyName: 'Analytical Engines',
+      newCompanyName: 'Difference Engines',
+      changedOn: '2026-11-20',
+      source: 'linkedin',
+      confidence: 'certain',
+      tracked: true,
+    };
+    const api = stubApi({
+      [TRACKED]: Response.json(page([])),
+      'GET /clients/query/job-changes': (call) =>
+        Response.json({
+          changes:
+            call.search.get('recentDays') === '30'
+              ? [change]
+              : [change, { ...change, id: '7e6d0f1a-2b3c-4d4e-8f5a-6b7c8d9e0f1a', changedOn: '2025-01-02' }],
+        }),
+    });
+    await renderApp('/admin/job-changes-tracking', { signedIn: true, me: admin });
+    const table = await screen.findByRole('table', { name: 'Detected job changes' });
+    expect(screen.getByText('Former clients convert 3 times more than cold outbound.')).toBeDefined();
+    const row = await within(table).findByRole('row', { name: /Ada Byron/ });
+    expect(within(row).getByText('Tracked client')).toBeDefined();
+    expect(within(row).getByText('Analytical Engines')).toBeDefined();
+    expect(within(row).getByText('Difference Engines')).toBeDefined();
+    expect(within(row).getByText('LinkedIn export')).toBeDefined();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Changed in the last 30 days' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    expect(api.callsTo('GET /clients/query/job-changes').map((call) => call.search.get('recentDays'))).toEqual([
+      '30',
+      null,
+    ]);
   });
 });

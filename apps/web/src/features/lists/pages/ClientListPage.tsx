@@ -12,6 +12,7 @@ import { SOURCE_LABELS } from '../clientDisplay.ts';
 import { ClientFormDrawer } from '../components/ClientFormDrawer.tsx';
 import { ContactCard } from '../components/ContactCard.tsx';
 import { CsvImport } from '../components/CsvImport.tsx';
+import { JobChangesPanel } from '../components/JobChangesPanel.tsx';
 import { TagBadge } from '../components/TagBadge.tsx';
 import { useListQuery } from '../useListQuery.ts';
 
@@ -68,7 +69,10 @@ export function ClientListPage({ list }: { list: ClientList }) {
           onBack={() => setImporting(false)}
         />
       ) : (
-        <ClientTable list={list} texts={texts} onImport={() => setImporting(true)} />
+        <Stack gap="xl">
+          {list === 'TRACK_JOB_CHANGES' ? <JobChangesPanel /> : null}
+          <ClientTable list={list} texts={texts} onImport={() => setImporting(true)} />
+        </Stack>
       )}
     </>
   );
