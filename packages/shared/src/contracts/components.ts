@@ -107,6 +107,7 @@ export const API_COMPONENTS: Readonly<Record<string, z.ZodType>> = {
   AccountsPage: lists.ZAccountsPage,
   AssignableAccountUsers: lists.ZAssignableAccountUsers,
   UpdateAssignees: lists.ZUpdateAssignees,
+  MyAccounts: lists.ZMyAccounts,
   CrmClient: lists.ZCrmClient,
   CrmClientsPage: lists.ZCrmClientsPage,
   ImportStatus: lists.ZImportStatus,

@@ -13,6 +13,7 @@ import {
   ZJobChanges,
   ZJobChangesQuery,
   ZListQuery,
+  ZMyAccounts,
   ZUpdateAssignees,
   ZUploadQuery,
 } from '../schemas/lists.ts';
@@ -64,6 +65,14 @@ export const listsApi = defineRoutes('lists', {
     body: ZUpdateAssignees,
     responses: { 200: ZAccount },
     errors: { 404: 'No account with this id' },
+  },
+  setMyAccounts: {
+    method: 'POST',
+    path: '/users/command/set-my-accounts',
+    summary: "Makes the caller an assignee of exactly these accounts: the network's 'My accounts' filter",
+    access: 'write',
+    body: ZMyAccounts,
+    responses: { 200: ZMyAccounts },
   },
   deleteAccount: {
     method: 'DELETE',

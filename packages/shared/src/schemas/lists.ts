@@ -202,6 +202,10 @@ export type TAssignableAccountUsers = z.infer<typeof ZAssignableAccountUsers>;
 export const ZUpdateAssignees = z.object({ assigneeIds: z.array(z.uuid()).max(1000) });
 export type TUpdateAssignees = z.infer<typeof ZUpdateAssignees>;
 
+/** `POST /users/command/set-my-accounts`: the accounts the signed-in user works ('My accounts'). */
+export const ZMyAccounts = z.object({ accountIds: z.array(z.uuid()).max(10_000) });
+export type TMyAccounts = z.infer<typeof ZMyAccounts>;
+
 /** Spec section 3, CRM client: a customer company, excluded from recommendations. */
 export const ZCrmClient = z.object({ id: z.uuid(), companyName: z.string(), companyDomain: z.string() });
 export type TCrmClient = z.infer<typeof ZCrmClient>;

@@ -99,6 +99,26 @@ export async function replaceAssignees(tx: Tx, workspaceId: string, accountId: s
     on conflict do nothing`);
 }
 
+/** How many of these ids are the workspace's accounts. */
+export async function countAccounts(tx: Tx, workspaceId: string, accountIds: string[]) {
+  const rows = await tx.execute<{ n: number }>(sql`
+    select count(*)::int as n from accounts
+     where workspace_id = ${workspaceId} and id = any(${sql.param(accountIds)}::uuid[])`);
+  return rows.rows[0]?.n ?? 0;
+}
+
+/** Makes the user an assignee of exactly these accounts (and of no other). */
+export async function replaceUserAccounts(tx: Tx, workspaceId: string, userId: string, accountIds: string[]) {
+  await tx.execute(sql`
+    delete from account_assignees
+     where workspace_id = ${workspaceId} and user_id = ${userId}
+       and account_id <> all(${sql.param(accountIds)}::uuid[])`);
+  await tx.execute(sql`
+    insert into account_assignees (workspace_id, account_id, user_id)
+    select ${workspaceId}::uuid, id, ${userId}::uuid from unnest(${sql.param(accountIds)}::uuid[]) as ids(id)
+    on conflict do nothing`);
+}
+
 /** Removes an account and its assignments; false when there was none. */
 export async function deleteAccount(tx: Tx, workspaceId: string, id: string) {
   await tx.execute(sql`delete from account_assignees where workspace_id = ${workspaceId} and account_id = ${id}`);

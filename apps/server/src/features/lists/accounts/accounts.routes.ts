@@ -4,7 +4,7 @@ import { memberOf } from '../../../plugins/auth.ts';
 import { route } from '../../../plugins/contract-route.ts';
 import type { ImportDeps } from '../imports/imports.service.ts';
 import { uploadCsv } from '../imports/upload.ts';
-import { assignableUsers, queryAccounts, removeAccount, updateAssignees } from './accounts.service.ts';
+import { assignableUsers, queryAccounts, removeAccount, setMyAccounts, updateAssignees } from './accounts.service.ts';
 
 // Spec section 7, Accounts. Any member reads the list and imports accounts (onboarding asks each user
 // for theirs); only admins change assignments or remove an account.
@@ -19,6 +19,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<ImportDeps> = async (app, dep
 
   route(app, listsApi.updateAssignees, async (request) =>
     updateAssignees(deps, memberOf(request), request.params.id, request.body.assigneeIds),
+  );
+
+  route(app, listsApi.setMyAccounts, async (request) =>
+    setMyAccounts(deps, memberOf(request), request.body.accountIds),
   );
 
   route(app, listsApi.deleteAccount, async (request, reply) => {

@@ -5,11 +5,13 @@ import { containsPattern } from '../../../lib/like-pattern.ts';
 import type { Member } from '../../../plugins/auth.ts';
 import {
   accountUsers,
+  countAccounts,
   countUsers,
   deleteAccount,
   findAccount,
   listAccounts,
   replaceAssignees,
+  replaceUserAccounts,
 } from './accounts.repo.ts';
 
 export type AccountsDeps = { database: Database };
@@ -60,6 +62,18 @@ export async function updateAssignees(
     if (!account) throw notFound();
     return account;
   });
+}
+
+/** 'My accounts': the caller works exactly these accounts, which drive the network's My accounts filter. */
+export async function setMyAccounts(deps: AccountsDeps, member: Member, accountIds: string[]) {
+  const ids = [...new Set(accountIds)];
+  await deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    if ((await countAccounts(tx, member.workspaceId, ids)) !== ids.length) {
+      throw new AppError('VALIDATION_FAILED', 'Only accounts of the workspace can be yours');
+    }
+    await replaceUserAccounts(tx, member.workspaceId, member.userId, ids);
+  });
+  return { accountIds: ids };
 }
 
 export async function removeAccount(deps: AccountsDeps, member: Member, id: string) {

@@ -6,6 +6,7 @@ import type {
   TClientsPage,
   TClientTags,
   TCrmClientsPage,
+  TMe,
 } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -197,6 +198,38 @@ describe('account assignees', () => {
       message: 'Only users of the workspace can be assigned',
     });
     expect(member.email).toContain('member');
+  });
+
+  it("sets the caller's own accounts, which the network's 'My accounts' filter reads", async () => {
+    const { admin, member, viewer, account } = await workspace();
+    const memberId = (await call(member.token, 'GET', '/api/users/query/me')).json<TMe>().id;
+    const set = await call(member.token, 'POST', '/api/users/command/set-my-accounts', { accountIds: [account.id] });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toEqual({ accountIds: [account.id] });
+    const assigned = (
+      await call(admin.token, 'GET', `/api/accounts/query/assignable-account-users/${account.id}`)
+    ).json<TAssignableAccountUsers>();
+    expect(assigned.assignedTo.map((user) => user.id)).toEqual([memberId]);
+    // Exactly these: an empty list leaves the member none, and touches nobody else's.
+    await call(admin.token, 'POST', '/api/users/command/set-my-accounts', { accountIds: [account.id] });
+    await call(member.token, 'POST', '/api/users/command/set-my-accounts', { accountIds: [] });
+    const after = (
+      await call(admin.token, 'GET', `/api/accounts/query/assignable-account-users/${account.id}`)
+    ).json<TAssignableAccountUsers>();
+    expect(after.assignedTo.map((user) => user.name)).toEqual(['Ada Admin']);
+
+    const stranger = await workspace();
+    const foreign = await call(member.token, 'POST', '/api/users/command/set-my-accounts', {
+      accountIds: [stranger.account.id],
+    });
+    expect(foreign.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Only accounts of the workspace can be yours',
+    });
+    const refused = await call(viewer.token, 'POST', '/api/users/command/set-my-accounts', {
+      accountIds: [account.id],
+    });
+    expect(refused.statusCode).toBe(403);
   });
 
   it('removes an account', async () => {
