@@ -93,7 +93,10 @@ export function rebuildEdgesSql(workspaceId: string, scope: Scope) {
     connector_stints as materialized (
       -- The connectors' own employments, a few thousand: every target's colleagues-in-time are found
       -- among these, never among all the employees of its company (thousands at a large one).
-      select ce.person_id, ce.company_id, ce.started_on, ce.ended_on, ce.department
+      -- A stint whose start no source gave (a LinkedIn connection's current company) counts from when
+      -- it was seen there: the overlap claimed is the one known, never more.
+      select ce.person_id, ce.company_id, coalesce(ce.started_on, ce.seen_at::date) as started_on, ce.ended_on,
+             ce.department
         from connectors c
         join employments ce on ce.workspace_id = ${ws} and ce.person_id = c.person_id
     ),
@@ -101,14 +104,14 @@ export function rebuildEdgesSql(workspaceId: string, scope: Scope) {
       select distinct on (te.person_id, cs.person_id)
              te.person_id as prospect_id, cs.person_id as connector_id,
              ((least(coalesce(te.ended_on, current_date), coalesce(cs.ended_on, current_date))
-               - greatest(te.started_on, cs.started_on)) / 30.44)::int as shared_months,
+               - greatest(coalesce(te.started_on, te.seen_at::date), cs.started_on)) / 30.44)::int as shared_months,
              coalesce(te.department = cs.department, false) as same_department,
              least(te.ended_on, cs.ended_on) as ended_on,
              te.company_id
         from targets t
         join employments te on te.workspace_id = ${ws} and te.person_id = t.id
         join connector_stints cs on cs.company_id = te.company_id and cs.person_id <> te.person_id
-       where greatest(te.started_on, cs.started_on)
+       where greatest(coalesce(te.started_on, te.seen_at::date), cs.started_on)
              < least(coalesce(te.ended_on, current_date), coalesce(cs.ended_on, current_date))
        order by te.person_id, cs.person_id, shared_months desc
     ),
