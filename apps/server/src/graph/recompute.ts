@@ -103,8 +103,9 @@ export function rebuildEdgesSql(workspaceId: string, scope: Scope) {
     shared_evidence as (
       select distinct on (te.person_id, cs.person_id)
              te.person_id as prospect_id, cs.person_id as connector_id,
-             ((least(coalesce(te.ended_on, current_date), coalesce(cs.ended_on, current_date))
-               - greatest(coalesce(te.started_on, te.seen_at::date), cs.started_on)) / 30.44)::int as shared_months,
+             -- Two people seen at the same company on the same day shared at least that: a month, the least.
+             greatest(1, ((least(coalesce(te.ended_on, current_date), coalesce(cs.ended_on, current_date))
+               - greatest(coalesce(te.started_on, te.seen_at::date), cs.started_on)) / 30.44)::int) as shared_months,
              coalesce(te.department = cs.department, false) as same_department,
              least(te.ended_on, cs.ended_on) as ended_on,
              te.company_id
@@ -112,7 +113,7 @@ export function rebuildEdgesSql(workspaceId: string, scope: Scope) {
         join employments te on te.workspace_id = ${ws} and te.person_id = t.id
         join connector_stints cs on cs.company_id = te.company_id and cs.person_id <> te.person_id
        where greatest(coalesce(te.started_on, te.seen_at::date), cs.started_on)
-             < least(coalesce(te.ended_on, current_date), coalesce(cs.ended_on, current_date))
+             <= least(coalesce(te.ended_on, current_date), coalesce(cs.ended_on, current_date))
        order by te.person_id, cs.person_id, shared_months desc
     ),
     combined as (

@@ -76,4 +76,13 @@ export const sourcesApi = defineRoutes('sources', {
     responses: { 200: ZLinkedinImportResult },
     errors: { 422: 'The file cannot be read as LinkedIn connections' },
   },
+  uploadLinkedinPositions: {
+    method: 'POST',
+    path: '/linkedin/command/upload-positions',
+    summary: "Imports the member's own work history: the Positions.csv of their full LinkedIn data export",
+    access: 'self',
+    body: upload({ mediaType: 'text/csv', file: `LinkedIn's Positions.csv (up to ${CSV_UPLOAD.maxBytes} bytes)` }),
+    responses: { 200: ZLinkedinImportResult },
+    errors: { 422: 'The file cannot be read as LinkedIn positions' },
+  },
 });

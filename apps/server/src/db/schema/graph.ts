@@ -43,7 +43,7 @@ export const employments = pgTable(
     source: text('source', { enum: ['import', 'linkedin', 'mail', 'manual'] })
       .notNull()
       .default('import'),
-    /** When a source last said so. */
+    /** When a source first said so: where no start is known, the earliest day it is known true. */
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

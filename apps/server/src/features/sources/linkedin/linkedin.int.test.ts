@@ -13,7 +13,12 @@ afterAll(() => ctx.close());
 const HEADER = 'First Name,Last Name,URL,Email Address,Company,Position,Connected On';
 const exportFile = (rows: string[]) => ['Notes:', '"Some emails are missing."', '', HEADER, ...rows].join('\r\n');
 
-function upload(token: string, content: string, filename = 'Connections.csv') {
+function upload(
+  token: string,
+  content: string,
+  filename = 'Connections.csv',
+  url = '/api/linkedin/command/upload-connections',
+) {
   const boundary = '----warmpath-test';
   const body = [
     `--${boundary}`,
@@ -26,7 +31,7 @@ function upload(token: string, content: string, filename = 'Connections.csv') {
   ].join('\r\n');
   return ctx.app.inject({
     method: 'POST',
-    url: '/api/linkedin/command/upload-connections',
+    url,
     headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload: body,
   });
@@ -274,5 +279,64 @@ describe('POST /linkedin/command/upload-connections', () => {
       tx.execute(sql`select count(*)::int as n from job_changes`),
     );
     expect(theirs.rows).toEqual([{ n: 0 }]);
+  });
+
+  it("takes the member's own history from Positions.csv, and finds the colleagues-in-time it implies", async () => {
+    const admin = await ctx.registerAdmin();
+    const ws = admin.me.workspaceId;
+    await upload(
+      admin.token,
+      exportFile([
+        'Hank,Scorpio,https://www.linkedin.com/in/hank,,Globex,CEO,07 Dec 2025',
+        'Ada,Byron,https://www.linkedin.com/in/ada-byron,,Initech,Engineer,07 Dec 2025',
+      ]),
+    );
+    const positions = (content: string) =>
+      upload(admin.token, content, 'Positions.csv', '/api/linkedin/command/upload-positions');
+    const history = [
+      'Company Name,Title,Description,Location,Started On,Finished On',
+      'Globex Corporation,VP Sales,,Paris,Mar 2019,',
+      'Initech,Account Executive,,,Jan 2015,Feb 2019',
+      ',Nobody,,,Jan 2015,Feb 2019',
+    ].join('\r\n');
+    const answered = await positions(history);
+    expect(answered.json()).toEqual({ imported: 2, rejected: [{ line: 4, reason: 'The company name is empty' }] });
+    // Uploading it again replaces it: nothing doubles.
+    expect((await positions(history)).json()).toMatchObject({ imported: 2 });
+    const mine = await ctx.database.inWorkspace(
+      ws,
+      async (tx) =>
+        (
+          await tx.execute(sql`
+          select c.name, e.title, e.started_on::text, e.ended_on::text from employments e
+            join companies c on c.workspace_id = e.workspace_id and c.id = e.company_id
+            join people p on p.workspace_id = e.workspace_id and p.id = e.person_id
+           where e.workspace_id = ${ws} and p.email = ${admin.email} order by e.started_on`)
+        ).rows,
+    );
+    expect(mine).toEqual([
+      { name: 'Initech', title: 'Account Executive', started_on: '2015-01-01', ended_on: '2019-02-01' },
+      { name: 'Globex', title: 'VP Sales', started_on: '2019-03-01', ended_on: null },
+    ]);
+
+    await recomputeDirty(ctx.database, ws);
+    const page = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contacts/query',
+      headers: bearer(admin.token),
+      payload: { filters: [] },
+    });
+    const signalsOf = (name: string) =>
+      page
+        .json<TContactsPage>()
+        .rows.find((row) => row.name === name)
+        ?.signals.map((signal) => signal.type) ?? [];
+    // Hank is at Globex now, where the admin is: colleagues since at least today. Ada is at Initech
+    // now, which the admin left in 2019: nothing says they were there together.
+    expect(signalsOf('Hank Scorpio')).toContain('WORKED_WITH_COLLEAGUE');
+    expect(signalsOf('Ada Byron')).not.toContain('WORKED_WITH_COLLEAGUE');
+
+    const refused = await positions('First Name,Last Name\nA,B');
+    expect(refused.statusCode).toBe(422);
   });
 });

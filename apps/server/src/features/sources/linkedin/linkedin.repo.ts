@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { markDirty } from '../../../graph/dirty.ts';
 import type { LinkedinConnection } from './connections-csv.ts';
+import type { LinkedinPosition } from './positions-csv.ts';
 
 /**
  * Merges a member's connections in three set-based statements. A person already known by e-mail
@@ -75,18 +76,10 @@ export async function mergeConnections(tx: Tx, workspaceId: string, userId: stri
  */
 async function mergeCompanies(tx: Tx, workspaceId: string, userId: string, input: SQL) {
   const ws = workspaceId;
-  await tx.execute(sql`
-    insert into companies (workspace_id, name)
-    select distinct on (company_key(input.company)) ${ws}::uuid, btrim(input.company)
-      from (${input}) input
-     where company_key(input.company) is not null
-       and not exists (select 1 from companies c where c.workspace_id = ${ws} and company_key(c.name) = company_key(input.company))
-    on conflict (workspace_id, company_key(name)) where domain is null do nothing`);
+  await createCompaniesByName(tx, ws, sql`select company from (${input}) input`);
   const seen = sql`
     select p.id as person_id, p.company_id as current_company_id, input.company, input.position,
-           (select c.id from companies c
-             where c.workspace_id = ${ws} and company_key(c.name) = company_key(input.company)
-             order by c.domain is null, c.created_at limit 1) as company_id,
+           ${companyNamed(ws, sql`input.company`)} as company_id,
            lc.company_name as previous_company
       from (${input}) input
       join people p on p.workspace_id = ${ws} and p.linkedin_url = input.linkedin_url
@@ -95,9 +88,7 @@ async function mergeCompanies(tx: Tx, workspaceId: string, userId: string, input
   await tx.execute(sql`
     insert into job_changes (workspace_id, person_id, past_company_id, past_company_name, new_company_id,
                              new_company_name, changed_on, source, confidence, evidence)
-    select ${ws}::uuid, s.person_id,
-           (select c.id from companies c where c.workspace_id = ${ws} and company_key(c.name) = company_key(s.previous_company)
-             order by c.domain is null, c.created_at limit 1),
+    select ${ws}::uuid, s.person_id, ${companyNamed(ws, sql`s.previous_company`)},
            s.previous_company, s.company_id, s.company, current_date, 'linkedin', 'certain',
            jsonb_build_object('reportedBy', ${userId}::uuid, 'previousCompany', s.previous_company)
       from (${seen}) s
@@ -128,9 +119,62 @@ async function mergeCompanies(tx: Tx, workspaceId: string, userId: string, input
     update people p set company_id = m.company_id, title = coalesce(m.position, p.title), updated_at = now()
       from moved m
      where p.workspace_id = ${ws} and p.id = m.person_id`);
-  // Still there: the source said so again.
+  // Still there: the title may have changed (seen_at stays when it was first seen).
   await tx.execute(sql`
-    update employments e set seen_at = now(), title = coalesce(s.position, e.title)
+    update employments e set title = coalesce(s.position, e.title)
       from (${seen}) s
      where e.workspace_id = ${ws} and e.person_id = s.person_id and e.company_id = s.company_id and e.ended_on is null`);
+}
+
+/** The company a name means: the workspace's one with that `company_key`, one with a known domain first. */
+const companyNamed = (ws: string, name: SQL) => sql`
+  (select c.id from companies c where c.workspace_id = ${ws} and company_key(c.name) = company_key(${name})
+    order by c.domain is null, c.created_at limit 1)`;
+
+/** Creates, by name and without a domain, the companies of `names` (a query of `company`) that no company is yet. */
+async function createCompaniesByName(tx: Tx, ws: string, names: SQL) {
+  await tx.execute(sql`
+    insert into companies (workspace_id, name)
+    select distinct on (company_key(n.company)) ${ws}::uuid, btrim(n.company)
+      from (${names}) n
+     where company_key(n.company) is not null
+       and not exists (select 1 from companies c where c.workspace_id = ${ws} and company_key(c.name) = company_key(n.company))
+    on conflict (workspace_id, company_key(name)) where domain is null do nothing`);
+}
+
+/**
+ * A member's own history from LinkedIn's `Positions.csv`: it replaces what their previous upload said
+ * (employments from LinkedIn of their own person). Everyone who worked at one of those companies is
+ * rolled up again, since their shared experience with the member may have changed.
+ */
+export async function mergePositions(tx: Tx, workspaceId: string, userId: string, positions: LinkedinPosition[]) {
+  const ws = workspaceId;
+  const member = await tx.execute<{ id: string }>(sql`
+    select p.id from users u join people p on p.workspace_id = u.workspace_id and p.email = lower(u.email)
+     where u.workspace_id = ${ws} and u.id = ${userId}`);
+  const personId = member.rows[0]?.id;
+  if (!personId) return 0;
+  const column = <T>(pick: (row: LinkedinPosition) => T) => sql.param(positions.map(pick));
+  const input = sql`
+    select * from unnest(${column((row) => row.company)}::text[], ${column((row) => row.title)}::text[],
+                         ${column((row) => row.startedOn)}::date[], ${column((row) => row.finishedOn)}::date[])
+      as input(company, title, started_on, finished_on)`;
+  await createCompaniesByName(tx, ws, sql`select company from (${input}) input`);
+  const before = await tx.execute<{ company_id: string }>(sql`
+    delete from employments where workspace_id = ${ws} and person_id = ${personId} and source = 'linkedin'
+    returning company_id`);
+  const inserted = await tx.execute<{ company_id: string }>(sql`
+    insert into employments (workspace_id, person_id, company_id, title, started_on, ended_on, source, seen_at)
+    select ${ws}::uuid, ${personId}::uuid, ${companyNamed(ws, sql`input.company`)}, input.title, input.started_on,
+           input.finished_on, 'linkedin', now()
+      from (${input}) input
+    returning company_id`);
+  const companies = [...new Set([...before.rows, ...inserted.rows].map((row) => row.company_id))];
+  await markDirty(
+    tx,
+    ws,
+    sql`select distinct person_id from employments
+         where workspace_id = ${ws} and company_id = any(${sql.param(companies)}::uuid[])`,
+  );
+  return inserted.rows.length;
 }

@@ -5,7 +5,8 @@ import type { JobQueue } from '../../../jobs/queue.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Member } from '../../../plugins/auth.ts';
 import { parseConnectionsCsv } from './connections-csv.ts';
-import { mergeConnections } from './linkedin.repo.ts';
+import { mergeConnections, mergePositions } from './linkedin.repo.ts';
+import { parsePositionsCsv } from './positions-csv.ts';
 
 export type LinkedinDeps = { database: Database; jobs: Pick<JobQueue, 'enqueueGraphRecompute'> };
 
@@ -26,4 +27,23 @@ export async function importConnections(
   );
   await deps.jobs.enqueueGraphRecompute(member.workspaceId);
   return { imported: merged.connections, rejected: parsed.rejected };
+}
+
+/** Imports the member's own history from LinkedIn's `Positions.csv`, replacing the previous upload's. */
+export async function importPositions(
+  deps: LinkedinDeps,
+  member: Member,
+  file: Readable,
+): Promise<TLinkedinImportResult> {
+  let parsed: Awaited<ReturnType<typeof parsePositionsCsv>>;
+  try {
+    parsed = await parsePositionsCsv(file);
+  } catch (error) {
+    throw new AppError('FILE_UNREADABLE', error instanceof Error ? error.message : 'The file could not be read');
+  }
+  const imported = await deps.database.inWorkspace(member.workspaceId, (tx) =>
+    mergePositions(tx, member.workspaceId, member.userId, parsed.positions),
+  );
+  await deps.jobs.enqueueGraphRecompute(member.workspaceId);
+  return { imported, rejected: parsed.rejected };
 }
