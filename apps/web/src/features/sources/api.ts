@@ -105,6 +105,17 @@ export function uploadLinkedinConnections(file: File): Promise<TLinkedinImportRe
   return callApi(sourcesApi.uploadLinkedinConnections, { body });
 }
 
+/** Uploads the member's own `Positions.csv` (their work history) as the multipart field `file`. */
+export function uploadLinkedinPositions(file: File): Promise<TLinkedinImportResult> {
+  const body = new FormData();
+  body.append('file', file);
+  return callApi(sourcesApi.uploadLinkedinPositions, { body });
+}
+
+export function useUploadLinkedinPositions() {
+  return useMutation({ mutationFn: uploadLinkedinPositions });
+}
+
 /** The result (or the server's refusal) is shown beside the upload; the user is LinkedIn-connected after it. */
 export function useUploadLinkedinConnections() {
   const queryClient = useQueryClient();

@@ -179,4 +179,22 @@ describe('My Account', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     expect(drawer.getByText('How to get your connections from LinkedIn')).toBeDefined();
     expect(api.callsTo('GET /google/query/sync-status')).toHaveLength(0);
   });
+
+  it("uploads the member's own Positions.csv beside the connections", async () => {
+    const api = stub({
+      'POST /linkedin/command/upload-positions': Response.json({ imported: 2, rejected: [] }),
+    });
+    await renderApp('/sign-up/sync', { signedIn: true, me: signedUp });
+    const card = await findLinkedinCard();
+    expect(within(card).getByText('Your work history (optional)')).toBeDefined();
+    const [, positionsInput] = card.querySelectorAll('input[type="file"]');
+    if (!positionsInput) throw new Error('no Positions.csv input');
+    fireEvent.change(positionsInput, {
+      target: { files: [new File(['Company Name,Title,Started On\n'], 'Positions.csv', { type: 'text/csv' })] },
+    });
+    fireEvent.click(within(card).getByRole('button', { name: 'Upload history' }));
+    expect((await within(card).findByRole('status')).textContent).toContain('2 positions imported');
+    expect(api.callsTo('POST /linkedin/command/upload-positions')).toHaveLength(1);
+    expect(api.callsTo('POST /linkedin/command/upload-connections')).toHaveLength(0);
+  });
 });

@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { CSV_ACCEPT, csvFileError } from '../../../components/csvFile.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { ConnectionIcon } from '../../users/components/ConnectionIcon.tsx';
-import { useUploadLinkedinConnections } from '../api.ts';
+import { useUploadLinkedinConnections, useUploadLinkedinPositions } from '../api.ts';
 
 export type LinkedinConnectionCardProps = {
   user: Pick<TMe, 'isLinkedinConnected'>;
@@ -67,7 +67,26 @@ export function LinkedinConnectionCard({ user, expandedByDefault = false }: Link
         {expanded ? (
           <Stack gap="md" id={panelId}>
             <LinkedinExportSteps />
-            <ConnectionsUpload />
+            <LinkedinFileUpload
+              fileLabel="Connections.csv file"
+              noun="connection"
+              useUpload={useUploadLinkedinConnections}
+            />
+            <Stack gap="xs">
+              <Text size="sm" fw={600}>
+                Your work history (optional)
+              </Text>
+              <Text size="sm">
+                In the same page, ask for the larger archive (or tick <b>Profile</b>): it holds <b>Positions.csv</b>,
+                where you worked and when. Upload it so the people who worked there with you show as colleagues.
+              </Text>
+              <LinkedinFileUpload
+                fileLabel="Positions.csv file"
+                noun="position"
+                useUpload={useUploadLinkedinPositions}
+                submitLabel="Upload history"
+              />
+            </Stack>
           </Stack>
         ) : null}
       </Stack>
@@ -103,8 +122,16 @@ function LinkedinExportSteps() {
   );
 }
 
-function ConnectionsUpload() {
-  const upload = useUploadLinkedinConnections();
+type LinkedinFileUploadProps = {
+  fileLabel: string;
+  /** What a row of the file is, for the result ('3 connections imported'). */
+  noun: string;
+  useUpload: typeof useUploadLinkedinConnections;
+  submitLabel?: string;
+};
+
+function LinkedinFileUpload({ fileLabel, noun, useUpload, submitLabel = 'Upload' }: LinkedinFileUploadProps) {
+  const upload = useUpload();
   const [file, setFile] = useState<File | null>(null);
   const fileError = file ? csvFileError(file) : null;
 
@@ -124,7 +151,7 @@ function ConnectionsUpload() {
       <form onSubmit={submit} noValidate>
         <Group align="flex-end" wrap="nowrap">
           <FileInput
-            label="Connections.csv file"
+            label={fileLabel}
             placeholder="Choose the file"
             accept={CSV_ACCEPT}
             clearable
@@ -135,7 +162,7 @@ function ConnectionsUpload() {
             style={{ flex: 1, minWidth: 0 }}
           />
           <Button type="submit" disabled={!file || fileError !== null} loading={upload.isPending}>
-            Upload
+            {submitLabel}
           </Button>
         </Group>
       </form>
@@ -144,12 +171,12 @@ function ConnectionsUpload() {
           {upload.error.message}
         </Alert>
       ) : null}
-      {upload.data ? <ImportResult result={upload.data} /> : null}
+      {upload.data ? <ImportResult result={upload.data} noun={noun} /> : null}
     </Stack>
   );
 }
 
-function ImportResult({ result }: { result: TLinkedinImportResult }) {
+function ImportResult({ result, noun }: { result: TLinkedinImportResult; noun: string }) {
   const { imported, rejected } = result;
   const listed = rejected.slice(0, LISTED_REJECTIONS);
   return (
@@ -157,7 +184,7 @@ function ImportResult({ result }: { result: TLinkedinImportResult }) {
       color={rejected.length === 0 ? 'green' : 'yellow'}
       variant="light"
       role="status"
-      title={`${formatCount(imported)} ${imported === 1 ? 'connection' : 'connections'} imported`}
+      title={`${formatCount(imported)} ${imported === 1 ? noun : `${noun}s`} imported`}
     >
       {rejected.length === 0 ? null : (
         <Stack gap={4}>
