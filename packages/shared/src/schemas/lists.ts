@@ -343,6 +343,8 @@ export const ZJobChange = z.object({
   confidence: z.enum(JOB_CHANGE_CONFIDENCES),
   /** Whether the person is a client the team tracks (their change raises PAST_CLIENT). */
   tracked: z.boolean(),
+  /** A probable change 'detected' waits for an admin to confirm or dismiss it (dismissed ones are not listed). */
+  status: z.enum(['detected', 'confirmed']),
 });
 export type TJobChange = z.infer<typeof ZJobChange>;
 export const ZJobChanges = z.object({ changes: z.array(ZJobChange) });

@@ -367,6 +367,12 @@ export const jobChanges = pgTable(
     confidence: text('confidence', { enum: ['certain', 'probable'] }).notNull(),
     /** What the source said (who reported it, the export's previous company, ...). */
     evidence: jsonb('evidence').$type<Record<string, unknown>>().notNull().default({}),
+    /** A probable change waits for an admin (or a second source); a dismissed one is remembered, never raised again. */
+    status: text('status', { enum: ['detected', 'confirmed', 'dismissed'] })
+      .notNull()
+      .default('detected'),
+    decidedByUserId: uuid('decided_by_user_id'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -175,6 +175,16 @@ export function useJobChanges(recentDays: number | null) {
   });
 }
 
+/** An admin's decision on a probable job change: the list, and the network, follow. */
+export function useDecideJobChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, confirmed }: { id: string; confirmed: boolean }) =>
+      callApi(confirmed ? listsApi.confirmJobChange : listsApi.dismissJobChange, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...listKeys.all, 'job-changes'] }),
+  });
+}
+
 export function fetchClientTags(searchTerm: string, signal?: AbortSignal): Promise<TClientTags> {
   return callApi(listsApi.listClientTags, {
     query: { searchTerm: searchTerm.trim() },

@@ -203,14 +203,15 @@ export async function findJobChanges(tx: Tx, workspaceId: string, options: { rec
     source: TJobChange['source'];
     confidence: TJobChange['confidence'];
     tracked: boolean;
+    status: TJobChange['status'];
   }>(sql`
     select j.id, j.person_id, p.full_name as person_name, j.past_company_name, j.new_company_name,
-           j.changed_on::text as changed_on, j.source, j.confidence,
+           j.changed_on::text as changed_on, j.source, j.confidence, j.status,
            exists (select 1 from clients c where c.workspace_id = j.workspace_id and c.person_id = j.person_id
                      and c.track_job_changes) as tracked
       from job_changes j
       join people p on p.workspace_id = j.workspace_id and p.id = j.person_id
-     where j.workspace_id = ${workspaceId}
+     where j.workspace_id = ${workspaceId} and j.status <> 'dismissed'
        and (${options.recentDays ?? null}::int is null or j.changed_on > current_date - ${options.recentDays ?? 0}::int)
      order by j.changed_on desc, j.created_at desc
      limit ${options.limit}`);
@@ -224,6 +225,7 @@ export async function findJobChanges(tx: Tx, workspaceId: string, options: { rec
       source: row.source,
       confidence: row.confidence,
       tracked: row.tracked,
+      status: row.status,
     }),
   );
 }

@@ -6,6 +6,7 @@ import type { ImportDeps } from '../imports/imports.service.ts';
 import { uploadCsv } from '../imports/upload.ts';
 import {
   assertMayImportClients,
+  decideJobChangeFor,
   queryClients,
   queryClientTags,
   queryJobChanges,
@@ -34,6 +35,16 @@ export const clientsRoutes: FastifyPluginAsyncZod<ImportDeps> = async (app, deps
   );
 
   route(app, listsApi.listJobChanges, async (request) => queryJobChanges(deps, memberOf(request), request.query));
+
+  for (const [contract, confirmed] of [
+    [listsApi.confirmJobChange, true],
+    [listsApi.dismissJobChange, false],
+  ] as const) {
+    route(app, contract, async (request, reply) => {
+      await decideJobChangeFor(deps, memberOf(request), request.params.id, confirmed);
+      return reply.code(204).send();
+    });
+  }
 
   route(app, listsApi.listClientTags, async (request) =>
     queryClientTags(deps, memberOf(request), request.query.searchTerm),

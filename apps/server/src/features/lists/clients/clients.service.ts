@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TClient, TClientForm, TClientsPage, TListParams } from '@warmpath/shared';
 import { markDirty, markNeighbourhoodDirty, onePerson } from '../../../graph/dirty.ts';
+import { decideJobChange } from '../../../graph/job-changes.ts';
 import { loadGraphSettings } from '../../../graph/settings.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { containsPattern } from '../../../lib/like-pattern.ts';
@@ -133,4 +134,13 @@ export async function queryJobChanges(deps: ImportDeps, member: Member, query: {
     findJobChanges(tx, member.workspaceId, { recentDays: query.recentDays, limit: JOB_CHANGES_SHOWN }),
   );
   return { changes };
+}
+
+/** An admin's decision on a probable job change; a confirmed one is rolled into the network. */
+export async function decideJobChangeFor(deps: ImportDeps, member: Member, id: string, confirmed: boolean) {
+  const decided = await deps.database.inWorkspace(member.workspaceId, (tx) =>
+    decideJobChange(tx, member.workspaceId, { id, userId: member.userId, confirmed }),
+  );
+  if (!decided) throw new AppError('NOT_FOUND', 'No undecided job change with this id');
+  if (confirmed) await deps.jobs.enqueueGraphRecompute(member.workspaceId);
 }

@@ -1,6 +1,7 @@
 import type { TSyncRun } from '@warmpath/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { jobRuns } from '../../../db/schema/index.ts';
+import { inferJobChangesFromMail } from '../../../graph/job-changes.ts';
 import type { GoogleSyncJob, JobQueue } from '../../../jobs/queue.ts';
 import type { Member } from '../../../plugins/auth.ts';
 import { GoogleReconnectRequired, googleAccount } from './google-account.ts';
@@ -97,6 +98,8 @@ export async function runGoogleSyncJob(deps: SyncRunDeps, job: GoogleSyncJob) {
       lastReport = Date.now();
       await update({ phase, processed, total });
     });
+    // What the new mail implies about where people work now: probable job changes, for an admin.
+    await deps.database.inWorkspace(job.workspaceId, (tx) => inferJobChangesFromMail(tx, job.workspaceId));
     await update({ status: 'succeeded', phase: 'Done', counts, finishedAt: new Date() });
     await deps.jobs.enqueueGraphRecompute(job.workspaceId);
   } catch (error) {

@@ -381,6 +381,7 @@ describe('Job changes tracking', { timeout: APP_TEST_TIMEOUT_MS }, () => {
       source: 'linkedin',
       confidence: 'certain',
       tracked: true,
+      status: 'confirmed',
     };
     const api = stubApi({
       [TRACKED]: Response.json(page([])),
@@ -406,5 +407,31 @@ describe('Job changes tracking', { timeout: APP_TEST_TIMEOUT_MS }, () => {
       '30',
       null,
     ]);
+  });
+
+  it('lets the admin confirm or dismiss a probable change the mail implies', async () => {
+    const probable: TJobChange = {
+      id: '8f7e1a2b-3c4d-4e5f-9a6b-7c8d9e0f1a2b',
+      person: { id: '9a8f2b3c-4d5e-4f6a-8b7c-8d9e0f1a2b3c', name: 'Grace Hopper' },
+      pastCompanyName: 'Navy',
+      newCompanyName: 'Univac',
+      changedOn: '2026-11-01',
+      source: 'mail',
+      confidence: 'probable',
+      tracked: false,
+      status: 'detected',
+    };
+    const api = stubApi({
+      [TRACKED]: Response.json(page([])),
+      'GET /clients/query/job-changes': Response.json({ changes: [probable] }),
+      [`POST /clients/command/confirm-job-change/${probable.id}`]: noContent(),
+    });
+    await renderApp('/admin/job-changes-tracking', { signedIn: true, me: admin });
+    const row = await screen.findByRole('row', { name: /Grace Hopper/ });
+    expect(within(row).getByText('Mail (new address)')).toBeDefined();
+    expect(within(row).getByText('Probable')).toBeDefined();
+    fireEvent.click(within(row).getByRole('button', { name: 'Confirm Grace Hopper moved to Univac' }));
+    await waitFor(() => expect(api.callsTo(`POST /clients/command/confirm-job-change/${probable.id}`)).toHaveLength(1));
+    expect(within(row).getByRole('button', { name: 'Dismiss Grace Hopper moved to Univac' })).toBeDefined();
   });
 });

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { markDirty } from './dirty.ts';
+import { membersCte } from './graph.sql.ts';
+
+/**
+ * Job changes the mail implies, headers only: a person (two words or more in their name) who wrote
+ * from one company's address, then, after their last mail from it, from another company's address
+ * under the same name (and, when they kept it, the same local part). Recorded as probable, with the
+ * evidence, for an admin to confirm or dismiss: two people can share a name. A change already
+ * recorded or dismissed is not raised again. Returns how many were new.
+ */
+export async function inferJobChangesFromMail(tx: Tx, workspaceId: string) {
+  const ws = workspaceId;
+  const inferred = await tx.execute(sql`
+    with ${membersCte(ws)},
+    writers as (
+      select ip.person_id, min(i.occurred_at) as first_at, max(i.occurred_at) as last_at
+        from interaction_participants ip
+        join interactions i on i.workspace_id = ip.workspace_id and i.id = ip.interaction_id
+       where ip.workspace_id = ${ws} and ip.role = 'from' and i.kind = 'mail'
+       group by ip.person_id
+    ),
+    named as (
+      select p.id, p.email, p.company_id, w.first_at, w.last_at,
+             lower(regexp_replace(btrim(p.full_name), '\\s+', ' ', 'g')) as name_key
+        from people p join writers w on w.person_id = p.id
+       where p.workspace_id = ${ws} and p.company_id is not null and p.email is not null
+         and btrim(p.full_name) ~ '\\S\\s+\\S'
+         and not exists (select 1 from members m where m.person_id = p.id)
+    )
+    insert into job_changes (workspace_id, person_id, past_company_id, past_company_name, new_company_id,
+                             new_company_name, changed_on, source, confidence, evidence)
+    select ${ws}::uuid, old.id, old.company_id, oc.name, new.company_id, nc.name, new.first_at::date, 'mail', 'probable',
+           jsonb_build_object('oldAddress', old.email, 'newAddress', new.email,
+                              'lastFromOld', old.last_at, 'firstFromNew', new.first_at,
+                              'sameLocalPart', split_part(old.email, '@', 1) = split_part(new.email, '@', 1))
+      from named old
+      join named new on new.name_key = old.name_key and new.id <> old.id and new.company_id <> old.company_id
+                    and new.first_at > old.last_at
+      join companies oc on oc.workspace_id = ${ws} and oc.id = old.company_id
+      join companies nc on nc.workspace_id = ${ws} and nc.id = new.company_id
+     where not exists (select 1 from job_changes j
+                        where j.workspace_id = ${ws} and j.person_id = old.id and j.new_company_id = new.company_id)
+    on conflict do nothing`);
+  return inferred.rowCount ?? 0;
+}
+
+/**
+ * An admin's decision on a job change not yet decided. Confirming makes it certain and true: the
+ * person's current company becomes the new one (the old employment ends, the new one begins), and
+ * they are rolled up again (a tracked client then raises PAST_CLIENT). Returns false when there is
+ * no such change to decide.
+ */
+export async function decideJobChange(
+  tx: Tx,
+  workspaceId: string,
+  decision: { id: string; userId: string; confirmed: boolean },
+) {
+  const ws = workspaceId;
+  const decided = await tx.execute<{ person_id: string; new_company_id: string | null }>(sql`
+    update job_changes set status = ${decision.confirmed ? 'confirmed' : 'dismissed'},
+           confidence = case when ${decision.confirmed} then 'certain' else confidence end,
+           decided_by_user_id = ${decision.userId}, decided_at = now()
+     where workspace_id = ${ws} and id = ${decision.id} and status = 'detected'
+    returning person_id, new_company_id`);
+  const change = decided.rows[0];
+  if (!change) return false;
+  if (decision.confirmed && change.new_company_id) {
+    await tx.execute(sql`
+      update employments set ended_on = current_date
+       where workspace_id = ${ws} and person_id = ${change.person_id} and ended_on is null
+         and company_id <> ${change.new_company_id}`);
+    await tx.execute(sql`
+      insert into employments (workspace_id, person_id, company_id, source, seen_at)
+      select ${ws}::uuid, ${change.person_id}::uuid, ${change.new_company_id}::uuid, 'mail', now()
+       where not exists (select 1 from employments where workspace_id = ${ws} and person_id = ${change.person_id}
+                           and company_id = ${change.new_company_id} and ended_on is null)`);
+    await tx.execute(sql`
+      update people set company_id = ${change.new_company_id}, updated_at = now()
+       where workspace_id = ${ws} and id = ${change.person_id}`);
+    await markDirty(tx, ws, sql`select ${change.person_id}::uuid`);
+  }
+  return true;
+}
