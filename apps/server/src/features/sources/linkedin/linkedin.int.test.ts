@@ -266,6 +266,8 @@ describe('POST /linkedin/command/upload-connections', () => {
         source: 'linkedin',
         confidence: 'certain',
         tracked: true,
+        // The connection said so itself: nothing for an admin to decide.
+        status: 'confirmed',
       },
     ]);
     const member = await ctx.addUser(ws, 'member', admin.domain);

@@ -87,9 +87,9 @@ async function mergeCompanies(tx: Tx, workspaceId: string, userId: string, input
      where company_key(input.company) is not null`;
   await tx.execute(sql`
     insert into job_changes (workspace_id, person_id, past_company_id, past_company_name, new_company_id,
-                             new_company_name, changed_on, source, confidence, evidence)
+                             new_company_name, changed_on, source, confidence, status, evidence)
     select ${ws}::uuid, s.person_id, ${companyNamed(ws, sql`s.previous_company`)},
-           s.previous_company, s.company_id, s.company, current_date, 'linkedin', 'certain',
+           s.previous_company, s.company_id, s.company, current_date, 'linkedin', 'certain', 'confirmed',
            jsonb_build_object('reportedBy', ${userId}::uuid, 'previousCompany', s.previous_company)
       from (${seen}) s
      where company_key(s.previous_company) is distinct from company_key(s.company) and s.previous_company is not null
