@@ -12,7 +12,7 @@ test('a member connects Google from My Account, sees it connected, and the synce
     mimeType: 'text/csv',
     buffer: linkedinExport([['Ana', 'Silva', 'Beta', 'CTO']]),
   });
-  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByText('1 connection imported')).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/sign-up\/import-accounts$/);

@@ -20,7 +20,7 @@ test('an admin goes through every onboarding step, bringing LinkedIn and Google 
       ['Zoé', 'Martin', 'Beta', 'CTO'],
     ]),
   });
-  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(page.getByText('2 connections imported')).toBeVisible();
   await expect(page.getByText('1/2 accounts connected')).toBeVisible();
 

@@ -11,8 +11,13 @@ import { membersCte } from './graph.sql.ts';
  * recorded or dismissed is not raised again. Returns how many were new.
  */
 export async function inferJobChangesFromMail(tx: Tx, workspaceId: string) {
+  const inferred = await tx.execute(mailJobChangesSql(workspaceId));
+  return inferred.rowCount ?? 0;
+}
+
+export function mailJobChangesSql(workspaceId: string) {
   const ws = workspaceId;
-  const inferred = await tx.execute(sql`
+  return sql`
     with ${membersCte(ws)},
     writers as (
       select ip.person_id, min(i.occurred_at) as first_at, max(i.occurred_at) as last_at
@@ -21,13 +26,19 @@ export async function inferJobChangesFromMail(tx: Tx, workspaceId: string) {
        where ip.workspace_id = ${ws} and ip.role = 'from' and i.kind = 'mail'
        group by ip.person_id
     ),
-    named as (
+    named as materialized (
       select p.id, p.email, p.company_id, w.first_at, w.last_at,
              lower(regexp_replace(btrim(p.full_name), '\\s+', ' ', 'g')) as name_key
         from people p join writers w on w.person_id = p.id
        where p.workspace_id = ${ws} and p.company_id is not null and p.email is not null
          and btrim(p.full_name) ~ '\\S\\s+\\S'
          and not exists (select 1 from members m where m.person_id = p.id)
+    ),
+    -- Only names seen at two companies or more can pair: a few among thousands. Pairing them alone keeps
+    -- the join small whatever the planner believes (fresh from a sync, it believed one row each).
+    candidates as materialized (
+      select n.* from named n
+       where n.name_key in (select name_key from named group by name_key having count(distinct company_id) > 1)
     )
     insert into job_changes (workspace_id, person_id, past_company_id, past_company_name, new_company_id,
                              new_company_name, changed_on, source, confidence, evidence)
@@ -35,15 +46,14 @@ export async function inferJobChangesFromMail(tx: Tx, workspaceId: string) {
            jsonb_build_object('oldAddress', old.email, 'newAddress', new.email,
                               'lastFromOld', old.last_at, 'firstFromNew', new.first_at,
                               'sameLocalPart', split_part(old.email, '@', 1) = split_part(new.email, '@', 1))
-      from named old
-      join named new on new.name_key = old.name_key and new.id <> old.id and new.company_id <> old.company_id
+      from candidates old
+      join candidates new on new.name_key = old.name_key and new.id <> old.id and new.company_id <> old.company_id
                     and new.first_at > old.last_at
       join companies oc on oc.workspace_id = ${ws} and oc.id = old.company_id
       join companies nc on nc.workspace_id = ${ws} and nc.id = new.company_id
      where not exists (select 1 from job_changes j
                         where j.workspace_id = ${ws} and j.person_id = old.id and j.new_company_id = new.company_id)
-    on conflict do nothing`);
-  return inferred.rowCount ?? 0;
+    on conflict do nothing`;
 }
 
 /**
