@@ -19,7 +19,7 @@ export function mailJobChangesSql(workspaceId: string) {
   const ws = workspaceId;
   return sql`
     with ${membersCte(ws)},
-    writers as (
+    writers as materialized (
       select ip.person_id, min(i.occurred_at) as first_at, max(i.occurred_at) as last_at
         from interaction_participants ip
         join interactions i on i.workspace_id = ip.workspace_id and i.id = ip.interaction_id
