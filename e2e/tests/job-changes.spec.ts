@@ -12,7 +12,7 @@ async function uploadConnections(page: Page, rows: [string, string, string, stri
 test("an admin's LinkedIn exports place contacts at their companies, and a newer one shows who moved", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await signUpAdmin(page);
   await uploadConnections(page, [
     ['Ana', 'Silva', 'Beta Systems', 'CTO'],
@@ -26,7 +26,8 @@ test("an admin's LinkedIn exports place contacts at their companies, and a newer
   // The contacts show under their companies.
   await page.getByRole('link', { name: 'Leads' }).click();
   const table = page.getByRole('table').first();
-  await expect(table.getByRole('row', { name: /Ana Silva/ })).toContainText('Beta Systems', { timeout: 60_000 });
+  // The graph job rolls them in; on a busy server other workspaces' jobs may come first.
+  await expect(table.getByRole('row', { name: /Ana Silva/ })).toContainText('Beta Systems', { timeout: 180_000 });
 
   // A month later, a newer export: Ana moved to Delta.
   await page.getByRole('button', { name: /Account menu of/ }).click();
