@@ -71,7 +71,8 @@ export async function dayOne() {
         select count(*)::int as prospects,
                round(100.0 * count(*) filter (where c.name is not null and lower(c.name) <> lower(split_part(c.domain, '.', 1))) / greatest(count(*), 1), 1) as named_company_pct,
                round(100.0 * count(*) filter (where p.title is not null) / greatest(count(*), 1), 1) as title_pct,
-               round(100.0 * count(*) filter (where c.size_bucket is not null) / greatest(count(*), 1), 1) as size_pct
+               round(100.0 * count(*) filter (where c.size_bucket is not null) / greatest(count(*), 1), 1) as size_pct,
+               count(*) filter (where p.full_name ~ '[,"()]' or p.full_name = p.email)::int as raw_names
           from network_rows r join people p on p.id = r.prospect_id left join companies c on c.id = r.company_id
          where r.workspace_id = ${workspaceId}`);
       return rows[0];
