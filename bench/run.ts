@@ -1,6 +1,7 @@
 // Benchmarks: `npm run bench -- <name>`; each writes its figures to bench/results/<name>.json.
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { dayOne } from './day-one.ts';
 import { events } from './events.ts';
 import { googleSync } from './google-sync.ts';
 import { importBench } from './import.ts';
@@ -18,6 +19,7 @@ const BENCHMARKS: Record<string, () => Promise<Record<string, unknown> | null>> 
   'network-render': networkRender,
   events,
   workflows,
+  'day-one': dayOne,
 };
 
 const names = process.argv.slice(2).filter((arg) => arg !== '--');

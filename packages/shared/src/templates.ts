@@ -38,6 +38,14 @@ export function introTargetForward(input: IntroTemplateInput) {
   ].join('\n');
 }
 
+/**
+ * The intro request as it is sent: the request, then the note for the target below it, which the
+ * connector forwards as it is or edits (the request says 'Below is a short note...').
+ */
+export function requestWithForwardNote(request: string, note: string) {
+  return note.trim() ? `${request}\n\n---\n\n${note}` : request;
+}
+
 /** To the member who owns the relationship with a client ally: ask the ally on our behalf. */
 export function contactOwnerIntroRequest(input: IntroTemplateInput & { ownerFullName: string }) {
   return [

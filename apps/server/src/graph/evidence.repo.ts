@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
+import { cleanDisplayName } from '../lib/display-name.ts';
 import { isFreeEmailDomain } from '../lib/free-email-domains.ts';
 import { markDirty } from './dirty.ts';
 
@@ -15,7 +16,8 @@ const param = <T>(values: T[]) => sql.param(values);
 
 /**
  * People by e-mail, created once per workspace. A name learnt later replaces a placeholder (the
- * address itself) but never a real name. Each person with a company domain joins that company; a
+ * address itself) but never a real name. Header names are cleaned first ('Last, First' reversed,
+ * quotes and counts stripped: lib/display-name.ts). Each person with a company domain joins that company; a
  * free mailbox's domain (gmail.com...) names no company.
  */
 export async function upsertPeopleByEmail(
@@ -27,7 +29,7 @@ export async function upsertPeopleByEmail(
   for (const person of people) {
     const email = person.email.trim().toLowerCase();
     if (!email.includes('@')) continue;
-    byEmail.set(email, person.name?.trim() || byEmail.get(email) || null);
+    byEmail.set(email, cleanDisplayName(person.name) || byEmail.get(email) || null);
   }
   if (byEmail.size === 0) return;
   const emails = [...byEmail.keys()];

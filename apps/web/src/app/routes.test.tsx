@@ -24,9 +24,11 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe('/sign-up/connect');
   });
 
-  it('shows the generic error screen on an unmatched route', async () => {
-    await renderApp('/no-such-page', { signedIn: false });
+  it('shows the generic error screen on an unmatched route, with a way back home', async () => {
+    const { router } = await renderApp('/no-such-page', { signedIn: false });
     expect(await screen.findByText('Unexpected Application Error!')).toBeDefined();
+    fireEvent.click(screen.getByRole('link', { name: 'Back to home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-up/connect'));
   });
 
   it('shows the admin area to an admin, with Integrations highlighted on the webhook page', async () => {

@@ -269,6 +269,35 @@ describe('exclusions', () => {
   });
 });
 
+describe('a team with only mailboxes and a targeting scheme', () => {
+  it('gets the prospects whose company facts are unknown, after the known matches, each saying why', async () => {
+    const w = await actionsWorkspace();
+    // Sizes, countries and departments a mailbox never tells: before, this matched nobody.
+    const scheme = {
+      ...untargetedScheme(),
+      countries: ['FR', 'US'],
+      companySize: ['1 - 10', '11 - 50'],
+      companyType: ['BtoB'],
+      jobDepartments: ['Sales'],
+    };
+    await ctx.database.inWorkspace(w.ws, (tx) =>
+      tx.execute(sql`
+        insert into targeting_schemes (workspace_id, user_id, scheme)
+        values (${w.ws}, ${w.personaUser.id}, ${JSON.stringify(scheme)}::jsonb)`),
+    );
+    const run = await recommendActions(ctx.database, w.ws, { userId: w.personaUser.id });
+    expect(run.users[0]?.kept).toBeGreaterThan(1);
+    const log = await explainLatestRun(ctx.database, w.ws, w.personaUser.id);
+    const kept = log.filter((entry) => entry.outcome === 'kept');
+    // The persona's Head of Growth matches on what is known: first, with no doubt in its reason.
+    expect(kept[0]?.prospect.startsWith('growth')).toBe(true);
+    expect(kept[0]?.reason).not.toContain('unknown');
+    expect(kept.slice(1).map((entry) => entry.reason)).toEqual(
+      kept.slice(1).map(() => expect.stringContaining('may match your profile: country, company size')),
+    );
+  });
+});
+
 describe('the schedule', () => {
   it('finds a workspace due once its own day has reached the morning, and not again that day', async () => {
     const w = await actionsWorkspace();

@@ -126,13 +126,17 @@ export type CandidateFlags = {
   competitor: boolean;
   last_skipped_at: Date | null;
   last_contacted_at: Date | null;
+  /** Facts of the profile the prospect's row lacks; empty when it matches on known facts. */
+  unknown_facts: string[];
 };
 
 /**
  * One page of the user's candidates in rank order (warm, medium, cold, then proximity), with the facts
  * the exclusions need. The pool: prospects at accounts assigned to the user, at the team's accounts
- * nobody is assigned to, or matching the user's ideal customer profile or personas (`profile`).
- * Prospects already recommended to the user today are left out.
+ * nobody is assigned to, or matching the user's ideal customer profile or personas (`profile.known`).
+ * Prospects who match only because facts are unknown (`profile.possible`: a mailbox gives no company
+ * size, country or industry) are in the pool too, ranked after every known match, with the facts
+ * they lack. Prospects already recommended to the user today are left out.
  */
 export async function candidatePage(
   tx: Tx,
@@ -140,7 +144,7 @@ export async function candidatePage(
     workspaceId: string;
     userId: string;
     day: string;
-    profile: SQL;
+    profile: { known: SQL; possible: SQL; unknownFacts: SQL };
     competitorDomains: string[];
     offset: number;
     limit: number;
@@ -159,19 +163,23 @@ export async function candidatePage(
     ),
     -- The page first, then the facts of its rows only: never a lookup per row of the whole pool.
     page as (
-      select r.prospect_id, r.company_id, au.users, ${temperatureOfMask} as temperature, r.proximity
+      select r.prospect_id, r.company_id, au.users, ${temperatureOfMask} as temperature, r.proximity, k.known,
+             case when k.known then '{}'::text[] else ${input.profile.unknownFacts} end as unknown_facts
         from network_rows r
         left join account_users au on au.company_id = r.company_id
+        cross join lateral (select coalesce(${userId} = any(au.users) or cardinality(au.users) = 0, false)
+                                   or (${input.profile.known}) as known) k
        where r.workspace_id = ${ws}
-         and (${userId} = any(au.users) or cardinality(au.users) = 0 or (${input.profile}))
+         and (k.known or (${input.profile.possible}))
          and not exists (select 1 from actions t
                           where t.workspace_id = ${ws} and t.prospect_id = r.prospect_id
                             and t.recommended_on = ${input.day}::date and ${userId} = any(t.recommendation_users))
-       order by temperature, r.proximity desc, r.prospect_id
+       order by not k.known, temperature, r.proximity desc, r.prospect_id
        limit ${input.limit} offset ${input.offset}
     )
     select pg.prospect_id,
            pg.users as account_users,
+           pg.unknown_facts,
            exists (select 1 from crm_clients cc where cc.workspace_id = ${ws} and cc.company_id = pg.company_id) as crm_client,
            coalesce(pg.company_id in (select c.id from companies c
                                        where c.workspace_id = ${ws} and c.domain = any(${sql.param(input.competitorDomains)}::text[])), false) as competitor,
@@ -181,7 +189,7 @@ export async function candidatePage(
            (select max(a.acted_at) from actions a
              where a.workspace_id = ${ws} and a.prospect_id = pg.prospect_id and a.status = 'completed') as last_contacted_at
       from page pg
-     order by pg.temperature, pg.proximity desc, pg.prospect_id`);
+     order by not pg.known, pg.temperature, pg.proximity desc, pg.prospect_id`);
   return result.rows.map((row) => ({
     ...row,
     last_skipped_at: row.last_skipped_at ? new Date(row.last_skipped_at) : null,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { loadGraphSettings } from '../../graph/settings.ts';
 import { networkRows } from '../network/network.repo.ts';
-import { compileFilters } from '../network/network-filters.ts';
+import { recommendationProfile } from '../network/network-filters.ts';
 import { findTargetingScheme } from '../targeting/targeting.repo.ts';
 import { listWorkspaceIds } from '../users/users.repo.ts';
 import {
@@ -49,13 +49,6 @@ export type UserRunSummary = {
 };
 export type WorkspaceRunSummary = { workspaceId: string; day: string; users: UserRunSummary[] };
 
-/** The user's ideal customer profile or personas, as the network table's filters compile them. */
-async function profileCondition(tx: Tx, caller: { workspaceId: string; userId: string }) {
-  const icp = await compileFilters(tx, caller, [{ name: 'idealCustomerProfile', values: ['true'] }]);
-  const personas = await compileFilters(tx, caller, [{ name: 'personas', values: ['true'] }]);
-  return sql`(${icp.where()}) or (${personas.where()})`;
-}
-
 /** Each connector's load, read once per run: requests received this week plus today's planned asks. */
 async function loadConnectors(
   tx: Tx,
@@ -92,7 +85,7 @@ async function recommendForUser(
 
     const caller = { workspaceId: ws, userId: user.id };
     const { model, weeklyIntroCap } = await loadGraphSettings(tx, ws);
-    const profile = await profileCondition(tx, caller);
+    const profile = await recommendationProfile(tx, caller);
     const competitorDomains = (await findTargetingScheme(tx, ws, user.id))?.competitorDomainsToExclude ?? [];
     const context: RunContext = {
       userId: user.id,
@@ -133,6 +126,7 @@ async function recommendForUser(
             competitor: flags.competitor,
             lastSkippedAt: flags.last_skipped_at,
             lastContactedAt: flags.last_contacted_at,
+            unknownFacts: flags.unknown_facts,
           },
         ];
       });

@@ -68,6 +68,7 @@ function candidate(
     competitor: options.competitor ?? false,
     lastSkippedAt: options.lastSkippedAt ?? null,
     lastContactedAt: options.lastContactedAt ?? null,
+    unknownFacts: options.unknownFacts ?? [],
   };
 }
 
@@ -107,6 +108,18 @@ describe('ranking', () => {
     );
     expect(decisions.map((decision) => decision.candidate.row.id)).toEqual(['warm', 'medium']);
     expect(kept(decisions).map((decision) => decision.action.temperature)).toEqual([0, 1]);
+  });
+
+  it('keeps a prospect whose company facts are unknown, after the known matches, and says why', () => {
+    const decisions = decide(
+      [
+        candidate('unknown-warm', { signals: ['ALREADY_MET_COLLEAGUE'], unknownFacts: ['company size', 'country'] }),
+        candidate('known-cold', { signals: ['CONNECTED_WITH_COLLEAGUE'] }),
+      ],
+      context(),
+    );
+    expect(kept(decisions).map((decision) => decision.candidate.row.id)).toEqual(['known-cold', 'unknown-warm']);
+    expect(outcomes(decisions)['unknown-warm']).toContain('may match your profile: company size, country unknown');
   });
 });
 

@@ -31,6 +31,11 @@ export type Candidate = {
   lastSkippedAt: Date | null;
   /** The last time anybody in the team contacted this prospect (a sent or completed action). */
   lastContactedAt: Date | null;
+  /**
+   * The facts of the user's profile nobody knows for this prospect (company size, country, ...): the
+   * prospect may match, so it is kept in the pool, ranked after the known matches, and says so.
+   */
+  unknownFacts: string[];
 };
 
 export type RunContext = {
@@ -58,9 +63,13 @@ export type Decision =
   | { candidate: Candidate; outcome: 'kept'; reason: string; action: KeptAction }
   | { candidate: Candidate; outcome: 'dropped'; reason: string };
 
-/** Warm before medium before cold (spec section 4), then the closest, then a stable order. */
+/**
+ * Known profile matches before prospects whose facts are unknown, then warm before medium before
+ * cold (spec section 4), then the closest, then a stable order.
+ */
 export function compareCandidates(a: Candidate, b: Candidate) {
   return (
+    Number(a.unknownFacts.length > 0) - Number(b.unknownFacts.length > 0) ||
     temperatureRank(a.row.signals) - temperatureRank(b.row.signals) ||
     b.row.proximity - a.row.proximity ||
     a.row.id.localeCompare(b.row.id)
@@ -164,7 +173,10 @@ export function decide(candidates: readonly Candidate[], context: RunContext): D
       temperature: temperatureRank(candidate.row.signals),
       proximity: candidate.row.proximity,
     };
-    const warmth = temperatureLabel(candidate);
+    const unknown = candidate.unknownFacts.length
+      ? ` (may match your profile: ${candidate.unknownFacts.join(', ')} unknown)`
+      : '';
+    const warmth = `${temperatureLabel(candidate)}${unknown}`;
     if (choice.kind === 'direct') {
       decisions.push({
         candidate,

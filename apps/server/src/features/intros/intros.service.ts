@@ -3,6 +3,7 @@ import {
   contactOwnerIntroRequest,
   firstNameOf,
   introTargetForward,
+  requestWithForwardNote,
   type TActionCommandResult,
   type TSendAskIntroActionBody,
   type TSendDirectMessageActionBody,
@@ -156,9 +157,7 @@ async function sendIntroRequest(deps: IntrosDeps, tx: Tx, member: Member, item: 
   if (repeated) {
     throw new AppError('LIMIT_REACHED', `You already asked ${intro.connector.full_name} for this intro today`);
   }
-  const text = item.introTargetMessage
-    ? `${item.connectorMessage}\n\n---\n\n${item.introTargetMessage}`
-    : item.connectorMessage;
+  const text = requestWithForwardNote(item.connectorMessage, item.introTargetMessage);
   const outboxId = await deps.events.sendEmail(tx, member, {
     purpose: 'warm-intro',
     to: [recipient.email],

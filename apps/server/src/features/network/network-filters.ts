@@ -84,27 +84,64 @@ const titleMatches = (titles: string[]) => {
   return patterns.length > 0 ? sql`r.job_title ilike any(${sql.param(patterns)}::text[])` : sql`false`;
 };
 
-/** The ideal customer profile of a targeting scheme, as conditions on the row and its company. */
-function idealCustomerProfile(workspaceId: string, scheme: TTargetingScheme | null): SQL {
+/** The company and role facts a scheme can constrain, with their column in `network_rows r`. */
+const PROFILE_FACTS = {
+  countries: { label: 'country', column: sql`r.country` },
+  companySize: { label: 'company size', column: sql`r.company_size` },
+  companyType: { label: 'company type', column: sql`r.company_type` },
+  industries: { label: 'industry', column: sql`r.industry` },
+  jobDepartments: { label: 'department', column: sql`r.department` },
+  seniorities: { label: 'seniority', column: sql`r.seniority` },
+} as const;
+type ProfileFact = keyof typeof PROFILE_FACTS;
+
+/**
+ * The ideal customer profile of a targeting scheme, as conditions on the row and its company. With
+ * `unknownPasses`, a fact nobody knows yet (no size, country, industry or department: a mailbox gives
+ * none) does not exclude the row; only a known fact outside the scheme does.
+ */
+function idealCustomerProfile(workspaceId: string, scheme: TTargetingScheme | null, unknownPasses = false): SQL {
   if (!scheme) return sql`false`;
-  const conditions: SQL[] = [];
-  const ifAny = (values: string[], condition: SQL) => {
-    if (values.length > 0) conditions.push(condition);
+  const fact = (key: ProfileFact) => {
+    const { column } = PROFILE_FACTS[key];
+    const values = scheme[key];
+    if (values.length === 0) return sql`true`;
+    const allowed = sql`${column} = any(${texts(values)}::text[])`;
+    return unknownPasses ? sql`(${column} is null or ${allowed})` : allowed;
   };
-  ifAny(scheme.countries, sql`r.country = any(${texts(scheme.countries)}::text[])`);
-  ifAny(scheme.companySize, sql`r.company_size = any(${texts(scheme.companySize)}::text[])`);
-  ifAny(scheme.companyType, sql`r.company_type = any(${texts(scheme.companyType)}::text[])`);
-  ifAny(scheme.industries, sql`r.industry = any(${texts(scheme.industries)}::text[])`);
-  const departments = scheme.jobDepartments.length
-    ? sql`r.department = any(${texts(scheme.jobDepartments)}::text[])`
-    : sql`true`;
-  const seniorities = scheme.seniorities.length
-    ? sql`r.seniority = any(${texts(scheme.seniorities)}::text[])`
-    : sql`true`;
-  conditions.push(sql`((${departments} and ${seniorities}) or ${titleMatches(scheme.selectedCustomJobTitles)})`);
+  const conditions: SQL[] = [fact('countries'), fact('companySize'), fact('companyType'), fact('industries')];
+  conditions.push(
+    sql`((${fact('jobDepartments')} and ${fact('seniorities')}) or ${titleMatches(scheme.selectedCustomJobTitles)})`,
+  );
   const companies = idealCompanies(workspaceId, scheme);
   if (companies) conditions.push(sql`r.company_id in (${companies})`);
   return sql.join(conditions, sql` and `);
+}
+
+/**
+ * The recommendation pool's view of a user's profile: `known` holds when the row matches the ideal
+ * customer profile or a persona on known facts; `possible` when it matches once unknown facts are
+ * given the benefit of the doubt; `unknownFacts` lists (as a text[] expression) the facts the scheme
+ * constrains that the row lacks, to say why such a prospect ranks below the known matches.
+ */
+export async function recommendationProfile(tx: Tx, caller: { workspaceId: string; userId: string }) {
+  const scheme = await findTargetingScheme(tx, caller.workspaceId, caller.userId);
+  const personas = personasMatch(await findPersonas(tx, caller.workspaceId, caller.userId));
+  const constrained = (Object.keys(PROFILE_FACTS) as ProfileFact[])
+    .filter((key) => scheme && scheme[key].length > 0)
+    .map((key) => PROFILE_FACTS[key]);
+  const unknownFacts =
+    constrained.length > 0
+      ? sql`array_remove(array[${sql.join(
+          constrained.map((fact) => sql`case when ${fact.column} is null then ${fact.label} end`),
+          sql`, `,
+        )}]::text[], null)`
+      : sql`'{}'::text[]`;
+  return {
+    known: sql`((${idealCustomerProfile(caller.workspaceId, scheme)}) or ${personas})`,
+    possible: idealCustomerProfile(caller.workspaceId, scheme, true),
+    unknownFacts,
+  };
 }
 
 /**

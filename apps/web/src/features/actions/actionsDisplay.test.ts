@@ -1,4 +1,10 @@
-import { askIntroActionMessage, contactOwnerIntroRequest, type TRecommendedAction } from '@warmpath/shared';
+import {
+  askIntroActionMessage,
+  contactOwnerIntroRequest,
+  introTargetForward,
+  requestWithForwardNote,
+  type TRecommendedAction,
+} from '@warmpath/shared';
 import { describe, expect, it } from 'vitest';
 import { member } from '../../testing/renderApp.tsx';
 import {
@@ -80,10 +86,14 @@ describe('the panels prefill', () => {
     const owner = introConnector(throughIvy, me);
     if (!colleague || !owner) throw new Error('Both go through someone');
     expect(askIntroPrefill(askJohn, colleague, 'Ada Lovelace')).toBe(
-      askIntroActionMessage({ ...input, pastClient: null }),
+      requestWithForwardNote(askIntroActionMessage({ ...input, pastClient: null }), introTargetForward(input)),
     );
+    const viaIvy = { ...input, connectorFullName: 'Ivy Client' };
     expect(askIntroPrefill(throughIvy, owner, 'Ada Lovelace')).toBe(
-      contactOwnerIntroRequest({ ...input, connectorFullName: 'Ivy Client', ownerFullName: 'Olga Owner' }),
+      requestWithForwardNote(
+        contactOwnerIntroRequest({ ...viaIvy, ownerFullName: 'Olga Owner' }),
+        introTargetForward(viaIvy),
+      ),
     );
   });
 

@@ -4,6 +4,8 @@ import {
   askIntroActionMessage,
   contactOwnerIntroRequest,
   directMessage,
+  introTargetForward,
+  requestWithForwardNote,
   type TActionCompany,
   type TActionContact,
   type TActionFilterItem,
@@ -108,8 +110,15 @@ export function askIntroPrefill(action: TRecommendedAction, connector: IntroConn
     targetCompanyName: company?.companyName ?? null,
     userFullName: userName,
   };
-  if (connector.owner) return contactOwnerIntroRequest({ ...input, ownerFullName: connector.owner.fullName });
-  return askIntroActionMessage({ ...input, pastClient: pastClientMove(action.signals) });
+  // The note for the target goes below the request, in the same editable text the mail carries.
+  const note = introTargetForward(input);
+  if (connector.owner) {
+    return requestWithForwardNote(
+      contactOwnerIntroRequest({ ...input, ownerFullName: connector.owner.fullName }),
+      note,
+    );
+  }
+  return requestWithForwardNote(askIntroActionMessage({ ...input, pastClient: pastClientMove(action.signals) }), note);
 }
 
 /** The Engage with Prospect panel's message: a past client's move, or 'Hello {prospect name}..'. */

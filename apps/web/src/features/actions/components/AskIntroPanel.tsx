@@ -20,7 +20,8 @@ export type AskIntroPanelProps = {
   onSent: () => void;
 };
 
-const MESSAGE_ROWS = 8;
+/** Tall enough for the request and the note for the target below it. */
+const MESSAGE_ROWS = 16;
 
 /** 'Ask intro': whom to ask, whom for, the signals, and the editable context sent to the connector. */
 export function AskIntroPanel({ action, userId, userFullName, isGoogleConnected, onSent }: AskIntroPanelProps) {

@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   askIntroActionMessage,
+  introTargetForward,
+  requestWithForwardNote,
   type TMe,
   thankYouNote,
   ZActionFiltersBody,
@@ -125,17 +127,20 @@ describe('Recommended actions', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     expect(panel.getByText('3 signals')).toBeDefined();
     expect(panel.getByText('Visited website')).toBeDefined();
     const context = panel.getByLabelText(/^Context/);
+    const names = {
+      connectorFullName: 'Jane Doe',
+      targetFullName: 'John Smith',
+      targetCompanyName: 'Acme',
+      userFullName: 'Ada Lovelace',
+    };
     expect(context).toHaveProperty(
       'value',
-      askIntroActionMessage({
-        connectorFullName: 'Jane Doe',
-        targetFullName: 'John Smith',
-        targetCompanyName: 'Acme',
-        userFullName: 'Ada Lovelace',
-        pastClient: null,
-      }),
+      requestWithForwardNote(askIntroActionMessage({ ...names, pastClient: null }), introTargetForward(names)),
     );
-    expect(String((context as HTMLTextAreaElement).value)).toMatch(/^Hi Jane,[\s\S]*you know John Smith at Acme/);
+    // The request, then the note for John it announces, which Jane forwards.
+    expect(String((context as HTMLTextAreaElement).value)).toMatch(
+      /^Hi Jane,[\s\S]*you know John Smith at Acme[\s\S]*Below is a short note[\s\S]*---\n\nHi John,\n\nI would like to introduce you to Ada Lovelace/,
+    );
 
     fireEvent.change(context, { target: { value: 'Jane, would you introduce me to John?' } });
     fireEvent.click(panel.getByRole('button', { name: 'Send intro request' }));
