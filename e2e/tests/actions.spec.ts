@@ -80,8 +80,11 @@ test("actions: today's recommendations, an intro request, a direct message, a sk
   const ask = page.getByRole('dialog', { name: 'Ask intro' });
   await expect(ask.getByText(/^\d+ signals?$/)).toBeVisible();
   const context = ask.getByRole('textbox', { name: /^Context/ });
-  // Signed by the user: named from the e-mail by the seed, or from the sign-in.
-  await expect(context).toHaveValue(new RegExp(`^Hi [\\s\\S]*${target}[\\s\\S]*\\nNina( Demo)?$`));
+  // Signed by the user (named from the e-mail by the seed, or from the sign-in), then the note the
+  // connector can forward to the target, below the request, as the mail will carry it.
+  await expect(context).toHaveValue(
+    new RegExp(`^Hi [\\s\\S]*${target}[\\s\\S]*\\nNina( Demo)?\\n\\n---\\n\\n[\\s\\S]+$`),
+  );
   const introMarker = `Would you introduce me to ${target}? (e2e ${Date.now()})`;
   await context.fill(introMarker);
   await ask.getByRole('button', { name: 'Send intro request' }).click();
