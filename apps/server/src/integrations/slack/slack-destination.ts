@@ -1,5 +1,6 @@
 import type { TEventPayload } from '@warmpath/shared';
 import type { Sealer } from '../../lib/sealing.ts';
+import type { DeliveryAttempt } from '../attempt.ts';
 import { SlackCallError, type SlackClient } from './slack-client.ts';
 import { slackMessage } from './slack-messages.ts';
 import type { SlackSettings } from './slack-settings.ts';
@@ -10,17 +11,6 @@ export type SlackDestinationDeps = { sealer: Sealer; client: SlackClient };
 const METADATA_EVENT_TYPE = 'warmpath_event';
 /** How far back, before the event, a crashed attempt's message is looked for. */
 const LOOKBACK_MS = 60_000;
-
-export type SlackAttempt = {
-  outcome: 'delivered' | 'gone' | 'retry';
-  statusCode: number | null;
-  durationMs: number;
-  error: string | null;
-  /** Slack's Retry-After, when it rate-limited the attempt. */
-  retryAfterMs?: number;
-  /** Slack refused the token: the connection must be made again. */
-  reconnect?: boolean;
-};
 
 /**
  * Posts an event to the workspace's channel, once. Slack has no idempotency key, so each message
@@ -37,7 +27,7 @@ export async function sendSlack(
     sealedToken: string;
     mayHavePosted: boolean;
   },
-): Promise<SlackAttempt> {
+): Promise<DeliveryAttempt> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const message = slackMessage(input.event);
