@@ -9,9 +9,12 @@ export const onePerson = (personId: string) => sql`select ${personId}::uuid`;
  * evidence can never miss its recompute, whatever happens to the process afterwards.
  */
 export async function markDirty(tx: Tx, workspaceId: string, people: SQL) {
+  // In person order, as `clearDirty` locks them: two writers marking overlapping people (a sync's page
+  // and a removed member's neighbourhood) then queue behind each other instead of deadlocking.
   await tx.execute(sql`
     insert into graph_dirty (workspace_id, person_id)
-    select distinct ${workspaceId}::uuid, dirty.id from (${people}) as dirty(id)
+    select ${workspaceId}::uuid, dirty.id from (select distinct id from (${people}) as marked(id)) as dirty(id)
+     order by dirty.id
     on conflict (workspace_id, person_id) do update set marked_at = now()`);
 }
 

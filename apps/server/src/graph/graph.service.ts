@@ -25,11 +25,19 @@ async function readDirty(tx: Tx, workspaceId: string, limit: number) {
 }
 
 async function clearDirty(tx: Tx, workspaceId: string, batch: { person_id: string; marked_at: string }[]) {
+  // Locked in person order first, as `markDirty` takes them: a writer re-marking some of these people
+  // meanwhile waits for this batch instead of deadlocking with it.
   await tx.execute(sql`
-    delete from graph_dirty d
-     using unnest(${sql.param(batch.map((row) => row.person_id))}::uuid[],
-                  ${sql.param(batch.map((row) => row.marked_at))}::timestamptz[]) as read(person_id, marked_at)
-     where d.workspace_id = ${workspaceId} and d.person_id = read.person_id and d.marked_at = read.marked_at`);
+    with read as (
+      select * from unnest(${sql.param(batch.map((row) => row.person_id))}::uuid[],
+                           ${sql.param(batch.map((row) => row.marked_at))}::timestamptz[]) as r(person_id, marked_at)),
+    locked as (
+      select d.person_id from graph_dirty d join read on d.person_id = read.person_id and d.marked_at = read.marked_at
+       where d.workspace_id = ${workspaceId}
+       order by d.person_id
+         for update of d)
+    delete from graph_dirty d using locked
+     where d.workspace_id = ${workspaceId} and d.person_id = locked.person_id`);
 }
 
 /**
