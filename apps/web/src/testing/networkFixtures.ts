@@ -28,6 +28,7 @@ export const reportCards: TReportCards = {
   networkRelationships: { amount: 1204, percentage: 12.3 },
   networkConnections: { amount: 37, percentage: 5 },
   networkCompanies: { amount: 210, percentage: 0 },
+  updating: false,
 };
 
 const janeConnector: TConnector = {

@@ -213,6 +213,8 @@ export const ZReportCards = z.object({
   networkRelationships: ZReportCard,
   networkConnections: ZReportCard,
   networkCompanies: ZReportCard,
+  /** Ours: new evidence (a sync, an upload) is still being rolled into the network; the page refreshes until it is. */
+  updating: z.boolean(),
 });
 export type TReportCards = z.infer<typeof ZReportCards>;
 

@@ -506,7 +506,13 @@ export async function countsThirtyDaysAgo(tx: Tx, workspaceId: string) {
 
 export async function reportCards(tx: Tx, workspaceId: string) {
   const ws = workspaceId;
-  const now = await tx.execute<{ prospects: number; connectors: number; connectors_before: number; companies: number }>(
+  const now = await tx.execute<{
+    prospects: number;
+    connectors: number;
+    connectors_before: number;
+    companies: number;
+    updating: boolean;
+  }>(
     sql`
     with ${membersCte(ws)},
     connector_since as (
@@ -519,7 +525,8 @@ export async function reportCards(tx: Tx, workspaceId: string) {
                     (select count(*)::int from network_rows r where r.workspace_id = ${ws})) as prospects,
            (select count(*)::int from connector_since) as connectors,
            (select count(*)::int from connector_since where since < now() - interval '30 days') as connectors_before,
-           (select count(*)::int from network_reach where workspace_id = ${ws} and kind = 'company') as companies`,
+           (select count(*)::int from network_reach where workspace_id = ${ws} and kind = 'company') as companies,
+           exists (select 1 from graph_dirty where workspace_id = ${ws}) as updating`,
   );
   const row = now.rows[0];
   const before = await countsThirtyDaysAgo(tx, ws);
@@ -528,6 +535,7 @@ export async function reportCards(tx: Tx, workspaceId: string) {
     networkRelationships: card(row?.prospects ?? 0, before.prospects_before),
     networkConnections: card(row?.connectors ?? 0, row?.connectors_before ?? 0),
     networkCompanies: card(row?.companies ?? 0, before.companies_before),
+    updating: row?.updating ?? false,
   };
 }
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   GATEWAY_ERRORS,
   MESSAGES,
@@ -12,6 +12,7 @@ import {
   type TProximityExplanation,
   type TReportCards,
 } from '@warmpath/shared';
+import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
 import { callApi, downloadFromApi } from '../../lib/api.ts';
 import { saveFile } from '../../lib/browser.ts';
@@ -46,8 +47,31 @@ export function fetchReportCards(signal?: AbortSignal): Promise<TReportCards> {
   });
 }
 
+/** How often the page looks again while new evidence is being rolled into the network. */
+const UPDATING_POLL_MS = 3000;
+
 export function useReportCards() {
-  return useQuery({ queryKey: networkKeys.reportCards(), queryFn: ({ signal }) => fetchReportCards(signal) });
+  return useQuery({
+    queryKey: networkKeys.reportCards(),
+    queryFn: ({ signal }) => fetchReportCards(signal),
+    refetchInterval: (query) => (query.state.data?.updating ? UPDATING_POLL_MS : false),
+  });
+}
+
+/**
+ * While the graph job rolls new evidence in (a sync, an upload), the cards say so and are asked again
+ * every few seconds; once it is done, the table and its filters are fetched again, so people appear
+ * without a reload. Answers whether an update is under way.
+ */
+export function useNetworkUpdating(): boolean {
+  const queryClient = useQueryClient();
+  const updating = useReportCards().data?.updating ?? false;
+  const wasUpdating = useRef(updating);
+  useEffect(() => {
+    if (wasUpdating.current && !updating) void queryClient.invalidateQueries({ queryKey: networkKeys.all });
+    wasUpdating.current = updating;
+  }, [updating, queryClient]);
+  return updating;
 }
 
 export function fetchContacts(

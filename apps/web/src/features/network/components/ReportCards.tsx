@@ -5,7 +5,7 @@ import { formatCount } from '../../../lib/format.ts';
 import { useReportCards } from '../api.ts';
 import { formatPercentage } from '../networkDisplay.ts';
 
-const CARDS: readonly { key: keyof TReportCards; label: string }[] = [
+const CARDS: readonly { key: Exclude<keyof TReportCards, 'updating'>; label: string }[] = [
   { key: 'networkRelationships', label: 'Contacts' },
   { key: 'networkConnections', label: 'Allies' },
   { key: 'networkCompanies', label: 'Companies' },

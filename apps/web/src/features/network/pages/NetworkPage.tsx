@@ -1,4 +1,4 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { PAGINATION } from '@warmpath/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,7 +7,7 @@ import { TablePagination } from '../../../components/TablePagination.tsx';
 import { useSession } from '../../../lib/useSession.ts';
 import type { WarmIntroRequest } from '../../intros/api.ts';
 import { WarmIntroDrawer } from '../../intros/components/WarmIntroDrawer.tsx';
-import { useContacts, useExportContactsCsv, useNetworkFilters } from '../api.ts';
+import { useContacts, useExportContactsCsv, useNetworkFilters, useNetworkUpdating } from '../api.ts';
 import { NetworkEmptyState } from '../components/NetworkEmptyState.tsx';
 import { NetworkFilterBar } from '../components/NetworkFilterBar.tsx';
 import { NetworkTable } from '../components/NetworkTable.tsx';
@@ -32,6 +32,7 @@ export function NetworkPage() {
   const contacts = useContacts(filterItems, page, pageSize);
   const filters = useNetworkFilters(filterItems);
   const exportCsv = useExportContactsCsv();
+  const updating = useNetworkUpdating();
 
   // Spec section 4: any filter change goes back to page 1, keeping the page size. Stable, like the
   // retry below, so the memoized filter bar re-renders only when its own data changes.
@@ -51,6 +52,14 @@ export function NetworkPage() {
       <PageHeader title="Network" />
       <Stack gap="lg">
         <ReportCards />
+        {updating && (
+          <Group gap="xs" role="status">
+            <Loader size="xs" />
+            <Text size="sm" c="dimmed">
+              Adding what was just synced or uploaded to your network. People appear here as soon as it is done.
+            </Text>
+          </Group>
+        )}
         <NetworkFilterBar
           filters={filters.data?.filters}
           loadError={filters.isError ? filters.error.message : null}
