@@ -11,6 +11,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createEventRecorder } from './events/record.ts';
 import { actionsRoutes } from './features/actions/actions.routes.ts';
+import { hubspotRoutes } from './features/integrations/hubspot.routes.ts';
+import { chooseHubspotLists } from './features/integrations/hubspot.service.ts';
 import { integrationsRoutes } from './features/integrations/integrations.routes.ts';
 import { slackRoutes } from './features/integrations/slack.routes.ts';
 import { introsRoutes } from './features/intros/intros.routes.ts';
@@ -30,6 +32,7 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { workflowsRoutes } from './features/workflows/workflows.routes.ts';
 import { workspaceRoutes } from './features/workspace/workspace.routes.ts';
 import { IDP_PATH, type IdentityProvider } from './idp/provider.ts';
+import { hubspotAccountDeps } from './integrations/hubspot/hubspot-account.ts';
 import { createSlackClient } from './integrations/slack/slack-client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { AppError } from './lib/app-error.ts';
@@ -104,7 +107,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(publicRoutes, { config: deps.config, database: deps.database });
       const domainRules = { database: deps.database, workspaceDomainAllowlist: deps.config.workspaceDomainAllowlist };
       await api.register(usersRoutes, { ...domainRules, events: events.events });
-      await api.register(workspaceRoutes, domainRules);
+      const hubspot = {
+        ...hubspotAccountDeps(deps.config, deps.database, deps.encryptionKey),
+        jobs: deps.jobs,
+        states: createStateSigner(deps.encryptionKey, 'hubspot-oauth'),
+        publicUrl: deps.config.publicUrl,
+      };
+      await api.register(workspaceRoutes, {
+        ...domainRules,
+        chooseHubspotLists: (member, lists) => chooseHubspotLists(hubspot, member, lists),
+      });
+      await api.register(hubspotRoutes, hubspot);
       await api.register(targetingRoutes, { database: deps.database });
       await api.register(invitationsRoutes, { database: deps.database, ...events });
       await api.register(linkedinRoutes, { database: deps.database, jobs: deps.jobs });

@@ -44,6 +44,13 @@ const ZEnv = z.object({
   SLACK_SANDBOX_URL: z.url().optional(),
   /** The port of the Slack sandbox local mode starts, on loopback; PORT + 2 by default. */
   SLACK_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** HubSpot app credentials; without both the HubSpot sandbox (sandboxes/hubspot) stands in. */
+  HUBSPOT_CLIENT_ID: z.string().optional(),
+  HUBSPOT_CLIENT_SECRET: z.string().optional(),
+  /** Base URL of the HubSpot sandbox, its own server; defaults to this server's port + 3 on localhost. */
+  HUBSPOT_SANDBOX_URL: z.url().optional(),
+  /** The port of the HubSpot sandbox local mode starts, on loopback; PORT + 3 by default. */
+  HUBSPOT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Base64 of 32 random bytes; in local mode a key is generated into DATA_DIR. */
   ENCRYPTION_KEY: z.string().optional(),
   DEMO_CALENDAR_URL: z.url().default('https://calendar.app.google/warmpath-demo'),
@@ -90,6 +97,18 @@ export type Config = {
     /** The port to start the sandbox on (main.ts); null when Slack is real or a sandbox is given. */
     sandboxPort: number | null;
   };
+  hubspot: {
+    /** False when the HubSpot sandbox stands in for HubSpot. */
+    real: boolean;
+    clientId: string;
+    clientSecret: string;
+    /** The API's origin (`@hubspot/api-client`'s `basePath`). */
+    apiUrl: string;
+    /** HubSpot's consent screen, where the CRM card sends an admin. */
+    authorizeUrl: string;
+    /** The port to start the sandbox on (main.ts); null when HubSpot is real or a sandbox is given. */
+    sandboxPort: number | null;
+  };
   encryptionKey: string | undefined;
   demoCalendarUrl: string;
   posthogKey: string | null;
@@ -111,6 +130,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const slackBase = slackReal
     ? 'https://slack.com'
     : (e.SLACK_SANDBOX_URL ?? sandboxUrlAt(publicUrl, slackSandboxPort ?? 0)).replace(/\/+$/, '');
+  const hubspotReal = Boolean(e.HUBSPOT_CLIENT_ID && e.HUBSPOT_CLIENT_SECRET);
+  const hubspotSandboxPort =
+    hubspotReal || e.HUBSPOT_SANDBOX_URL ? null : (e.HUBSPOT_SANDBOX_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 3));
   return {
     port: e.PORT,
     host: e.HOST,
@@ -141,6 +163,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...slackUrls(slackBase),
       sandboxPort: slackSandboxPort,
     },
+    hubspot: {
+      real: hubspotReal,
+      // The sandbox's own default client (sandboxes/hubspot): the product never imports it.
+      clientId: hubspotReal ? (e.HUBSPOT_CLIENT_ID ?? '') : 'warmpath-sandbox-client',
+      clientSecret: hubspotReal ? (e.HUBSPOT_CLIENT_SECRET ?? '') : 'warmpath-sandbox-secret',
+      ...(hubspotReal
+        ? { apiUrl: 'https://api.hubapi.com', authorizeUrl: 'https://app.hubspot.com/oauth/authorize' }
+        : hubspotUrls(e.HUBSPOT_SANDBOX_URL ?? sandboxUrlAt(publicUrl, hubspotSandboxPort ?? 0))),
+      sandboxPort: hubspotSandboxPort,
+    },
     encryptionKey: e.ENCRYPTION_KEY,
     demoCalendarUrl: e.DEMO_CALENDAR_URL,
     posthogKey: e.POSTHOG_KEY ?? null,
@@ -158,4 +190,10 @@ export function sandboxUrlAt(publicUrl: string, port: number): string {
 /** Slack's two bases under one origin: its Web API methods and its install screen. */
 export function slackUrls(base: string) {
   return { apiUrl: `${base}/api/`, authorizeUrl: `${base}/oauth/v2/authorize` };
+}
+
+/** The HubSpot sandbox serves its API and its consent screen under one origin. */
+export function hubspotUrls(base: string) {
+  const origin = base.replace(/\/+$/, '');
+  return { apiUrl: origin, authorizeUrl: `${origin}/oauth/authorize` };
 }

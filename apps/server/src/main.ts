@@ -5,6 +5,7 @@ import { deliverEvent } from './events/deliver.ts';
 import { deliveryDeps } from './events/delivery-deps.ts';
 import { createEventRecorder } from './events/record.ts';
 import { recommendActions, workspacesDueForRecommendations } from './features/actions/engine.ts';
+import { refreshHubspotLists, runHubspotSyncJob } from './features/integrations/hubspot-sync-runs.ts';
 import { failStuckImports } from './features/lists/imports/imports.repo.ts';
 import { countsThirtyDaysAgo } from './features/network/network.repo.ts';
 import { signalEvents } from './features/network/signal-events.ts';
@@ -14,6 +15,7 @@ import { workflowEngine } from './features/workflows/workflow-engine.ts';
 import { recomputeAfterWrites } from './graph/graph.service.ts';
 import { allListeners } from './graph/raised.ts';
 import { createIdentityProvider } from './idp/provider.ts';
+import { hubspotAccountDeps } from './integrations/hubspot/hubspot-account.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { loadEncryptionKey } from './lib/sealing.ts';
 import { createTokenVerifier } from './plugins/auth.ts';
@@ -62,6 +64,7 @@ async function start() {
   const jobs = await startJobQueue(runtime.databaseUrl, log);
   const google = googleAccountDeps(config, runtime.database, encryptionKey);
   const events = { events: createEventRecorder(jobs), publicUrl: config.publicUrl };
+  const hubspot = { ...hubspotAccountDeps(config, runtime.database, encryptionKey), jobs };
   const raisedSignals = allListeners(signalEvents(events), workflowEngine(events));
   await jobs.work({
     googleSync: (job) => runGoogleSyncJob({ ...google, jobs, replyEvents: events }, job),
@@ -76,6 +79,8 @@ async function start() {
       log(`recommendations: ${JSON.stringify({ workspaceId, day: run.day, users: run.users.length, kept })}`);
     },
     workspacesDueForRecommendations: () => workspacesDueForRecommendations(runtime.database),
+    hubspotSync: (job) => runHubspotSyncJob(hubspot, job),
+    refreshHubspotLists: () => refreshHubspotLists(hubspot),
   });
   const delivery = deliveryDeps(config, runtime.database, encryptionKey, jobs);
   await jobs.workDeliveries((job) => deliverEvent(delivery, job));

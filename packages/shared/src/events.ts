@@ -15,6 +15,8 @@ export const ZEventPerson = z.object({
   email: z.string().nullable(),
   title: z.string().nullable(),
   companyName: z.string().nullable(),
+  /** The domain of their company, when it is known (how a CRM finds the company). */
+  companyDomain: z.string().nullable(),
   /** Opens the product's network page on this person (`<PUBLIC_URL>/network?personId=<id>`). */
   url: z.url(),
 });

@@ -2,6 +2,12 @@ import type { TEventPayload } from '@warmpath/shared';
 import type { Database, Tx } from '../db/client.ts';
 import type { GoogleAccountDeps } from '../features/sources/google/google-account.ts';
 import type { DeliveryAttempt, DeliveryStep } from '../integrations/attempt.ts';
+import {
+  type HubspotAccountDeps,
+  hubspotEnabled,
+  parseHubspotSettings,
+} from '../integrations/hubspot/hubspot-account.ts';
+import { sendHubspotNote } from '../integrations/hubspot/hubspot-destination.ts';
 import { findWorkspaceIntegration, saveWorkspaceIntegration } from '../integrations/integrations.repo.ts';
 import { nextEmailAttemptDelayMs, sendGmail } from '../integrations/mail/gmail-destination.ts';
 import { type SlackDestinationDeps, sendSlack } from '../integrations/slack/slack-destination.ts';
@@ -25,6 +31,7 @@ export type DeliveryDeps = {
   queue: Pick<JobQueue, 'enqueueDelivery'>;
   webhook: WebhookDestinationDeps;
   slack: SlackDestinationDeps;
+  hubspot: HubspotAccountDeps;
   email: GoogleAccountDeps;
   /** The product's address, for the links in what is told about a destination. */
   publicUrl: string;
@@ -53,8 +60,12 @@ const DISCONNECTED: Attempt = {
 const RETRY_SCHEDULES: Record<DeliveryKind, (attemptsMade: number) => number | null> = {
   webhook: nextAttemptDelayMs,
   slack: nextAttemptDelayMs,
+  hubspot: nextAttemptDelayMs,
   email: nextEmailAttemptDelayMs,
 };
+
+/** Destinations without idempotency keys, asked whether an earlier attempt got through before trying again. */
+const ASKED_FIRST = new Set<DeliveryKind>(['slack', 'hubspot']);
 
 /** Whether the job is the delivery's next attempt: otherwise it was made already, or is no longer wanted. */
 const isThisAttempt = (delivery: { status: string; attempts: number }, job: DeliveryJob) =>
@@ -77,7 +88,8 @@ export async function deliverEvent(deps: DeliveryDeps, job: DeliveryJob): Promis
     if (!row || !isThisAttempt(row.delivery, job)) return null;
     const { destination } = row.delivery;
     const integration = destination === 'email' ? null : await findWorkspaceIntegration(tx, workspaceId, destination);
-    if (row.delivery.destination === 'slack' && row.delivery.sendingSince === null)
+    // Slack and HubSpot have no idempotency key: a later attempt that finds this set asks them first.
+    if (ASKED_FIRST.has(row.delivery.destination) && row.delivery.sendingSince === null)
       await updateDelivery(tx, workspaceId, deliveryId, { sendingSince: now() });
     return { ...row, integration };
   });
@@ -110,6 +122,7 @@ export async function deliverEvent(deps: DeliveryDeps, job: DeliveryJob): Promis
       lastError: attempt.error,
       sendingSince: null,
       deliveredAt: attempt.outcome === 'delivered' ? now() : null,
+      ...(attempt.externalId ? { externalId: attempt.externalId } : {}),
     });
     if (nextAttemptAt)
       await deps.queue.enqueueDelivery(tx, { workspaceId, deliveryId, attempt: attempts }, nextAttemptAt);
@@ -135,12 +148,24 @@ async function makeAttempt(
     await at('after-send');
     return attempt;
   }
+  // The event was checked against the catalogue when it was recorded.
+  const payload = { type: event.type, timestamp: event.occurredAt.toISOString(), data: event.data } as TEventPayload;
+  if (delivery.destination === 'hubspot') {
+    if (!hubspotEnabled(parseHubspotSettings(integration.settings))) return DISCONNECTED;
+    const attempt = await sendHubspotNote(deps.hubspot, {
+      workspaceId: delivery.workspaceId,
+      deliveryId: delivery.id,
+      event: payload,
+      mayHaveWritten: delivery.sendingSince !== null,
+    });
+    await at('after-send');
+    return attempt;
+  }
   const settings = parseSlackSettings(integration.settings);
   if (!slackEnabled(settings)) return DISCONNECTED;
   const attempt = await sendSlack(deps.slack, {
     deliveryId: delivery.id,
-    // The event was checked against the catalogue when it was recorded.
-    event: { type: event.type, timestamp: event.occurredAt.toISOString(), data: event.data } as TEventPayload,
+    event: payload,
     occurredAt: event.occurredAt,
     settings,
     sealedToken: sealed,
@@ -158,8 +183,8 @@ async function makeAttempt(
 async function followDestinationHealth(deps: DeliveryDeps, tx: Tx, current: Loaded, attempt: Attempt, now: Date) {
   const { workspaceId } = current.delivery;
   const stored = current.integration?.settings ?? null;
-  // A refused Google token already marked the member's connection (google-account.ts).
-  if (current.delivery.destination === 'email') return;
+  // A refused Google or HubSpot grant already marked its connection (google-account.ts, hubspot-account.ts).
+  if (current.delivery.destination === 'email' || current.delivery.destination === 'hubspot') return;
   if (current.delivery.destination === 'slack') {
     const settings = parseSlackSettings(stored);
     if (settings && attempt.reconnect && !settings.reconnectRequired)

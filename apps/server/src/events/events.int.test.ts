@@ -360,6 +360,7 @@ describe('the events of intros and actions', () => {
           email: w.people.met,
           title: w.target.jobTitle,
           companyName: w.target.companyName,
+          companyDomain: expect.any(String),
           url: `${ctx.config.publicUrl}/network?personId=${w.target.id}`,
         },
         connector: { id: w.connector.id, name: w.connector.fullName, email: w.colleague.email },

@@ -6,7 +6,7 @@ import { membersCte } from '../graph/graph.sql.ts';
 /** Where a delivery goes: an event's destinations, or a member's Gmail. */
 export type DeliveryKind = (typeof deliveries.$inferSelect)['destination'];
 /** The destinations that receive events, each connected by an admin. */
-export const DESTINATIONS = ['webhook', 'slack'] as const satisfies readonly DeliveryKind[];
+export const DESTINATIONS = ['webhook', 'slack', 'hubspot'] as const satisfies readonly DeliveryKind[];
 export type Destination = (typeof DESTINATIONS)[number];
 
 /** The workspace's connected destinations, with their settings as stored (JSON) and sealed tokens. */
@@ -106,6 +106,7 @@ export type EventPersonRow = {
   email: string | null;
   title: string | null;
   company_name: string | null;
+  company_domain: string | null;
 };
 
 /**
@@ -117,7 +118,8 @@ export async function findEventPeople(tx: Tx, workspaceId: string, personIds: re
   const result = await tx.execute<EventPersonRow>(sql`
     with ${membersCte(workspaceId)}
     select p.id, coalesce(u.first_name || ' ' || u.last_name, p.full_name) as name,
-           coalesce(u.email, p.email) as email, p.title, co.name as company_name
+           coalesce(u.email, p.email) as email, p.title, co.name as company_name,
+           co.domain as company_domain
       from people p
       left join members m on m.person_id = p.id
       left join users u on u.workspace_id = p.workspace_id and u.id = m.user_id

@@ -61,6 +61,7 @@ async function deliveriesFor(admin: Admin, name: string) {
         email: null,
         title: null,
         companyName: null,
+        companyDomain: null,
         url: `${ctx.config.publicUrl}/network?personId=${id}`,
       },
       connector: { id: crypto.randomUUID(), name: 'Grace Hopper', email: 'grace@example.test' },

@@ -7,6 +7,8 @@ import {
   WEBHOOK_EVENT_TYPES,
 } from '@warmpath/shared';
 import type { Tx } from '../db/client.ts';
+import { hubspotEnabled, parseHubspotSettings } from '../integrations/hubspot/hubspot-account.ts';
+import { HUBSPOT_EVENT_TYPES } from '../integrations/hubspot/hubspot-destination.ts';
 import { type EmailToSend, queueEmail } from '../integrations/mail/send-email.ts';
 import { SLACK_EVENT_TYPES } from '../integrations/slack/slack-messages.ts';
 import { parseSlackSettings, slackEnabled } from '../integrations/slack/slack-settings.ts';
@@ -50,6 +52,8 @@ const DESTINATION_TYPES: Record<Destination, (type: EventType) => boolean> = {
   // A test event goes to the endpoint alone, asked for by name (`only`).
   webhook: (type) => type !== 'webhook.test' && WEBHOOK_EVENT_TYPES.includes(type),
   slack: (type) => SLACK_EVENT_TYPES.includes(type),
+  // A workflow's push to the CRM is asked for by name (`only`), like a test event.
+  hubspot: (type) => type !== 'workflow.triggered' && HUBSPOT_EVENT_TYPES.some((taken) => taken === type),
 };
 
 /**
@@ -59,6 +63,7 @@ const DESTINATION_TYPES: Record<Destination, (type: EventType) => boolean> = {
 const DESTINATION_FILTERS: Record<Destination, (event: DomainEvent) => boolean> = {
   webhook: () => true,
   slack: (event) => event.type !== 'signal.raised' || SIGNAL_TEMPERATURE[event.data.signalType] === 'warm',
+  hubspot: () => true,
 };
 
 function connected<T extends { kind: string; settings: string | null }>(
@@ -68,7 +73,15 @@ function connected<T extends { kind: string; settings: string | null }>(
 } {
   if (destination.kind === 'webhook') return webhookEnabled(parseWebhookSettings(destination.settings));
   if (destination.kind === 'slack') return slackEnabled(parseSlackSettings(destination.settings));
+  if (destination.kind === 'hubspot') return hubspotEnabled(parseHubspotSettings(destination.settings));
   return false;
+}
+
+/** Notes on contacts can be turned off; a workflow's push to the CRM (asked for by name) is the agent's own choice. */
+function takes(destination: { kind: Destination; settings: string | null }, type: EventType, only?: Destination) {
+  if (only) return destination.kind === only;
+  if (!DESTINATION_TYPES[destination.kind](type)) return false;
+  return destination.kind !== 'hubspot' || parseHubspotSettings(destination.settings)?.notesEnabled === true;
 }
 
 /** The destinations of the workspace that are connected and enabled. */
@@ -81,7 +94,7 @@ export function createEventRecorder(queue: Pick<JobQueue, 'enqueueDelivery'>): E
     async record(tx, workspaceId, type, data, options = {}) {
       const taking = (await findDestinations(tx, workspaceId))
         .filter(connected)
-        .filter(({ kind }) => (options.only ? kind === options.only : DESTINATION_TYPES[kind](type)));
+        .filter((destination) => takes(destination, type, options.only));
       if (taking.length === 0) return null;
       const built = EVENT_SCHEMAS[type].parse(typeof data === 'function' ? await data() : data);
       // Parsed by the schema of `type`: the pair is a member of the union TypeScript cannot pair up.
@@ -96,7 +109,9 @@ export function createEventRecorder(queue: Pick<JobQueue, 'enqueueDelivery'>): E
       return recorded.id;
     },
     async wants(tx, workspaceId, type) {
-      return (await connectedDestinations(tx, workspaceId)).some((kind) => DESTINATION_TYPES[kind](type));
+      return (await findDestinations(tx, workspaceId))
+        .filter(connected)
+        .some((destination) => takes(destination, type));
     },
     sendEmail: (tx, sender, email) => queueEmail(tx, queue, sender, email),
   };

@@ -24,6 +24,7 @@ export async function eventPeople(tx: Tx, workspaceId: string, publicUrl: string
         email: row.email,
         title: row.title,
         companyName: row.company_name,
+        companyDomain: row.company_domain,
         url: personUrl(publicUrl, row.id),
       },
     ]),

@@ -4,6 +4,7 @@ import type { Tx } from '../db/client.ts';
 import {
   connectorsCte,
   inScope,
+  isCrmCompany,
   isOutsider,
   maxParticipants,
   membersCte,
@@ -426,7 +427,7 @@ export function rollUpSql(
         left join companies co on co.workspace_id = ${ws} and co.id = p.company_id
        where ${isOutsider(ws, 'p')}
          -- A customer's people are not prospects (their edges stay: a client ally is often one of them).
-         and not exists (select 1 from crm_clients cc where cc.workspace_id = ${ws} and cc.company_id = p.company_id)
+         and not ${isCrmCompany(ws, 'p.company_id')}
     ),
     fresh as materialized (
       -- The rows that differ from what the table holds: only those are written and summed. A weight

@@ -1,4 +1,4 @@
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml } from '../lib/html.ts';
 
 /**
  * The built-in provider's sign-in page. It stands in for Google and Microsoft in local mode, and says

@@ -10,6 +10,8 @@ export type DeliveryAttempt = {
   retryAfterMs?: number;
   /** The destination refused our credentials: the connection must be made again. */
   reconnect?: boolean;
+  /** What the destination made of it, kept on the delivery (the HubSpot note's id). */
+  externalId?: string;
 };
 
 /**

@@ -9,10 +9,13 @@ export const QUEUES = {
   recommendActions: 'recommend-actions',
   recommendSweep: 'recommend-sweep',
   deliverEvent: 'deliver-event',
+  hubspotSync: 'hubspot-sync',
+  hubspotSweep: 'hubspot-sweep',
 } as const;
 export type GoogleSyncJob = { workspaceId: string; userId: string; runId: string };
 export type GraphRecomputeJob = { workspaceId: string };
 export type RecommendActionsJob = { workspaceId: string };
+export type HubspotSyncJob = { workspaceId: string; runId: string };
 /** One attempt at a delivery; `attempt` is how many were made before it, so a stale job can tell. */
 export type DeliveryJob = { workspaceId: string; deliveryId: string; attempt: number };
 
@@ -23,10 +26,15 @@ export type JobHandlers = {
   recommendActions: (job: RecommendActionsJob) => Promise<void>;
   /** Workspaces whose day has reached the recommendations' hour without a run yet. */
   workspacesDueForRecommendations: () => Promise<string[]>;
+  /** One sync of a workspace's chosen HubSpot lists. */
+  hubspotSync: (job: HubspotSyncJob) => Promise<void>;
+  /** The scheduled refresh of every connected workspace's HubSpot lists. */
+  refreshHubspotLists: () => Promise<void>;
 };
 
 export type JobQueue = {
   enqueueGoogleSync: (job: GoogleSyncJob) => Promise<void>;
+  enqueueHubspotSync: (job: HubspotSyncJob) => Promise<void>;
   /** Asks for the incremental recompute of a workspace's graph; at most one waits per workspace. */
   enqueueGraphRecompute: (workspaceId: string) => Promise<void>;
   /**
@@ -71,6 +79,8 @@ const GRAPH_SWEEP_CRON = '* * * * *';
  * morning: one cron per workspace would need one queue each, so a sweep finds those whose day is due.
  */
 const RECOMMEND_SWEEP_CRON = '*/10 * * * *';
+/** How often the chosen HubSpot lists are read again: a company that leaves a list is recommended again after it. */
+const HUBSPOT_SWEEP_CRON = '17 */4 * * *';
 
 /**
  * Durable jobs in PostgreSQL (pg-boss, in its own schema; it connects as the database owner because
@@ -128,6 +138,14 @@ export async function startJobQueue(
     expireInMinutes: 60,
   });
   await boss.createQueue(QUEUES.recommendSweep, { name: QUEUES.recommendSweep, policy: 'singleton' });
+  await boss.createQueue(QUEUES.hubspotSync, {
+    name: QUEUES.hubspotSync,
+    retryLimit: 3,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInMinutes: 60,
+  });
+  await boss.createQueue(QUEUES.hubspotSweep, { name: QUEUES.hubspotSweep, policy: 'singleton' });
   // The destination's failures follow their own schedule (a new job per attempt); pg-boss's retries
   // only catch a worker that died mid-attempt, once the job expires (past the 30 s of a delivery).
   await boss.createQueue(QUEUES.deliverEvent, {
@@ -152,6 +170,9 @@ export async function startJobQueue(
       await boss.send(QUEUES.googleSync, job);
     },
     enqueueGraphRecompute,
+    enqueueHubspotSync: async (job) => {
+      await boss.send(QUEUES.hubspotSync, job);
+    },
     enqueueDelivery: async (tx, job, startAfter = new Date()) => {
       await boss.send(QUEUES.deliverEvent, job, { startAfter, db: transactionDb(tx) });
     },
@@ -188,6 +209,15 @@ export async function startJobQueue(
           await boss.send(QUEUES.recommendActions, { workspaceId }, { singletonKey: workspaceId });
         }
       });
+      await boss.work<HubspotSyncJob>(
+        QUEUES.hubspotSync,
+        { batchSize: 1, pollingIntervalSeconds: 1 },
+        async ([job]) => {
+          if (job) await handlers.hubspotSync(job.data);
+        },
+      );
+      await boss.schedule(QUEUES.hubspotSweep, HUBSPOT_SWEEP_CRON);
+      await boss.work(QUEUES.hubspotSweep, () => handlers.refreshHubspotLists());
     },
     workDeliveries: async (deliver, { concurrency = DELIVERY_CONCURRENCY } = {}) => {
       for (let worker = 0; worker < concurrency; worker++) {

@@ -1,17 +1,27 @@
+import { z } from 'zod';
 import { ZIdParams, ZOAuthCallbackQuery } from '../schemas/common.ts';
 import {
   ZConnectAnswer,
   ZConnectQuery,
+  ZCrmListCompaniesPage,
+  ZCrmListOption,
+  ZCrmListOptionsQuery,
   ZDeliveryLog,
+  ZHubspotCompaniesQuery,
+  ZHubspotConnection,
+  ZHubspotIntegrate,
+  ZHubspotNotesSetting,
   ZSetWebhookUrl,
   ZSlackConnection,
   ZWebhookEndpoint,
   ZWebhookSaved,
   ZWebhookSecret,
 } from '../schemas/integrations.ts';
+import { ZSyncRun } from '../schemas/users.ts';
 import { defineRoutes, noContent, redirect } from './define-route.ts';
 
 const NO_WEBHOOK = 'No webhook endpoint is configured';
+export const NO_HUBSPOT = 'HubSpot is not connected';
 
 /** Where the product's events go: the webhook (and, as they come, the team chat and the CRM). Admins only. */
 export const integrationsApi = defineRoutes('integrations', {
@@ -111,5 +121,72 @@ export const integrationsApi = defineRoutes('integrations', {
     access: 'admin',
     responses: { 204: noContent },
     errors: { 404: 'Slack is not connected' },
+  },
+  connectHubspot: {
+    method: 'POST',
+    path: '/integrations/command/connect-hubspot',
+    summary: "Where the browser goes to grant the product access to the team's HubSpot portal",
+    description:
+      "HubSpot's consent screen with the spec's scopes and a signed state (the user, the fallback URL, 15 minutes); HubSpot returns the browser to /hubspot-oauth-callback.",
+    access: 'admin',
+    query: ZConnectQuery,
+    responses: { 200: ZConnectAnswer },
+  },
+  integrateHubspot: {
+    method: 'POST',
+    path: '/hubspot/integrate',
+    summary: "Trades the callback's code for HubSpot tokens (sealed), then syncs the chosen lists in the background",
+    access: 'admin',
+    body: ZHubspotIntegrate,
+    responses: { 200: ZHubspotConnection },
+  },
+  getHubspot: {
+    method: 'GET',
+    path: '/integrations/query/hubspot',
+    summary: 'The HubSpot connection with its last sync, or null when HubSpot is not connected',
+    access: 'admin',
+    responses: { 200: ZHubspotConnection.nullable() },
+  },
+  deleteHubspotToken: {
+    method: 'DELETE',
+    path: '/workspace/command/delete-hubspot-token',
+    summary: "Disconnects HubSpot: revokes the grant, forgets the tokens and the lists' companies",
+    access: 'admin',
+    responses: { 204: noContent },
+    errors: { 404: NO_HUBSPOT },
+  },
+  hubspotListsOptions: {
+    method: 'GET',
+    path: '/workspace/query/get-hubspot-lists-options',
+    summary: "The portal's company lists whose name contains the search term",
+    access: 'admin',
+    query: ZCrmListOptionsQuery,
+    responses: { 200: z.array(ZCrmListOption) },
+    errors: { 404: NO_HUBSPOT },
+  },
+  hubspotCompanies: {
+    method: 'GET',
+    path: '/hubspot/query',
+    summary: 'A page of the companies of the given HubSpot lists, as last synced',
+    access: 'admin',
+    query: ZHubspotCompaniesQuery,
+    responses: { 200: ZCrmListCompaniesPage },
+  },
+  syncHubspot: {
+    method: 'POST',
+    path: '/integrations/command/sync-hubspot',
+    summary: "Syncs the chosen lists' companies now (a run already waiting is answered instead)",
+    access: 'admin',
+    responses: { 200: ZSyncRun },
+    errors: { 404: NO_HUBSPOT },
+  },
+  setHubspotNotes: {
+    method: 'PUT',
+    path: '/integrations/command/set-hubspot-notes',
+    summary: 'Turns the notes written back on HubSpot contacts (intros, messages, replies) on or off',
+    access: 'admin',
+    body: ZHubspotNotesSetting,
+    responses: { 200: ZHubspotConnection },
+    errors: { 404: NO_HUBSPOT },
   },
 });

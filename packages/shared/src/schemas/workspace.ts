@@ -28,5 +28,8 @@ export const ZWorkspaceUpdate = z.object({
     .max(DOMAIN_TAG_LIMITS.workspace, VALIDATION.maxTags(DOMAIN_TAG_LIMITS.workspace)),
   allowDomainJoin: z.boolean(),
   timeZone: z.string().trim().min(1, VALIDATION.unknownTimeZone).max(100, VALIDATION.unknownTimeZone).optional(),
+  /** When given, the HubSpot lists of the CRM customers and of the exclusions (the CRM clients page). */
+  selectedHubspotExclusionLists: z.array(z.string().min(1).max(100)).max(50).optional(),
+  activeCrmClientExclusionLists: z.array(z.string().min(1).max(100)).max(50).optional(),
 });
 export type TWorkspaceUpdate = z.infer<typeof ZWorkspaceUpdate>;

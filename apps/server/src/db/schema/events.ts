@@ -14,7 +14,7 @@ import {
 import { workspaces } from './workspaces.ts';
 
 /** Where deliveries go: an event's destinations, and a member's Gmail for e-mail. */
-export const DESTINATION_KINDS = ['webhook', 'slack', 'email'] as const;
+export const DESTINATION_KINDS = ['webhook', 'slack', 'email', 'hubspot'] as const;
 
 const workspaceId = () =>
   uuid('workspace_id')
@@ -64,6 +64,11 @@ export const deliveries = pgTable(
      * that finds it set knows an earlier one died mid-attempt, and asks the destination first.
      */
     sendingSince: timestamp('sending_since', { withTimezone: true }),
+    /**
+     * What the destination made of it, when that must be found again: the HubSpot note's id, kept so
+     * the delivery's record says where its note is.
+     */
+    externalId: text('external_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },

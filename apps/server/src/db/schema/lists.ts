@@ -1,6 +1,7 @@
 import {
   bigint,
   boolean,
+  index,
   integer,
   pgTable,
   primaryKey,
@@ -18,6 +19,29 @@ const workspaceId = () =>
   uuid('workspace_id')
     .notNull()
     .references(() => workspaces.id, { onDelete: 'cascade' });
+
+/**
+ * The companies of the HubSpot company lists a workspace chose (its CRM customers and its exclusions,
+ * `workspaces.hubspot_*_lists`), kept in step by the HubSpot sync: never recommended, like `crm_clients`.
+ * `company_id` is our company with the same domain; null for a HubSpot company without a domain.
+ */
+export const crmListCompanies = pgTable(
+  'crm_list_companies',
+  {
+    workspaceId: workspaceId(),
+    listId: text('list_id').notNull(),
+    /** HubSpot's id of the company. */
+    hubspotId: text('hubspot_id').notNull(),
+    companyId: uuid('company_id'),
+    name: text('name').notNull(),
+    domain: text('domain'),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.listId, t.hubspotId] }),
+    index('crm_list_companies_company_idx').on(t.workspaceId, t.companyId),
+  ],
+);
 
 /** Customer companies (spec section 3, CRM client): never recommended, whoever knows them. */
 export const crmClients = pgTable(

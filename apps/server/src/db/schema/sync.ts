@@ -28,7 +28,7 @@ export const jobRuns = pgTable(
     workspaceId: workspaceId(),
     id: uuid('id').notNull().defaultRandom(),
     userId: uuid('user_id').notNull(),
-    kind: text('kind', { enum: ['google-sync'] }).notNull(),
+    kind: text('kind', { enum: ['google-sync', 'hubspot-sync'] }).notNull(),
     status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed'] }).notNull(),
     /** What the job is doing now, in words a user understands. */
     phase: text('phase'),

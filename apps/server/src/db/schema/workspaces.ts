@@ -15,6 +15,10 @@ export const workspaces = pgTable('workspaces', {
   dailyActionsPerUser: integer('daily_actions_per_user').notNull().default(10),
   /** The last workspace day the scheduled recommendations ran for. */
   recommendationsRanOn: date('recommendations_ran_on'),
+  /** The HubSpot company lists of the team's CRM customers (spec: activeCrmClientExclusionLists). */
+  hubspotCustomerLists: text('hubspot_customer_lists').array().notNull().default(sql`'{}'`),
+  /** The HubSpot company lists never to recommend (spec: selectedHubspotExclusionLists). */
+  hubspotExclusionLists: text('hubspot_exclusion_lists').array().notNull().default(sql`'{}'`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

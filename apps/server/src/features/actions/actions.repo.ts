@@ -7,7 +7,7 @@ import {
 } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { membersCte, signalBit } from '../../graph/graph.sql.ts';
+import { isCrmCompany, membersCte, signalBit } from '../../graph/graph.sql.ts';
 import type { KeptAction } from './recommend.ts';
 
 // The SQL of the actions: the engine's candidates and writes, the run log, the lists and their
@@ -180,7 +180,7 @@ export async function candidatePage(
     select pg.prospect_id,
            pg.users as account_users,
            pg.unknown_facts,
-           exists (select 1 from crm_clients cc where cc.workspace_id = ${ws} and cc.company_id = pg.company_id) as crm_client,
+           ${isCrmCompany(ws, 'pg.company_id')} as crm_client,
            coalesce(pg.company_id in (select c.id from companies c
                                        where c.workspace_id = ${ws} and c.domain = any(${sql.param(input.competitorDomains)}::text[])), false) as competitor,
            (select max(a.acted_at) from actions a

@@ -33,6 +33,7 @@ function introRequested(prospectName: string): EventData<'intro.requested'> {
       email: null,
       title: 'CFO',
       companyName: 'Globex',
+      companyDomain: 'globex.test',
       url: `http://localhost:3999/network?personId=${id}`,
     },
     connector: { id: randomUUID(), name: 'Grace Hopper', email: 'grace@example.test' },

@@ -76,7 +76,11 @@ export async function dryRun(database: Database, workspaceId: string, id: string
       candidates.map((candidate) => candidate.id),
     );
     const connected = await connectedDestinations(tx, workspaceId);
-    const destinations = { slack: connected.includes('slack'), webhook: connected.includes('webhook') };
+    const destinations = {
+      slack: connected.includes('slack'),
+      webhook: connected.includes('webhook'),
+      crm: connected.includes('hubspot'),
+    };
     const lines: DryRunLine[] = [];
     for (const candidate of candidates) {
       if (!matching.has(candidate.id)) continue;
@@ -85,7 +89,7 @@ export async function dryRun(database: Database, workspaceId: string, id: string
         const pushes = workflow.engagements.map((engagement) => {
           if (engagement === 'PUSH_TO_SLACK') return destinations.slack ? 'Slack' : 'Slack (not connected: skipped)';
           if (engagement === 'PUSH_TO_WEBHOOK') return destinations.webhook ? 'webhook' : 'webhook (none: skipped)';
-          return 'CRM (not connected: skipped)';
+          return destinations.crm ? 'HubSpot' : 'CRM (not connected: skipped)';
         });
         lines.push({
           prospect: [candidate.full_name, candidate.company_name && `(${candidate.company_name})`]

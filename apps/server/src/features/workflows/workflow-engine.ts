@@ -10,7 +10,7 @@ import { claimRun, findWorkflows, hasActiveWorkflow, matchingProspects, setRunPu
 
 const NOBODY = '00000000-0000-0000-0000-000000000000';
 
-/** Where each engagement pushes; PUSH_TO_CRM and PUSH_TO_HUBSPOT both go to the connected CRM. */
+/** Where each engagement pushes; PUSH_TO_CRM and PUSH_TO_HUBSPOT both go to the connected CRM (HubSpot). */
 const ENGAGEMENT_DESTINATION: Record<WorkflowEngagement, WorkflowRunPush['destination']> = {
   PUSH_TO_SLACK: 'slack',
   PUSH_TO_WEBHOOK: 'webhook',
@@ -80,10 +80,9 @@ async function fire(deps: EventsDeps, tx: Tx, workspaceId: string, raised: Raise
       const destination = ENGAGEMENT_DESTINATION[engagement];
       // PUSH_TO_CRM and PUSH_TO_HUBSPOT together are one push to the CRM.
       if (pushes.some((push) => push.destination === destination)) continue;
-      const eventId =
-        destination === 'crm'
-          ? null
-          : await deps.events.record(tx, workspaceId, 'workflow.triggered', data, { only: destination });
+      const eventId = await deps.events.record(tx, workspaceId, 'workflow.triggered', data, {
+        only: destination === 'crm' ? 'hubspot' : destination,
+      });
       pushes.push({ engagement, destination, eventId, skipped: eventId ? null : NOT_CONNECTED[destination] });
     }
     await setRunPushes(tx, workspaceId, runId, pushes);

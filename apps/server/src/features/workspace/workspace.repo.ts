@@ -11,9 +11,8 @@ export async function findWorkspace(tx: Tx, workspaceId: string): Promise<TWorks
     name: row.name,
     domains: row.domains,
     allowDomainJoin: row.allowDomainJoin,
-    // Exclusion lists come with the CRM integration; until then a workspace has none.
-    selectedHubspotExclusionLists: [],
-    activeCrmClientExclusionLists: [],
+    selectedHubspotExclusionLists: row.hubspotExclusionLists,
+    activeCrmClientExclusionLists: row.hubspotCustomerLists,
     timeZone: row.timeZone,
   };
 }

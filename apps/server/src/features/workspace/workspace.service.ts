@@ -6,7 +6,12 @@ import { findDomainOwners } from '../users/users.repo.ts';
 import { nonWhitelistedDomains } from '../users/users.service.ts';
 import { findWorkspace, isKnownTimeZone, updateWorkspace } from './workspace.repo.ts';
 
-export type WorkspaceDeps = { database: Database; workspaceDomainAllowlist: string[] };
+export type WorkspaceDeps = {
+  database: Database;
+  workspaceDomainAllowlist: string[];
+  /** Keeps the HubSpot lists the CRM clients page chose (hubspot.service.ts's `chooseHubspotLists`). */
+  chooseHubspotLists: (member: Member, lists: { customers?: string[]; exclusions?: string[] }) => Promise<void>;
+};
 
 export async function getWorkspace(deps: WorkspaceDeps, member: Member): Promise<TWorkspace> {
   const workspace = await deps.database.inWorkspace(member.workspaceId, (tx) => findWorkspace(tx, member.workspaceId));
@@ -47,5 +52,15 @@ export async function changeWorkspace(
     }
     await updateWorkspace(tx, member.workspaceId, { ...update, domains });
   });
+  // The web app sends the whole object: lists it sends back unchanged (the Workspace page) change nothing.
+  const changed = (next: string[] | undefined, before: string[]) =>
+    next && [...new Set(next)].sort().join() !== [...before].sort().join() ? next : undefined;
+  const customers = changed(update.activeCrmClientExclusionLists, current.activeCrmClientExclusionLists);
+  const exclusions = changed(update.selectedHubspotExclusionLists, current.selectedHubspotExclusionLists);
+  if (customers || exclusions)
+    await deps.chooseHubspotLists(member, {
+      ...(customers ? { customers } : {}),
+      ...(exclusions ? { exclusions } : {}),
+    });
   return getWorkspace(deps, member);
 }

@@ -2,6 +2,7 @@ import type { TSyncRun } from '@warmpath/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { jobRuns } from '../../../db/schema/index.ts';
 import { inferJobChangesFromMail } from '../../../graph/job-changes.ts';
+import { toSyncRun } from '../../../jobs/job-runs.ts';
 import type { GoogleSyncJob, JobQueue } from '../../../jobs/queue.ts';
 import type { Member } from '../../../plugins/auth.ts';
 import { GoogleReconnectRequired, googleAccount } from './google-account.ts';
@@ -10,20 +11,6 @@ import { type SyncDeps, syncGoogleAccount } from './google-sync.ts';
 export type SyncRunDeps = SyncDeps & { jobs: JobQueue };
 
 const PROGRESS_INTERVAL_MS = 500;
-
-function toSyncRun(row: typeof jobRuns.$inferSelect): TSyncRun {
-  return {
-    id: row.id,
-    status: row.status,
-    phase: row.phase,
-    processed: row.processed,
-    total: row.total,
-    counts: row.counts ?? null,
-    error: row.error,
-    createdAt: row.createdAt.toISOString(),
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-  };
-}
 
 /** Queues a sync of the member's Google data, unless one is already waiting to start. */
 export async function requestGoogleSync(deps: SyncRunDeps, target: { workspaceId: string; userId: string }) {

@@ -191,6 +191,8 @@ describe('sync runs', () => {
       // Not under test here: no workspace is ever due.
       recommendActions: async () => {},
       workspacesDueForRecommendations: async () => [],
+      hubspotSync: async () => {},
+      refreshHubspotLists: async () => {},
     });
     const requested = await ctx.app.inject({
       method: 'POST',

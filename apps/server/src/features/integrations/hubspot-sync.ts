@@ -1,0 +1,127 @@
+import { COMPANY_DOMAIN_PATTERN, stripCompanyDomain } from '@warmpath/shared';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { markDirty } from '../../graph/dirty.ts';
+import { type HubspotAccountDeps, hubspotAccount } from '../../integrations/hubspot/hubspot-account.ts';
+import { BATCH_READ, type HubspotCompany } from '../../integrations/hubspot/hubspot-client.ts';
+import { findChosenLists } from './hubspot.repo.ts';
+
+export type ListsSyncProgress = (progress: { phase: string; processed: number; total: number | null }) => Promise<void>;
+export type ListsSyncCounts = { lists: number; companies: number; added: number; removed: number; calls: number };
+
+/**
+ * Brings the chosen HubSpot lists' companies into `crm_list_companies`: every list's members (250 a
+ * page), their names and domains (100 a call), then one transaction that replaces what was kept, adds
+ * our companies for new domains, and marks the people of every company that came in or left, so the
+ * graph's next roll-up takes them out of (or back into) the network and the recommendations.
+ */
+export async function syncHubspotLists(
+  deps: HubspotAccountDeps,
+  workspaceId: string,
+  progress: ListsSyncProgress,
+): Promise<ListsSyncCounts> {
+  const account = await hubspotAccount(deps, workspaceId);
+  const lists = await deps.database.inWorkspace(workspaceId, (tx) => findChosenLists(tx, workspaceId));
+  let calls = 0;
+  const members = new Map<string, string[]>();
+  for (const [index, listId] of lists.entries()) {
+    const ids: string[] = [];
+    let after: string | null | undefined;
+    do {
+      const page = await account.call((token) => deps.hubspot.listMembers(token, listId, after ?? undefined));
+      calls++;
+      ids.push(...page.ids);
+      after = page.after;
+      await progress({ phase: `Reading list ${index + 1} of ${lists.length}`, processed: ids.length, total: null });
+    } while (after);
+    members.set(listId, ids);
+  }
+
+  const distinct = [...new Set([...members.values()].flat())];
+  const companies = new Map<string, HubspotCompany>();
+  for (let start = 0; start < distinct.length; start += BATCH_READ) {
+    const batch = distinct.slice(start, start + BATCH_READ);
+    for (const company of await account.call((token) => deps.hubspot.readCompanies(token, batch))) {
+      companies.set(company.id, company);
+    }
+    calls++;
+    await progress({ phase: 'Reading companies', processed: start + batch.length, total: distinct.length });
+  }
+
+  await progress({ phase: 'Saving', processed: distinct.length, total: distinct.length });
+  const rows = [...members.entries()].flatMap(([listId, ids]) =>
+    ids.flatMap((id) => {
+      const company = companies.get(id);
+      // A company deleted in HubSpot since it joined the list is no longer anybody's customer.
+      if (!company) return [];
+      return [
+        { listId, hubspotId: id, name: company.name || company.domain || id, domain: companyDomain(company.domain) },
+      ];
+    }),
+  );
+  const changed = await deps.database.inWorkspace(workspaceId, (tx) => replaceListCompanies(tx, workspaceId, rows));
+  return { lists: lists.length, companies: rows.length, ...changed, calls };
+}
+
+type ListRow = { listId: string; hubspotId: string; name: string; domain: string | null };
+
+/** Replaces the kept lists' companies with `rows`; answers how many entries came and went. */
+async function replaceListCompanies(tx: Tx, ws: string, rows: ListRow[]) {
+  await tx.execute(sql`
+    create temp table hubspot_rows (list_id text, hubspot_id text, name text, domain text) on commit drop`);
+  for (let start = 0; start < rows.length; start += 5000) {
+    const slice = rows.slice(start, start + 5000);
+    await tx.execute(sql`
+      insert into hubspot_rows
+      select * from unnest(${sql.param(slice.map((row) => row.listId))}::text[],
+                           ${sql.param(slice.map((row) => row.hubspotId))}::text[],
+                           ${sql.param(slice.map((row) => row.name))}::text[],
+                           ${sql.param(slice.map((row) => row.domain))}::text[])`);
+  }
+  await tx.execute(sql`analyze hubspot_rows`);
+  // The companies the exclusion is about, before the change: their people's rows change with it.
+  await tx.execute(sql`
+    create temp table hubspot_before on commit drop as
+    select distinct company_id from crm_list_companies where workspace_id = ${ws} and company_id is not null`);
+  await tx.execute(sql`
+    insert into companies (workspace_id, domain, name)
+    select distinct on (domain) ${ws}::uuid, domain, name from hubspot_rows where domain is not null
+     order by domain, name
+    on conflict (workspace_id, domain) do nothing`);
+  const removed = await tx.execute<{ n: number }>(sql`
+    with gone as (
+      delete from crm_list_companies lc
+       where lc.workspace_id = ${ws}
+         and not exists (select 1 from hubspot_rows h where h.list_id = lc.list_id and h.hubspot_id = lc.hubspot_id)
+      returning 1)
+    select count(*)::int as n from gone`);
+  const added = await tx.execute<{ n: number }>(sql`
+    with upserted as (
+      insert into crm_list_companies as lc (workspace_id, list_id, hubspot_id, company_id, name, domain)
+      select ${ws}::uuid, h.list_id, h.hubspot_id, co.id, h.name, h.domain
+        from hubspot_rows h
+        left join companies co on co.workspace_id = ${ws} and co.domain = h.domain
+      on conflict (workspace_id, list_id, hubspot_id) do update
+         set company_id = excluded.company_id, name = excluded.name, domain = excluded.domain, synced_at = now()
+      returning (xmax = 0) as inserted)
+    select count(*) filter (where inserted)::int as n from upserted`);
+  // People at a company that came in or went out: the graph's next roll-up takes them out or back.
+  const affected = sql`
+    select p.id from people p
+     where p.workspace_id = ${ws}
+       and p.company_id in (
+         (select company_id from hubspot_before
+           except select company_id from crm_list_companies where workspace_id = ${ws} and company_id is not null)
+         union
+         (select company_id from crm_list_companies where workspace_id = ${ws} and company_id is not null
+           except select company_id from hubspot_before))`;
+  await markDirty(tx, ws, affected);
+  return { added: added.rows[0]?.n ?? 0, removed: removed.rows[0]?.n ?? 0 };
+}
+
+/** HubSpot's domain property as our companies keep domains (`https://www.acme.com/` is acme.com); null when it is none. */
+export function companyDomain(value: string | null): string | null {
+  if (!value) return null;
+  const domain = stripCompanyDomain(value).replace(/^www\./, '');
+  return COMPANY_DOMAIN_PATTERN.test(domain) ? domain : null;
+}

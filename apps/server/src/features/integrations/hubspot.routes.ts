@@ -1,0 +1,39 @@
+import { integrationsApi } from '@warmpath/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { memberOf } from '../../plugins/auth.ts';
+import { route } from '../../plugins/contract-route.ts';
+import {
+  deleteHubspotToken,
+  getHubspotConnection,
+  type HubspotDeps,
+  hubspotCompanies,
+  hubspotListOptions,
+  integrateHubspot,
+  setHubspotNotes,
+  startHubspotConnection,
+  syncHubspotNow,
+} from './hubspot.service.ts';
+
+export const hubspotRoutes: FastifyPluginAsyncZod<HubspotDeps> = async (app, deps) => {
+  route(app, integrationsApi.connectHubspot, async (request) =>
+    startHubspotConnection(deps, memberOf(request), request.query.redirectUrl),
+  );
+  route(app, integrationsApi.integrateHubspot, async (request) =>
+    integrateHubspot(deps, memberOf(request), request.body),
+  );
+  route(app, integrationsApi.getHubspot, async (request) => getHubspotConnection(deps, memberOf(request)));
+  route(app, integrationsApi.deleteHubspotToken, async (request, reply) => {
+    await deleteHubspotToken(deps, memberOf(request));
+    return reply.code(204).send();
+  });
+  route(app, integrationsApi.hubspotListsOptions, async (request) =>
+    hubspotListOptions(deps, memberOf(request), request.query.searchTerm),
+  );
+  route(app, integrationsApi.hubspotCompanies, async (request) =>
+    hubspotCompanies(deps, memberOf(request), request.query),
+  );
+  route(app, integrationsApi.syncHubspot, async (request) => syncHubspotNow(deps, memberOf(request)));
+  route(app, integrationsApi.setHubspotNotes, async (request) =>
+    setHubspotNotes(deps, memberOf(request), request.body.notesEnabled),
+  );
+};

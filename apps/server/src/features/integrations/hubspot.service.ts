@@ -1,0 +1,215 @@
+import type {
+  TCrmListCompaniesPage,
+  TCrmListOption,
+  THubspotCompaniesParams,
+  THubspotConnection,
+  THubspotIntegrate,
+} from '@warmpath/shared';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  type HubspotSettings,
+  hubspotAccount,
+  parseHubspotSettings,
+} from '../../integrations/hubspot/hubspot-account.ts';
+import { HubspotCallError } from '../../integrations/hubspot/hubspot-client.ts';
+import {
+  deleteWorkspaceIntegration,
+  findWorkspaceIntegration,
+  saveWorkspaceIntegration,
+} from '../../integrations/integrations.repo.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { createStateSigner } from '../../lib/signed-state.ts';
+import type { Member } from '../../plugins/auth.ts';
+import { safeRedirectPath } from '../sources/google/google.service.ts';
+import { findListCompanies, forgetListCompanies, setChosenLists } from './hubspot.repo.ts';
+import { type HubspotSyncDeps, latestHubspotSync, requestHubspotSync } from './hubspot-sync-runs.ts';
+
+export type HubspotDeps = HubspotSyncDeps & {
+  states: ReturnType<typeof createStateSigner>;
+  publicUrl: string;
+};
+
+/** The web app's route HubSpot sends the browser back to (spec section 2). */
+export const HUBSPOT_CALLBACK_PATH = '/hubspot-oauth-callback';
+const STATE_TTL_SECONDS = 15 * 60;
+const EXPIRED = 'This HubSpot connection link has expired. Connect again from the app.';
+const ZState = z.object({ userId: z.uuid(), workspaceId: z.uuid(), redirectUrl: z.string() });
+
+const callbackUrl = (deps: HubspotDeps) => `${deps.publicUrl}${HUBSPOT_CALLBACK_PATH}`;
+
+/** The CRM card's connect call: HubSpot's consent screen, with a state naming the user and where to return. */
+export function startHubspotConnection(deps: HubspotDeps, member: Member, redirectUrl: string | undefined) {
+  const state = deps.states.sign(
+    { userId: member.userId, workspaceId: member.workspaceId, redirectUrl: safeRedirectPath(redirectUrl) },
+    STATE_TTL_SECONDS,
+  );
+  return { url: deps.hubspot.authorizeUrl({ state, redirectUri: callbackUrl(deps) }) };
+}
+
+/**
+ * `POST /hubspot/integrate`, from the callback route: the state must be ours, unexpired, and the
+ * caller's own (a link from someone else's consent connects nothing). The code becomes tokens, sealed;
+ * the chosen lists are synced in the background.
+ */
+export async function integrateHubspot(
+  deps: HubspotDeps,
+  member: Member,
+  body: THubspotIntegrate,
+): Promise<THubspotConnection> {
+  const state = ZState.safeParse(deps.states.verify(body.state));
+  if (!state.success || state.data.userId !== member.userId || state.data.workspaceId !== member.workspaceId)
+    throw new AppError('VALIDATION_FAILED', EXPIRED);
+  const tokens = await deps.hubspot.exchangeCode(body.code, callbackUrl(deps)).catch((error: unknown) => {
+    // A code used twice, or too late: HubSpot's 400 BAD_AUTH_CODE.
+    if (error instanceof HubspotCallError && error.failure.kind !== 'rate_limited')
+      throw new AppError('VALIDATION_FAILED', EXPIRED);
+    throw error;
+  });
+  const portal = await deps.hubspot.portalOf(tokens.accessToken);
+  const { workspaceId } = member;
+  await deps.database.inWorkspace(workspaceId, async (tx) => {
+    const before = parseHubspotSettings((await findWorkspaceIntegration(tx, workspaceId, 'hubspot'))?.settings ?? null);
+    // Another portal's list ids mean nothing in this one: the choice starts again.
+    if (before && before.hubId !== portal.hubId) {
+      await setChosenLists(tx, workspaceId, { customers: [], exclusions: [] });
+      await forgetListCompanies(tx, workspaceId);
+    }
+    const settings: HubspotSettings = {
+      hubId: portal.hubId,
+      portal: portal.hubDomain,
+      connectedBy: member.userId,
+      notesEnabled: before?.notesEnabled ?? true,
+      reconnectRequired: false,
+    };
+    await saveWorkspaceIntegration(tx, workspaceId, 'hubspot', {
+      settings: JSON.stringify(settings),
+      sealedTokens: deps.sealer.seal(JSON.stringify(tokens)),
+    });
+  });
+  await requestHubspotSync(deps, workspaceId, member.userId);
+  const connection = await getHubspotConnection(deps, member);
+  if (!connection) throw new Error('the HubSpot connection just saved is gone');
+  return connection;
+}
+
+export async function getHubspotConnection(deps: HubspotDeps, member: Member): Promise<THubspotConnection | null> {
+  const row = await deps.database.inWorkspace(member.workspaceId, (tx) =>
+    findWorkspaceIntegration(tx, member.workspaceId, 'hubspot'),
+  );
+  const settings = parseHubspotSettings(row?.settings ?? null);
+  if (!settings) return null;
+  return {
+    portal: settings.portal,
+    reconnectRequired: settings.reconnectRequired,
+    notesEnabled: settings.notesEnabled,
+    sync: await latestHubspotSync(deps, member.workspaceId),
+  };
+}
+
+async function requireConnection(deps: HubspotDeps, member: Member) {
+  const connection = await getHubspotConnection(deps, member);
+  if (!connection) throw new AppError('NOT_FOUND', 'HubSpot is not connected');
+  return connection;
+}
+
+/**
+ * Disconnects HubSpot: the grant is revoked at HubSpot (one it already refuses counts as revoked), the
+ * tokens, the chosen lists and their companies forgotten; their people come back into the network.
+ */
+export async function deleteHubspotToken(deps: HubspotDeps, member: Member): Promise<void> {
+  await requireConnection(deps, member);
+  const { workspaceId } = member;
+  try {
+    const account = await hubspotAccount(deps, workspaceId);
+    await deps.hubspot.revoke(account.refreshToken());
+  } catch (error) {
+    // Revoked already, or HubSpot unreachable: forgetting the tokens is what the admin asked for.
+    if (!(error instanceof HubspotCallError || error instanceof AppError)) throw error;
+  }
+  await deps.database.inWorkspace(workspaceId, async (tx) => {
+    await deleteWorkspaceIntegration(tx, workspaceId, 'hubspot');
+    await setChosenLists(tx, workspaceId, { customers: [], exclusions: [] });
+    await forgetListCompanies(tx, workspaceId);
+    // A sync still waiting has nothing left to read.
+    await tx.execute(sql`
+      update job_runs set status = 'failed', error = 'HubSpot was disconnected', finished_at = now()
+       where workspace_id = ${workspaceId} and kind = 'hubspot-sync' and status = 'queued'`);
+  });
+  await deps.jobs.enqueueGraphRecompute(workspaceId);
+}
+
+/** The portal's company lists whose name contains the search term (HubSpot answers 100 at most). */
+export async function hubspotListOptions(
+  deps: HubspotDeps,
+  member: Member,
+  searchTerm: string | undefined,
+): Promise<TCrmListOption[]> {
+  await requireConnection(deps, member);
+  const account = await hubspotAccount(deps, member.workspaceId);
+  try {
+    const page = await account.call((token) => deps.hubspot.searchCompanyLists(token, searchTerm ?? ''));
+    return page.lists.map((list) => ({ id: list.id, name: list.name }));
+  } catch (error) {
+    if (error instanceof HubspotCallError && error.failure.kind === 'rate_limited')
+      throw new AppError('LIMIT_REACHED', 'HubSpot asks us to slow down: try again in a few seconds');
+    throw error;
+  }
+}
+
+export function hubspotCompanies(
+  deps: HubspotDeps,
+  member: Member,
+  query: THubspotCompaniesParams,
+): Promise<TCrmListCompaniesPage> {
+  return deps.database.inWorkspace(member.workspaceId, (tx) => findListCompanies(tx, member.workspaceId, query));
+}
+
+export async function syncHubspotNow(deps: HubspotDeps, member: Member) {
+  const connection = await requireConnection(deps, member);
+  if (connection.reconnectRequired)
+    throw new AppError('CONNECTION_REVOKED', 'HubSpot access was revoked: connect HubSpot again');
+  return requestHubspotSync(deps, member.workspaceId, member.userId);
+}
+
+export async function setHubspotNotes(deps: HubspotDeps, member: Member, notesEnabled: boolean) {
+  await requireConnection(deps, member);
+  await deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    const settings = parseHubspotSettings(
+      (await findWorkspaceIntegration(tx, member.workspaceId, 'hubspot'))?.settings ?? null,
+    );
+    if (settings)
+      await saveWorkspaceIntegration(tx, member.workspaceId, 'hubspot', {
+        settings: JSON.stringify({ ...settings, notesEnabled }),
+      });
+  });
+  return requireConnection(deps, member);
+}
+
+/**
+ * The CRM clients page saved its lists (`PUT /workspace/command/update`): companies of dropped lists
+ * stop being excluded at once; the others come with the sync this queues.
+ */
+export async function chooseHubspotLists(
+  deps: HubspotSyncDeps,
+  member: Member,
+  lists: { customers?: string[] | undefined; exclusions?: string[] | undefined },
+) {
+  if (!lists.customers && !lists.exclusions) return;
+  const { workspaceId } = member;
+  const kept = await deps.database.inWorkspace(workspaceId, async (tx) => {
+    await setChosenLists(tx, workspaceId, lists);
+    const chosen = await tx.execute<{ lists: string[] }>(sql`
+      select hubspot_customer_lists || hubspot_exclusion_lists as lists from workspaces where id = ${workspaceId}`);
+    const keep = chosen.rows[0]?.lists ?? [];
+    await forgetListCompanies(tx, workspaceId, keep);
+    return keep;
+  });
+  const connected = parseHubspotSettings(
+    (await deps.database.inWorkspace(workspaceId, (tx) => findWorkspaceIntegration(tx, workspaceId, 'hubspot')))
+      ?.settings ?? null,
+  );
+  if (connected && !connected.reconnectRequired && kept.length > 0)
+    await requestHubspotSync(deps, workspaceId, member.userId);
+  await deps.jobs.enqueueGraphRecompute(workspaceId);
+}
