@@ -16,6 +16,7 @@ export type SandboxProcess = {
 const SANDBOXES = {
   google: { label: 'Google', main: 'sandboxes/google/src/main.ts', portVariable: 'GOOGLE_SANDBOX_PORT' },
   slack: { label: 'Slack', main: 'sandboxes/slack/src/main.ts', portVariable: 'SLACK_SANDBOX_PORT' },
+  hubspot: { label: 'HubSpot', main: 'sandboxes/hubspot/src/main.ts', portVariable: 'HUBSPOT_SANDBOX_PORT' },
 } as const;
 export type SandboxName = keyof typeof SANDBOXES;
 
