@@ -51,6 +51,8 @@ const ZEnv = z.object({
   HUBSPOT_SANDBOX_URL: z.url().optional(),
   /** The port of the HubSpot sandbox local mode starts, on loopback; PORT + 3 by default. */
   HUBSPOT_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Calls per second to HubSpot per process: 9 stays under the 110 per 10 s HubSpot allows an app per portal. */
+  HUBSPOT_CALLS_PER_SECOND: z.coerce.number().positive().max(1000).default(9),
   /** Base64 of 32 random bytes; in local mode a key is generated into DATA_DIR. */
   ENCRYPTION_KEY: z.string().optional(),
   DEMO_CALENDAR_URL: z.url().default('https://calendar.app.google/warmpath-demo'),
@@ -108,6 +110,7 @@ export type Config = {
     authorizeUrl: string;
     /** The port to start the sandbox on (main.ts); null when HubSpot is real or a sandbox is given. */
     sandboxPort: number | null;
+    callsPerSecond: number;
   };
   encryptionKey: string | undefined;
   demoCalendarUrl: string;
@@ -172,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { apiUrl: 'https://api.hubapi.com', authorizeUrl: 'https://app.hubspot.com/oauth/authorize' }
         : hubspotUrls(e.HUBSPOT_SANDBOX_URL ?? sandboxUrlAt(publicUrl, hubspotSandboxPort ?? 0))),
       sandboxPort: hubspotSandboxPort,
+      callsPerSecond: e.HUBSPOT_CALLS_PER_SECOND,
     },
     encryptionKey: e.ENCRYPTION_KEY,
     demoCalendarUrl: e.DEMO_CALENDAR_URL,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { loadConfig, REPO_ROOT, slackUrls } from './config.ts';
+import { hubspotUrls, loadConfig, REPO_ROOT, slackUrls } from './config.ts';
 import { deliverEvent } from './events/deliver.ts';
 import { deliveryDeps } from './events/delivery-deps.ts';
 import { createEventRecorder } from './events/record.ts';
@@ -20,40 +20,44 @@ import { startJobQueue } from './jobs/queue.ts';
 import { loadEncryptionKey } from './lib/sealing.ts';
 import { createTokenVerifier } from './plugins/auth.ts';
 import { openRuntime } from './runtime.ts';
-import { type SandboxProcess, startSandbox } from './sandboxes.ts';
+import { type SandboxName, type SandboxProcess, startSandbox } from './sandboxes.ts';
 
 const started = performance.now();
 const configured = loadConfig();
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-// Local mode: the Google and Slack sandboxes start beside the database, each on its own port.
-const sandboxOf = (name: 'google' | 'slack', port: number | null, publicUrl: string) =>
+// Local mode: the Google, Slack and HubSpot sandboxes start beside the database, each on its own port.
+const sandboxOf = (name: SandboxName, port: number | null, publicUrl: string) =>
   port === null ? null : startSandbox(name, { port, publicUrl: port ? publicUrl : undefined });
-const [opened, googleStarted, slackStarted] = await Promise.allSettled([
+const [opened, ...sandboxesStarted] = await Promise.allSettled([
   openRuntime(configured, log),
   sandboxOf('google', configured.google.sandboxPort, configured.google.sandboxUrl),
   sandboxOf('slack', configured.slack.sandboxPort, configured.slack.apiUrl.replace(/\/api\/$/, '')),
+  sandboxOf('hubspot', configured.hubspot.sandboxPort, configured.hubspot.apiUrl),
 ]);
-const sandboxes = [googleStarted, slackStarted].flatMap((started) =>
+const [googleStarted, slackStarted, hubspotStarted] = sandboxesStarted;
+const sandboxes = sandboxesStarted.flatMap((started) =>
   started.status === 'fulfilled' && started.value ? [started.value] : [],
 );
 const stopSandboxes = () => Promise.all(sandboxes.map((sandbox) => sandbox.stop()));
 // Whichever failed, nothing is left running: not the embedded PostgreSQL, not a sandbox.
-const failed = [googleStarted, slackStarted].find((started) => started.status === 'rejected');
+const failed = sandboxesStarted.find((started) => started.status === 'rejected');
 if (opened.status === 'rejected' || failed) {
   await stopSandboxes();
   if (opened.status === 'fulfilled') await opened.value.close();
   throw opened.status === 'rejected' ? opened.reason : failed?.reason;
 }
 const runtime = opened.value;
-const startedSandbox = (started: PromiseSettledResult<SandboxProcess | null>) =>
-  started.status === 'fulfilled' ? started.value : null;
+const startedSandbox = (started: PromiseSettledResult<SandboxProcess | null> | undefined) =>
+  started?.status === 'fulfilled' ? started.value : null;
 const googleSandbox = startedSandbox(googleStarted);
 const slackSandbox = startedSandbox(slackStarted);
+const hubspotSandbox = startedSandbox(hubspotStarted);
 const config = {
   ...configured,
   google: googleSandbox ? { ...configured.google, sandboxUrl: googleSandbox.url } : configured.google,
   slack: slackSandbox ? { ...configured.slack, ...slackUrls(slackSandbox.url) } : configured.slack,
+  hubspot: hubspotSandbox ? { ...configured.hubspot, ...hubspotUrls(hubspotSandbox.url) } : configured.hubspot,
 };
 
 async function start() {
@@ -129,4 +133,5 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 const google = googleSandbox ? `\nGoogle sandbox: ${googleSandbox.url} (sent mail: ${googleSandbox.url}/mail)` : '';
 const slack = slackSandbox ? `\nSlack sandbox: ${slackSandbox.url} (messages: ${slackSandbox.url}/messages)` : '';
-log(`\nWarmpath is ready in ${seconds}s. Open ${config.publicUrl}${google}${slack}\n`);
+const hubspot = hubspotSandbox ? `\nHubSpot sandbox: ${hubspotSandbox.url} (notes: ${hubspotSandbox.url}/notes)` : '';
+log(`\nWarmpath is ready in ${seconds}s. Open ${config.publicUrl}${google}${slack}${hubspot}\n`);

@@ -17,6 +17,7 @@ import { loadIdpSecrets, publicJwks } from '../src/idp/secrets.ts';
 import { type DeliveryRecovery, startJobQueue } from '../src/jobs/queue.ts';
 import { createSealer } from '../src/lib/sealing.ts';
 import { createTokenVerifier } from '../src/plugins/auth.ts';
+import { listenHubSpotSandbox, submitHubspotConsent } from './hubspot-sandbox.ts';
 import { listenSlackSandbox, submitConsent } from './slack-sandbox.ts';
 
 export const ALLOWLISTED_DOMAIN = 'partner-allowed.test';
@@ -26,9 +27,13 @@ export async function createTestContext({ deliveryRecovery }: { deliveryRecovery
   // Google is the built-in sandbox, on its own port, driven through the official clients.
   const google = await listenGoogleSandbox();
   const slack = await listenSlackSandbox({ port: 0 });
+  const hubspot = await listenHubSpotSandbox();
   const configEnv = {
     GOOGLE_SANDBOX_URL: google.url,
     SLACK_SANDBOX_URL: slack.url,
+    HUBSPOT_SANDBOX_URL: hubspot.url,
+    // The sandbox has no limit of its own: tests go as fast as it answers.
+    HUBSPOT_CALLS_PER_SECOND: '1000',
     PUBLIC_URL: 'http://localhost:3999',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WORKSPACE_DOMAIN_ALLOWLIST: ALLOWLISTED_DOMAIN,
@@ -132,10 +137,30 @@ export async function createTestContext({ deliveryRecovery }: { deliveryRecovery
       if (back.statusCode !== 302) throw new Error(`Slack callback failed: ${back.body}`);
       return back.headers.location as string;
     },
+    hubspot,
+    /**
+     * Connects HubSpot as an admin does: our connect call, HubSpot's connect screen (signed in as
+     * `email`, Connect app), then the callback route's `POST /hubspot/integrate` with code and state.
+     */
+    async connectHubspot(token: string, email: string) {
+      const start = await app.inject({
+        method: 'POST',
+        url: '/api/integrations/command/connect-hubspot',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const callback = await submitHubspotConsent(hubspot, start.json<{ url: string }>().url, { email });
+      return app.inject({
+        method: 'POST',
+        url: '/api/hubspot/integrate',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { code: callback.searchParams.get('code'), state: callback.searchParams.get('state') },
+      });
+    },
     close: async () => {
       await app.close();
       await google.close();
       await slack.close();
+      await hubspot.close();
       await jobs.stop();
       await database.close();
     },

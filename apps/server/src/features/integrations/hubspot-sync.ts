@@ -3,8 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { markDirty } from '../../graph/dirty.ts';
 import { type HubspotAccountDeps, hubspotAccount } from '../../integrations/hubspot/hubspot-account.ts';
-import { BATCH_READ, type HubspotCompany } from '../../integrations/hubspot/hubspot-client.ts';
+import { BATCH_READ, HubspotCallError, type HubspotCompany } from '../../integrations/hubspot/hubspot-client.ts';
 import { findChosenLists } from './hubspot.repo.ts';
+
+/** Throttled answers a sync waits out before it fails (and its job is retried later). */
+const MAX_THROTTLED = 10;
 
 export type ListsSyncProgress = (progress: { phase: string; processed: number; total: number | null }) => Promise<void>;
 export type ListsSyncCounts = { lists: number; companies: number; added: number; removed: number; calls: number };
@@ -23,13 +26,26 @@ export async function syncHubspotLists(
   const account = await hubspotAccount(deps, workspaceId);
   const lists = await deps.database.inWorkspace(workspaceId, (tx) => findChosenLists(tx, workspaceId));
   let calls = 0;
+  // A throttled read is waited out (HubSpot's Retry-After) and made again: a sync is a background job,
+  // and giving up 200 calls into a 20,000-company list would only start it over.
+  const read = async <T>(work: (token: string) => Promise<T>): Promise<T> => {
+    for (let throttled = 0; ; throttled++) {
+      try {
+        calls++;
+        return await account.call(work);
+      } catch (error) {
+        const failure = error instanceof HubspotCallError ? error.failure : null;
+        if (failure?.kind !== 'rate_limited' || throttled >= MAX_THROTTLED) throw error;
+        await new Promise((resolve) => setTimeout(resolve, failure.retryAfterSeconds * 1000));
+      }
+    }
+  };
   const members = new Map<string, string[]>();
   for (const [index, listId] of lists.entries()) {
     const ids: string[] = [];
     let after: string | null | undefined;
     do {
-      const page = await account.call((token) => deps.hubspot.listMembers(token, listId, after ?? undefined));
-      calls++;
+      const page = await read((token) => deps.hubspot.listMembers(token, listId, after ?? undefined));
       ids.push(...page.ids);
       after = page.after;
       await progress({ phase: `Reading list ${index + 1} of ${lists.length}`, processed: ids.length, total: null });
@@ -41,10 +57,9 @@ export async function syncHubspotLists(
   const companies = new Map<string, HubspotCompany>();
   for (let start = 0; start < distinct.length; start += BATCH_READ) {
     const batch = distinct.slice(start, start + BATCH_READ);
-    for (const company of await account.call((token) => deps.hubspot.readCompanies(token, batch))) {
+    for (const company of await read((token) => deps.hubspot.readCompanies(token, batch))) {
       companies.set(company.id, company);
     }
-    calls++;
     await progress({ phase: 'Reading companies', processed: start + batch.length, total: distinct.length });
   }
 

@@ -115,28 +115,29 @@ export type HubspotClientOptions = {
   apiUrl: string;
   /** HubSpot's consent screen (`https://app.hubspot.com/oauth/authorize`) or the sandbox's. */
   authorizeUrl: string;
-  /**
-   * Calls per second, per token. HubSpot allows an OAuth app 110 calls per 10 s per portal; the
-   * library's default (9 a second) stays under it. Tests against the sandbox may go faster.
-   */
-  callsPerSecond?: number;
+  /** Calls per second from this process (HUBSPOT_CALLS_PER_SECOND): HubSpot allows an app 110 per 10 s per portal. */
+  callsPerSecond: number;
 };
 
 export type HubspotClient = ReturnType<typeof createHubspotClient>;
 
 export function createHubspotClient(options: HubspotClientOptions) {
   const basePath = options.apiUrl.replace(/\/+$/, '');
-  const limiterOptions = options.callsPerSecond
-    ? { minTime: 1000 / options.callsPerSecond, maxConcurrent: 6, id: `hubspot-${options.callsPerSecond}` }
-    : undefined;
   const client = (accessToken?: string) =>
-    new Client({
-      basePath,
-      numberOfApiCallRetries: 0,
-      ...(accessToken ? { accessToken } : {}),
-      ...(limiterOptions ? { limiterOptions } : {}),
-    });
+    new Client({ basePath, numberOfApiCallRetries: 0, ...(accessToken ? { accessToken } : {}) });
+  // Calls are spaced evenly, whoever makes them (the library's limiter lives in each Client, and a
+  // Client is made per token): a 20,000-company sync then stays inside HubSpot's limit instead of
+  // meeting its 429s.
+  const spacingMs = 1000 / options.callsPerSecond;
+  let nextSlot = 0;
+  const slot = async () => {
+    const now = Date.now();
+    const at = Math.max(now, nextSlot);
+    nextSlot = at + spacingMs;
+    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+  };
   const call = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+    await slot();
     try {
       return await run();
     } catch (error) {
