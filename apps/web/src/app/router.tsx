@@ -1,9 +1,9 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { PageHeader } from '../components/PageHeader.tsx';
 import { RouteTabs } from '../components/RouteTabs.tsx';
 import { ActionsLayout } from '../features/actions/pages/ActionsLayout.tsx';
 import { PastActionsPage } from '../features/actions/pages/PastActionsPage.tsx';
 import { RecommendedActionsPage } from '../features/actions/pages/RecommendedActionsPage.tsx';
+import { HubspotCallbackPage } from '../features/integrations/pages/HubspotCallbackPage.tsx';
 import { IntegrationsPage } from '../features/integrations/pages/IntegrationsPage.tsx';
 import { WebhookPage } from '../features/integrations/pages/WebhookPage.tsx';
 import { AccountsPage } from '../features/lists/pages/AccountsPage.tsx';
@@ -87,7 +87,7 @@ export const routes: RouteObject[] = [
             },
             { path: PATHS.workflows, element: <WorkflowsPage /> },
             { path: `${PATHS.workflows}/:id`, element: <WorkflowDetailPage /> },
-            { path: PATHS.hubspotOauthCallback, element: <PageHeader title="HubSpot integration" /> },
+            { path: PATHS.hubspotOauthCallback, element: <HubspotCallbackPage /> },
             guarded(adminGuard, [
               {
                 element: <RouteTabs label="Admin" tabs={ADMIN_TABS} resolveActive={activeAdminTab} />,

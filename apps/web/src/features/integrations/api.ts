@@ -1,15 +1,32 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { GATEWAY_ERRORS, integrationsApi, MESSAGES, type TSetWebhookUrl } from '@warmpath/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  GATEWAY_ERRORS,
+  integrationsApi,
+  MESSAGES,
+  type THubspotConnection,
+  type THubspotIntegrate,
+  type TSetWebhookUrl,
+  type TWorkspace,
+} from '@warmpath/shared';
 import { toast } from 'react-toastify';
 import { callApi } from '../../lib/api.ts';
+import { leaveTo } from '../../lib/browser.ts';
 import { userKeys } from '../users/api.ts';
+import { updateWorkspace, workspaceKeys } from '../workspace/api.ts';
 
 export const integrationKeys = {
   all: ['integrations'] as const,
   slack: () => [...integrationKeys.all, 'slack'] as const,
   webhook: () => [...integrationKeys.all, 'webhook'] as const,
   deliveries: () => [...integrationKeys.all, 'webhook', 'deliveries'] as const,
+  hubspot: () => [...integrationKeys.all, 'hubspot'] as const,
+  hubspotLists: (searchTerm: string) => [...integrationKeys.all, 'hubspot', 'lists', searchTerm] as const,
+  hubspotCompanies: (listIds: readonly string[], page: number, pageSize: number, searchTerm: string) =>
+    [...integrationKeys.all, 'hubspot', 'companies', { listIds, page, pageSize, searchTerm }] as const,
 };
+
+/** While a HubSpot sync runs, its progress is asked for this often. */
+const SYNC_REFRESH_MS = 2_000;
 
 /** While deliveries are in flight the log follows them; a few seconds is what a retry's first step takes. */
 const LOG_REFRESH_MS = 5_000;
@@ -147,5 +164,139 @@ export function useDisconnectSlack() {
       return queryClient.invalidateQueries({ queryKey: userKeys.me() });
     },
     onError: () => toast.error(MESSAGES.slackDisconnectFailed),
+  });
+}
+
+// HubSpot ------------------------------------------------------------------------------------------
+
+/** The HubSpot connection with its last sync, followed while the sync runs. */
+export function useHubspot(enabled: boolean) {
+  return useQuery({
+    queryKey: integrationKeys.hubspot(),
+    queryFn: ({ signal }) => callApi(integrationsApi.getHubspot, { signal }),
+    enabled,
+    refetchInterval: (query) => {
+      const status = query.state.data?.sync?.status;
+      return status === 'queued' || status === 'running' ? SYNC_REFRESH_MS : false;
+    },
+  });
+}
+
+/** Off to HubSpot's consent screen, which returns the browser to /hubspot-oauth-callback. */
+export async function leaveForHubspot(): Promise<void> {
+  const { url } = await callApi(integrationsApi.connectHubspot, {
+    query: { redirectUrl: `${window.location.pathname}${window.location.search}` },
+    errorMessage: GATEWAY_ERRORS.saveHubspotToken,
+  });
+  leaveTo(url);
+}
+
+/** The CRM card's connect. */
+export function useConnectHubspot() {
+  return useMutation({ mutationFn: leaveForHubspot, onError: (error) => toast.error(error.message) });
+}
+
+/** The callback route's call (spec section 7): the code and state HubSpot returned. */
+export function integrateHubspot(body: THubspotIntegrate): Promise<THubspotConnection> {
+  return callApi(integrationsApi.integrateHubspot, {
+    body,
+    errorMessage: GATEWAY_ERRORS.saveHubspotToken,
+    preferServerMessage: true,
+  });
+}
+
+export function useDisconnectHubspot() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(integrationsApi.deleteHubspotToken, { errorMessage: GATEWAY_ERRORS.saveHubspotToken }),
+    onSuccess: () => {
+      toast.success(MESSAGES.integrationRemoved);
+      queryClient.setQueryData(integrationKeys.hubspot(), null);
+      return queryClient.invalidateQueries({ queryKey: userKeys.me() });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+}
+
+export function useSyncHubspot() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(integrationsApi.syncHubspot, { errorMessage: GATEWAY_ERRORS.saveHubspotToken }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationKeys.hubspot() }),
+    onError: (error) => toast.error(error.message),
+  });
+}
+
+export function useSetHubspotNotes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (notesEnabled: boolean) =>
+      callApi(integrationsApi.setHubspotNotes, {
+        body: { notesEnabled },
+        errorMessage: GATEWAY_ERRORS.saveHubspotToken,
+      }),
+    onSuccess: (connection) => queryClient.setQueryData(integrationKeys.hubspot(), connection),
+    onError: (error) => toast.error(error.message),
+  });
+}
+
+/** The portal's company lists whose name contains the search term (spec: CRM list options). */
+export function useHubspotLists(searchTerm: string, enabled: boolean) {
+  return useQuery({
+    queryKey: integrationKeys.hubspotLists(searchTerm),
+    queryFn: ({ signal }) =>
+      callApi(integrationsApi.hubspotListsOptions, {
+        query: { searchTerm: searchTerm.trim() || undefined },
+        signal,
+      }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of the chosen lists' companies (`GET /hubspot/query`). */
+export function useHubspotCompanies(query: {
+  listIds: readonly string[];
+  page: number;
+  pageSize: number;
+  searchTerm: string;
+}) {
+  return useQuery({
+    queryKey: integrationKeys.hubspotCompanies(query.listIds, query.page, query.pageSize, query.searchTerm),
+    queryFn: ({ signal }) =>
+      callApi(integrationsApi.hubspotCompanies, {
+        query: {
+          listIds: query.listIds.join(','),
+          page: query.page,
+          pageSize: query.pageSize,
+          searchTerm: query.searchTerm.trim() || undefined,
+        },
+        signal,
+      }),
+    enabled: query.listIds.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Saves the CRM clients page's lists: the workspace as it is, with the chosen lists
+ * (`PUT /workspace/command/update`, spec section 7); the server syncs their companies in the background.
+ */
+export function useSaveHubspotLists() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      workspace,
+      lists,
+    }: {
+      workspace: TWorkspace;
+      lists: Pick<TWorkspace, 'activeCrmClientExclusionLists'> | Pick<TWorkspace, 'selectedHubspotExclusionLists'>;
+    }) => updateWorkspace({ ...workspace, ...lists }),
+    onSuccess: async (workspace) => {
+      toast.success(MESSAGES.exclusionListsUpdated);
+      queryClient.setQueryData(workspaceKeys.current(), workspace);
+      await queryClient.invalidateQueries({ queryKey: integrationKeys.hubspot() });
+    },
+    onError: (error) => toast.error(error.message),
   });
 }

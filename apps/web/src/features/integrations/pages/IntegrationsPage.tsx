@@ -1,10 +1,19 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useId, useState } from 'react';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { type ReactNode, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/useSession.ts';
-import { useConnectSlack, useDeleteWebhookUrl, useDisconnectSlack, useSlack } from '../api.ts';
+import {
+  useConnectHubspot,
+  useConnectSlack,
+  useDeleteWebhookUrl,
+  useDisconnectHubspot,
+  useDisconnectSlack,
+  useHubspot,
+  useSetHubspotNotes,
+  useSlack,
+} from '../api.ts';
 import { useSlackConnectionReturn } from '../useSlackConnectionReturn.ts';
 
 /**
@@ -18,6 +27,10 @@ export function IntegrationsPage() {
   const connectSlack = useConnectSlack();
   const disconnectSlack = useDisconnectSlack();
   const slack = useSlack(Boolean(user?.isSlackConnected));
+  const hubspot = useHubspot(Boolean(user?.isHubspotConnected));
+  const connectHubspot = useConnectHubspot();
+  const disconnectHubspot = useDisconnectHubspot();
+  const setNotes = useSetHubspotNotes();
   useSlackConnectionReturn();
 
   return (
@@ -52,7 +65,38 @@ export function IntegrationsPage() {
         <IntegrationCard
           name="HubSpot"
           description="Import your CRM customers and exclusion lists, and push notes back to HubSpot."
-          state={{ kind: 'unavailable', reason: 'HubSpot is not available on this server yet.' }}
+          detail={
+            hubspot.data
+              ? hubspot.data.reconnectRequired
+                ? `HubSpot refused our access to ${hubspot.data.portal}: connect again to resume.`
+                : `Connected to ${hubspot.data.portal}.`
+              : undefined
+          }
+          extra={
+            hubspot.data && !hubspot.data.reconnectRequired ? (
+              <Switch
+                label="Write intros, messages and replies as notes on the HubSpot contact"
+                checked={hubspot.data.notesEnabled}
+                disabled={setNotes.isPending}
+                onChange={(event) => setNotes.mutate(event.currentTarget.checked)}
+              />
+            ) : null
+          }
+          state={
+            user?.isHubspotConnected && !hubspot.data?.reconnectRequired
+              ? {
+                  kind: 'connected',
+                  configure: () => navigate(PATHS.admin.crmClients),
+                  disconnect: () => disconnectHubspot.mutate(),
+                  disconnecting: disconnectHubspot.isPending,
+                }
+              : {
+                  kind: 'available',
+                  label: user?.isHubspotConnected ? 'Reconnect' : 'Connect',
+                  connect: () => connectHubspot.mutate(),
+                  connecting: connectHubspot.isPending,
+                }
+          }
         />
         <IntegrationCard
           name="Webhook"
@@ -75,19 +119,21 @@ export function IntegrationsPage() {
 
 type CardState =
   | { kind: 'available'; label: 'Connect' | 'Reconnect'; connect: () => void; connecting?: boolean }
-  | { kind: 'connected'; configure?: () => void; disconnect: () => void; disconnecting: boolean }
-  | { kind: 'unavailable'; reason: string };
+  | { kind: 'connected'; configure?: () => void; disconnect: () => void; disconnecting: boolean };
 
 function IntegrationCard({
   name,
   description,
   detail,
+  extra,
   state,
 }: {
   name: string;
   description: string;
   /** What the connection does now: the channel posted to, or why it stopped. */
-  detail?: string;
+  detail?: string | undefined;
+  /** A setting of the connection, shown above its buttons. */
+  extra?: ReactNode;
   state: CardState;
 }) {
   const titleId = useId();
@@ -109,11 +155,8 @@ function IntegrationCard({
           </Text>
           {detail ? <Text size="sm">{detail}</Text> : null}
         </Stack>
-        {state.kind === 'unavailable' ? (
-          <Text size="sm" role="note">
-            {state.reason}
-          </Text>
-        ) : state.kind === 'available' ? (
+        {extra}
+        {state.kind === 'available' ? (
           <Group>
             <Button onClick={state.connect} loading={state.connecting} aria-label={`${state.label} ${name}`}>
               {state.label}

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { TDeliveryAttempt, TWebhookEndpoint } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
-import { noContent, stubApi } from '../../../testing/fakeApi.ts';
+import { errorAnswer, noContent, stubApi } from '../../../testing/fakeApi.ts';
 import { APP_TEST_TIMEOUT_MS, admin, renderApp } from '../../../testing/renderApp.tsx';
 
 const URL_SAVED = 'https://hooks.engines.example/warmpath';
@@ -41,10 +41,76 @@ describe('Integrations and the webhook page', { timeout: APP_TEST_TIMEOUT_MS }, 
     const { router } = await renderApp('/admin/integrations', { signedIn: true, me: admin });
     expect(await screen.findByText('Connect the product to other tools that you use.')).toBeDefined();
     for (const name of ['Slack', 'HubSpot', 'Webhook']) expect(screen.getByRole('region', { name })).toBeDefined();
-    // Not built yet: said so, with no button that does nothing.
-    expect(within(screen.getByRole('region', { name: 'HubSpot' })).queryByRole('button')).toBeNull();
+    expect(
+      within(screen.getByRole('region', { name: 'HubSpot' })).getByRole('button', { name: 'Connect HubSpot' }),
+    ).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Connect Webhook' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/integrations/webhook'));
+  });
+
+  it("connects HubSpot through HubSpot's consent screen, and lands on the main page with the spec's message", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, pathname: '/admin/integrations', search: '' });
+    const connection = { portal: 'engines.example', reconnectRequired: false, notesEnabled: true, sync: null };
+    const api = stubApi({
+      'POST /integrations/command/connect-hubspot': Response.json({ url: 'http://hubspot.test/oauth/authorize?x=1' }),
+      'POST /hubspot/integrate': Response.json(connection),
+      'GET /users/query/me': Response.json({ ...admin, isHubspotConnected: true }),
+    });
+    await renderApp('/admin/integrations', { signedIn: true, me: admin });
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect HubSpot' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://hubspot.test/oauth/authorize?x=1'));
+    cleanup();
+
+    const { router } = await renderApp('/hubspot-oauth-callback?code=the-code&state=the-state', {
+      signedIn: true,
+      me: admin,
+    });
+    expect(await screen.findByText('Hubspot integration process started in background.')).toBeDefined();
+    expect(api.callsTo('POST /hubspot/integrate')[0]?.body).toEqual({ code: 'the-code', state: 'the-state' });
+    expect(api.callsTo('POST /hubspot/integrate')).toHaveLength(1);
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/hubspot-oauth-callback'));
+  });
+
+  it('sends a refused HubSpot connection back to Integrations with the reason', async () => {
+    stubApi({
+      'POST /hubspot/integrate': errorAnswer(
+        400,
+        'VALIDATION_FAILED',
+        'This HubSpot connection link has expired. Connect again from the app.',
+      ),
+    });
+    const { router } = await renderApp('/hubspot-oauth-callback?code=old&state=tampered', {
+      signedIn: true,
+      me: admin,
+    });
+    expect(
+      await screen.findByText('This HubSpot connection link has expired. Connect again from the app.'),
+    ).toBeDefined();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/integrations'));
+  });
+
+  it('shows the connected portal, turns its notes off, and removes the integration', async () => {
+    let connection = { portal: 'engines.example', reconnectRequired: false, notesEnabled: true, sync: null };
+    const api = stubApi({
+      'GET /integrations/query/hubspot': () => Response.json(connection),
+      'PUT /integrations/command/set-hubspot-notes': () => {
+        connection = { ...connection, notesEnabled: false };
+        return Response.json(connection);
+      },
+      'DELETE /workspace/command/delete-hubspot-token': noContent(),
+      'GET /users/query/me': Response.json(admin),
+    });
+    await renderApp('/admin/integrations', { signedIn: true, me: { ...admin, isHubspotConnected: true } });
+    const card = await screen.findByRole('region', { name: 'HubSpot' });
+    expect(await within(card).findByText('Connected to engines.example.')).toBeDefined();
+    fireEvent.click(within(card).getByRole('switch', { name: /notes on the HubSpot contact/ }));
+    await waitFor(() => expect(api.callsTo('PUT /integrations/command/set-hubspot-notes')).toHaveLength(1));
+    expect(api.callsTo('PUT /integrations/command/set-hubspot-notes')[0]?.body).toEqual({ notesEnabled: false });
+    const button = within(card).getByRole('button', { name: 'Connected' });
+    fireEvent.mouseEnter(button);
+    fireEvent.click(within(card).getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('Integration removed!')).toBeDefined();
   });
 
   it("connects Slack through Slack's install screen, and says so when it did not", async () => {

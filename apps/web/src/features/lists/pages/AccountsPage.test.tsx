@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TAccount, TAccountsPage, TCrmClientsPage, TImportStatus } from '@warmpath/shared';
+import type { TAccount, TAccountsPage, TCrmClientsPage, TImportStatus, TWorkspace } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
 import { errorAnswer, noContent, stubApi } from '../../../testing/fakeApi.ts';
@@ -209,5 +209,65 @@ describe('Clients & Exclusions', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('CRM custommers uploaded!')).toBeDefined();
     await waitFor(() => expect(api.callsTo('GET /crm-clients/query')).toHaveLength(2));
+  });
+
+  it('with HubSpot connected, picks the lists of customers and of exclusions, saves them, and shows their companies', async () => {
+    const workspace: TWorkspace = {
+      id: admin.workspaceId,
+      name: 'Engines',
+      domains: ['engines.example'],
+      allowDomainJoin: false,
+      selectedHubspotExclusionLists: [],
+      activeCrmClientExclusionLists: [],
+      timeZone: 'UTC',
+    };
+    const saved = { ...workspace, selectedHubspotExclusionLists: ['12'] };
+    const api = stubApi({
+      'GET /crm-clients/query': Response.json({
+        rows: [],
+        pagination: { page: 1, pageSize: 30, totalPages: 0, totalCount: 0 },
+      }),
+      'GET /integrations/query/hubspot': Response.json({
+        portal: 'engines.example',
+        reconnectRequired: false,
+        notesEnabled: true,
+        sync: {
+          id: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d',
+          status: 'succeeded',
+          phase: 'Done',
+          processed: 2,
+          total: 2,
+          counts: { lists: 1, companies: 2 },
+          error: null,
+          createdAt: '2026-11-25T09:00:00.000Z',
+          finishedAt: '2026-11-25T09:00:05.000Z',
+        },
+      }),
+      'GET /workspace/query': Response.json(workspace),
+      'GET /workspace/query/get-hubspot-lists-options': Response.json([
+        { id: '11', name: 'Customers – closed won' },
+        { id: '12', name: 'Do not contact' },
+      ]),
+      'PUT /workspace/command/update': Response.json(saved),
+      'GET /hubspot/query': (call) =>
+        Response.json({
+          rows:
+            call.search.get('listIds') === '12'
+              ? [{ id: '901', companyName: 'Umbrella', companyDomain: 'umbrella.example' }]
+              : [],
+          pagination: { page: 1, pageSize: 30, totalPages: 1, totalCount: 1 },
+        }),
+    });
+    await renderApp('/admin/crm-clients', { signedIn: true, me: { ...admin, isHubspotConnected: true } });
+    expect(await screen.findByText(/Last sync: 2 companies from 1 list/)).toBeDefined();
+    const excluded = within(await screen.findByRole('region', { name: 'Excluded companies' }));
+    fireEvent.click(excluded.getByRole('textbox', { name: 'Company lists' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Do not contact' }));
+    fireEvent.click(excluded.getByRole('button', { name: /Save company lists of excluded companies/ }));
+    expect(await screen.findByText('Exclusion lists updated!')).toBeDefined();
+    expect(api.callsTo('PUT /workspace/command/update')[0]?.body).toMatchObject({
+      selectedHubspotExclusionLists: ['12'],
+    });
+    expect(within(await excluded.findByRole('row', { name: /Umbrella/ })).getByText('umbrella.example')).toBeDefined();
   });
 });

@@ -5,17 +5,33 @@ import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { TablePagination } from '../../../components/TablePagination.tsx';
 import { TableSkeletonRows } from '../../../components/TableSkeletonRows.tsx';
+import { useSession } from '../../../lib/useSession.ts';
+import { useHubspot, useSaveHubspotLists } from '../../integrations/api.ts';
+import { HubspotSyncStatus } from '../../integrations/components/HubspotSyncStatus.tsx';
+import { useWorkspace } from '../../workspace/api.ts';
 import { CRM_CLIENTS_IMPORT, useCrmClients } from '../api.ts';
 import { CsvImport } from '../components/CsvImport.tsx';
+import { HubspotListsSection } from '../components/HubspotListsSection.tsx';
 import { useListQuery } from '../useListQuery.ts';
 
 const COLUMNS = ['Company name', 'Company domain'] as const;
 
-/** Admin, Clients & Exclusions: the CRM customers, never recommended, filled from CSV files. */
+/**
+ * Admin, Clients & Exclusions: the CRM customers, never recommended, filled from CSV files; with HubSpot
+ * connected, also from the portal's company lists ('Company lists'), and the 'Excluded companies' of
+ * other lists.
+ */
 export function CrmClientsPage() {
+  const { user } = useSession();
   const { search, setSearch, query, setPage, setPageSize } = useListQuery();
   const crmClients = useCrmClients(query);
   const [uploadOpened, uploadDialog] = useDisclosure(false);
+  const hubspotConnected = Boolean(user?.isHubspotConnected);
+  const hubspot = useHubspot(hubspotConnected);
+  const workspace = useWorkspace();
+  const saveLists = useSaveHubspotLists();
+  const syncing = hubspot.data?.sync?.status === 'queued' || hubspot.data?.sync?.status === 'running';
+  const lists = hubspotConnected && workspace.data && hubspot.data && !hubspot.data.reconnectRequired;
 
   return (
     <>
@@ -23,6 +39,7 @@ export function CrmClientsPage() {
         title="Clients & Exclusions"
         description="Your customers: the companies never recommended to your team."
       />
+      {hubspotConnected ? <HubspotSyncStatus /> : null}
       <Stack component="section" aria-labelledby="crm-clients-title">
         <Title order={2} size="h4" id="crm-clients-title">
           Clients
@@ -84,7 +101,33 @@ export function CrmClientsPage() {
             ) : null}
           </>
         )}
+        {lists ? (
+          <HubspotListsSection
+            title={null}
+            selectLabel="Company lists"
+            searchLabel="Search companies of the company lists"
+            saved={workspace.data.activeCrmClientExclusionLists}
+            onSave={(ids) =>
+              saveLists.mutate({ workspace: workspace.data, lists: { activeCrmClientExclusionLists: ids } })
+            }
+            saving={saveLists.isPending}
+            syncing={syncing}
+          />
+        ) : null}
       </Stack>
+      {lists ? (
+        <HubspotListsSection
+          title="Excluded companies"
+          selectLabel="Company lists"
+          searchLabel="Search excluded companies"
+          saved={workspace.data.selectedHubspotExclusionLists}
+          onSave={(ids) =>
+            saveLists.mutate({ workspace: workspace.data, lists: { selectedHubspotExclusionLists: ids } })
+          }
+          saving={saveLists.isPending}
+          syncing={syncing}
+        />
+      ) : null}
       <Modal
         opened={uploadOpened}
         onClose={uploadDialog.close}

@@ -2,10 +2,11 @@ import { ActionIcon, Alert, Button, Card, Group, Progress, Stack, Text, Title } 
 import type { TMe, TSyncRun } from '@warmpath/shared';
 import { useId } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { RunProgress } from '../../../components/RunProgress.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { ConnectionIcon } from '../../users/components/ConnectionIcon.tsx';
 import { useGoogleSyncStatus, useRequestGoogleSync } from '../api.ts';
-import { isAccessRevoked, isSyncActive, syncCountsSummary, syncPercent } from '../syncRun.ts';
+import { isAccessRevoked, isSyncActive, syncCountsSummary } from '../syncRun.ts';
 import { useConnectGoogleHere } from '../useConnectGoogleHere.ts';
 import { UndeliveredEmails } from './UndeliveredEmails.tsx';
 
@@ -102,34 +103,7 @@ function SyncRunStatus({ run, onReconnect, reconnecting }: SyncRunStatusProps) {
       </Text>
     );
   }
-  const percent = syncPercent(run);
-  return (
-    <Stack gap={4}>
-      <Group justify="space-between" gap="xs">
-        <Text size="sm">{run.phase ?? (run.status === 'queued' ? 'Waiting to start' : 'Syncing')}</Text>
-        {percent === null || run.total === null ? null : (
-          <Text size="sm" c="dimmed">
-            {formatCount(run.processed)} of {formatCount(run.total)}
-          </Text>
-        )}
-      </Group>
-      <Progress.Root size="md">
-        {percent === null ? (
-          // Nothing to count yet: a moving bar without a value (an indeterminate progress bar).
-          <Progress.Section
-            value={100}
-            animated
-            withAria={false}
-            role="progressbar"
-            aria-label={PROGRESS_LABEL}
-            aria-valuetext={run.phase ?? 'In progress'}
-          />
-        ) : (
-          <Progress.Section value={percent} aria-label={PROGRESS_LABEL} />
-        )}
-      </Progress.Root>
-    </Stack>
-  );
+  return <RunProgress run={run} label={PROGRESS_LABEL} />;
 }
 
 function RefreshIcon() {
