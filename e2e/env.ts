@@ -8,3 +8,5 @@ export const E2E_DATA_DIR = path.join(E2E_ROOT, E2E_PORT === 3111 ? '.data-e2e' 
 export const E2E_GOOGLE_SANDBOX_URL = `http://localhost:${E2E_PORT + 1}`;
 /** The Slack sandbox `npm start` runs beside the server: two ports up. */
 export const E2E_SLACK_SANDBOX_URL = `http://localhost:${E2E_PORT + 2}`;
+/** The HubSpot sandbox `npm start` runs beside the server: three ports up. */
+export const E2E_HUBSPOT_SANDBOX_URL = `http://localhost:${E2E_PORT + 3}`;

@@ -238,7 +238,7 @@ function registerControls(app: FastifyInstance, sandbox: HubSpotSandbox) {
 
   /** `{ listId, add: [id], remove: [id], email? }`: records join or leave a list. */
   app.post('/_control/list-membership', async (request) => {
-    const { listId, add = [], remove = [], email } = body(request);
+    const { listId, add = [], remove = [], addDomains = [], email } = body(request);
     if (typeof listId !== 'string' && typeof listId !== 'number') throw bad('listId is required');
     const ids = (value: unknown, field: string) => {
       if (!Array.isArray(value) || value.some((id) => !/^\d+$/.test(String(id)))) {
@@ -260,6 +260,15 @@ function registerControls(app: FastifyInstance, sandbox: HubSpotSandbox) {
     const store = list.objectTypeId === '0-2' ? portal.objects.companies : portal.objects.contacts;
     const unknown = added.filter((id) => !store.has(id));
     if (unknown.length > 0) throw bad(`no such records in the account: ${unknown.join(', ')}`);
+    // Companies by domain, created when the account has none (a sales rep adding a company by hand).
+    if (!Array.isArray(addDomains) || addDomains.some((domain) => typeof domain !== 'string'))
+      throw bad('addDomains must be an array of domains');
+    for (const domain of addDomains as string[]) {
+      added.push(
+        portal.companyIdByDomain(domain) ??
+          portal.create('companies', { name: domain.split('.')[0] ?? domain, domain }, {}).id,
+      );
+    }
     portal.changeMembership(list, added, removed);
     return { ok: true, hubId: portal.hubId, listId: String(list.listId), size: list.members.size };
   });

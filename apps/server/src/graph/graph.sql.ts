@@ -41,7 +41,7 @@ export const isOutsider = (workspaceId: string, person: string) => sql`
  * Whether a company is one the team already sells to or excludes: a CRM customer (CSV, `crm_clients`)
  * or a company of a chosen HubSpot list (`crm_list_companies`). Its people are never prospects.
  */
-export const isCrmCompany = (workspaceId: string, companyId: string) => sql`(
+export const isCrmCompany = (workspaceId: string | SQL, companyId: string) => sql`(
   exists (select 1 from crm_clients cc where cc.workspace_id = ${workspaceId} and cc.company_id = ${sql.raw(companyId)})
   or exists (select 1 from crm_list_companies lc
               where lc.workspace_id = ${workspaceId} and lc.company_id = ${sql.raw(companyId)}))`;

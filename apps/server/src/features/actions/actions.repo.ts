@@ -371,7 +371,11 @@ function scopeSql(scope: ActionScope): SQL {
         : 'anyOf' in to
           ? sql`a.recommendation_users && ${uuids(to.anyOf)}::uuid[]`
           : recommendedTo(to.userId);
-    return sql`a.status = 'recommended' and a.recommended_on = ${scope.today}::date and ${who}`;
+    // A recommendation made before its company became a customer or an exclusion is not shown any more.
+    const prospectCompany =
+      '(select p_.company_id from people p_ where p_.workspace_id = a.workspace_id and p_.id = a.prospect_id)';
+    return sql`a.status = 'recommended' and a.recommended_on = ${scope.today}::date and ${who}
+               and not ${isCrmCompany(sql`a.workspace_id`, prospectCompany)}`;
   }
   const { tab, of } = scope;
   if (tab === 'pending') return sql`a.status = 'pending' and ${of === 'team' ? sql`true` : recommendedTo(of.userId)}`;

@@ -1,7 +1,7 @@
 import type { TCrmListCompaniesPage } from '@warmpath/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { crmListCompanies, workspaces } from '../../db/schema/index.ts';
+import { crmListCompanies, jobRuns, workspaces } from '../../db/schema/index.ts';
 import { markDirty } from '../../graph/dirty.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 
@@ -74,4 +74,12 @@ export async function forgetListCompanies(tx: Tx, workspaceId: string, keepLists
            and p.company_id in (select company_id from crm_list_companies where ${dropped})`,
   );
   await tx.delete(crmListCompanies).where(dropped);
+}
+
+/** Syncs still waiting to start end as failed, with the reason (the integration they would read is gone). */
+export async function failWaitingSyncs(tx: Tx, workspaceId: string, reason: string) {
+  await tx
+    .update(jobRuns)
+    .set({ status: 'failed', error: reason, finishedAt: new Date() })
+    .where(and(eq(jobRuns.workspaceId, workspaceId), eq(jobRuns.kind, 'hubspot-sync'), eq(jobRuns.status, 'queued')));
 }

@@ -5,7 +5,6 @@ import type {
   THubspotConnection,
   THubspotIntegrate,
 } from '@warmpath/shared';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   type HubspotSettings,
@@ -22,7 +21,13 @@ import { AppError } from '../../lib/app-error.ts';
 import type { createStateSigner } from '../../lib/signed-state.ts';
 import type { Member } from '../../plugins/auth.ts';
 import { safeRedirectPath } from '../sources/google/google.service.ts';
-import { findListCompanies, forgetListCompanies, setChosenLists } from './hubspot.repo.ts';
+import {
+  failWaitingSyncs,
+  findChosenLists,
+  findListCompanies,
+  forgetListCompanies,
+  setChosenLists,
+} from './hubspot.repo.ts';
 import { type HubspotSyncDeps, latestHubspotSync, requestHubspotSync } from './hubspot-sync-runs.ts';
 
 export type HubspotDeps = HubspotSyncDeps & {
@@ -132,9 +137,7 @@ export async function deleteHubspotToken(deps: HubspotDeps, member: Member): Pro
     await setChosenLists(tx, workspaceId, { customers: [], exclusions: [] });
     await forgetListCompanies(tx, workspaceId);
     // A sync still waiting has nothing left to read.
-    await tx.execute(sql`
-      update job_runs set status = 'failed', error = 'HubSpot was disconnected', finished_at = now()
-       where workspace_id = ${workspaceId} and kind = 'hubspot-sync' and status = 'queued'`);
+    await failWaitingSyncs(tx, workspaceId, 'HubSpot was disconnected');
   });
   await deps.jobs.enqueueGraphRecompute(workspaceId);
 }
@@ -199,9 +202,7 @@ export async function chooseHubspotLists(
   const { workspaceId } = member;
   const kept = await deps.database.inWorkspace(workspaceId, async (tx) => {
     await setChosenLists(tx, workspaceId, lists);
-    const chosen = await tx.execute<{ lists: string[] }>(sql`
-      select hubspot_customer_lists || hubspot_exclusion_lists as lists from workspaces where id = ${workspaceId}`);
-    const keep = chosen.rows[0]?.lists ?? [];
+    const keep = await findChosenLists(tx, workspaceId);
     await forgetListCompanies(tx, workspaceId, keep);
     return keep;
   });
