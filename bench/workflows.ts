@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { listenSlackSandbox } from '@warmpath/sandbox-slack';
 import { submitConsent } from '@warmpath/sandbox-slack/testing';
+import { signalBit } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { seedDemo } from '../apps/server/src/demo/seed-demo.ts';
@@ -16,7 +17,6 @@ import { insertUser, insertWorkspace } from '../apps/server/src/features/users/u
 import { workflowEngine } from '../apps/server/src/features/workflows/workflow-engine.ts';
 import { insertWorkflow } from '../apps/server/src/features/workflows/workflows.repo.ts';
 import { recomputeDirty } from '../apps/server/src/graph/graph.service.ts';
-import { signalBit } from '../apps/server/src/graph/graph.sql.ts';
 import { saveWorkspaceIntegration } from '../apps/server/src/integrations/integrations.repo.ts';
 import { createSlackClient } from '../apps/server/src/integrations/slack/slack-client.ts';
 import { newWebhookSecret } from '../apps/server/src/integrations/webhook/signing.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACTION_TYPES, ROLES } from './enums.ts';
 import { IMPORT_KINDS } from './schemas/lists.ts';
-import { SIGNAL_TYPES } from './schemas/network.ts';
+import { SIGNAL_TYPES } from './signals.ts';
 
 // The domain events the product records, and the public contract of what leaves it: each webhook
 // delivery's body is `{ type, timestamp, data }` (the Standard Webhooks payload shape) with `data` as

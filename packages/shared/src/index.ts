@@ -14,4 +14,5 @@ export * from './schemas/team.ts';
 export * from './schemas/users.ts';
 export * from './schemas/workflows.ts';
 export * from './schemas/workspace.ts';
+export * from './signals.ts';
 export * from './templates.ts';

@@ -1,4 +1,4 @@
-import { PROXIMITY_BANDS, SIGNAL_TYPES, type SignalType } from '@warmpath/shared';
+import { PROXIMITY_BANDS } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { MAX_PARTICIPANTS } from './proximity.ts';
 
@@ -50,9 +50,6 @@ export const isCrmCompany = (workspaceId: string | SQL, companyId: string) => sq
 export type Scope = { personIds: readonly string[] } | 'all';
 export const inScope = (scope: Scope, column: string): SQL =>
   scope === 'all' ? sql`true` : sql`${sql.raw(column)} = any(${sql.param([...scope.personIds])}::uuid[])`;
-
-export const signalBit = (type: SignalType) => 1 << SIGNAL_TYPES.indexOf(type);
-export const signalsOfMask = (mask: number) => SIGNAL_TYPES.filter((type) => (mask & signalBit(type)) !== 0);
 
 export const maxParticipants = sql.raw(String(MAX_PARTICIPANTS));
 

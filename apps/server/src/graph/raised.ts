@@ -1,7 +1,6 @@
-import type { SignalType } from '@warmpath/shared';
+import { type SignalType, signalsOfMask } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { signalsOfMask } from './graph.sql.ts';
 
 /** A signal a prospect did not have before a roll-up and has after it. */
 export type RaisedSignal = { prospectId: string; type: SignalType };

@@ -1,6 +1,6 @@
-import { ENGAGEMENTS, SIGNAL_TYPES } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
+import { engagementCodeSql, engagementKeySql, engagementSql } from './engagement.ts';
 import {
   connectorsCte,
   inScope,
@@ -10,17 +10,12 @@ import {
   membersCte,
   proximityBandSql,
   type Scope,
-  signalBit,
 } from './graph.sql.ts';
 import { decaySql, type ProximityModel, proximitySql } from './proximity.ts';
+import { signalBitsTable, signalMaskSql, WEBSITE_SIGNAL_DAYS } from './signals.ts';
 
 // Evidence -> edges -> network rows, set-based in SQL (DESIGN.md section 7). Both steps take a scope:
 // the people new evidence touched (the incremental job) or everyone (the full recompute).
-
-/** A website visit counts for signals this long. */
-export const WEBSITE_SIGNAL_DAYS = 30;
-/** This many page views in the window is "visited many pages". */
-export const MANY_PAGES = 5;
 
 const decayTo = (time: string) => decaySql(sql.raw(time));
 
@@ -231,12 +226,6 @@ const summaryDelta = (ws: string) => sql`,
       returning 1
     )`;
 
-const textArray = (values: readonly string[]) =>
-  sql`array[${sql.join(
-    values.map((value) => sql.raw(`'${value}'`)),
-    sql`, `,
-  )}]::text[]`;
-
 /**
  * Each row of `source` as the filter options it counts for (network_facets: field is the filter's
  * name, value its option key), with `weight`. Only the low-cardinality filters; companies and
@@ -252,11 +241,10 @@ function facetValues(source: SQL, weight: SQL) {
     union all
     select 'proximity', ${proximityBandSql(sql`proximity`, 'name')}, ${weight} from ${source}
     union all
-    select 'engagement', (${textArray(ENGAGEMENTS)})[engagement + 1], ${weight} from ${source}
+    select 'engagement', ${engagementKeySql(sql`engagement`)}, ${weight} from ${source}
     union all
-    select 'signal', (${textArray(SIGNAL_TYPES)})[bit + 1], ${weight}
-      from ${source} cross join generate_series(0, ${sql.raw(String(SIGNAL_TYPES.length - 1))}) as bit
-     where signal_mask & (1 << bit) <> 0`;
+    select 'signal', signal.type, ${weight}
+      from ${source} join ${signalBitsTable('signal')} on signal_mask & signal.bit <> 0`;
 }
 
 /**
@@ -332,7 +320,6 @@ export function rollUpSql(
 ) {
   const ws = workspaceId;
   const proximity = proximitySql(model, 'e', sql`e.decay`);
-  const bit = (type: Parameters<typeof signalBit>[0]) => sql.raw(String(signalBit(type)));
   return sql`
     with ${membersCte(ws)},
     allies as (select person_id, tag from clients where workspace_id = ${ws} and map_network),
@@ -362,17 +349,10 @@ export function rollUpSql(
     from_edges as (
       select s.prospect_id,
              max(case when s.colleague then s.proximity else round(s.proximity * s.factor) end)::int as proximity,
-             max(case when s.colleague and s.meetings > 0 then 2 when s.colleague and s.mails > 0 then 1 else 0 end) as engagement,
+             ${engagementSql()} as engagement,
              array_agg(s.connector_id order by s.proximity desc, s.connector_id) as connector_ids,
              bool_or(not s.colleague) as has_external,
-             bit_or(case when s.colleague then
-                      (case when s.meetings > 0 then ${bit('ALREADY_MET_COLLEAGUE')} else 0 end)
-                    | (case when s.shared_months > 0 then ${bit('WORKED_WITH_COLLEAGUE')} else 0 end)
-                    | (case when s.linkedin then ${bit('CONNECTED_WITH_COLLEAGUE')} else 0 end)
-                    else
-                      (case when s.shared_months > 0 then ${bit('WORKED_WITH_CLIENT')} else 0 end)
-                    | (case when s.linkedin or s.meetings > 0 or s.mails > 0 then ${bit('CONNECTED_WITH_CLIENT')} else 0 end)
-                    end) as mask,
+             bit_or(${signalMaskSql('edge')}) as mask,
              min(s.created_at) as first_seen_at
         from scored s
        group by s.prospect_id
@@ -401,13 +381,9 @@ export function rollUpSql(
     ),
     candidates as (
       select coalesce(f.prospect_id, v.prospect_id, pc.prospect_id) as prospect_id,
-             coalesce(f.proximity, 0) as proximity, coalesce(f.engagement, 0) as engagement,
+             coalesce(f.proximity, 0) as proximity, coalesce(f.engagement, ${engagementCodeSql('NEVER_MET')}) as engagement,
              coalesce(f.connector_ids, '{}') as connector_ids, coalesce(f.has_external, false) as has_external,
-             coalesce(f.mask, 0)
-               | (case when v.views > 0 then ${bit('VISITED_WEBSITE')} else 0 end)
-               | (case when v.pricing then ${bit('VISITED_PRICING_PAGE')} else 0 end)
-               | (case when v.views >= ${MANY_PAGES} then ${bit('VISITED_MANY_PAGES')} else 0 end)
-               | (case when pc.prospect_id is not null then ${bit('PAST_CLIENT')} else 0 end) as mask,
+             coalesce(f.mask, 0) | ${signalMaskSql('visits')} | ${signalMaskSql('pastClient')} as mask,
              least(f.first_seen_at, v.first_seen_at, pc.first_seen_at) as first_seen_at
         from from_edges f
         full join visits v on v.prospect_id = f.prospect_id

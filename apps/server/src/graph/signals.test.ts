@@ -1,17 +1,13 @@
-import { SIGNAL_TYPES } from '@warmpath/shared';
+import { SIGNAL_DEFINITIONS, SIGNAL_TYPES, signalBit, signalMaskOf } from '@warmpath/shared';
 import { describe, expect, it } from 'vitest';
-import { signalBit } from './graph.sql.ts';
-import { buildSignals, type SignalEdge, temperatureRank } from './signals.ts';
+import { buildSignals, SIGNAL_RULES, type SignalEdge, temperatureRank } from './signals.ts';
 
 const edge = (overrides: Partial<SignalEdge>): SignalEdge => ({
   connectorId: 'c',
   connectorName: 'Jane Doe',
   colleague: true,
   proximity: 50,
-  meetings: 0,
-  mails: 0,
-  sharedMonths: 0,
-  linkedin: false,
+  signalMask: 0,
   tag: null,
   ...overrides,
 });
@@ -25,18 +21,27 @@ const facts = (mask: number, edges: SignalEdge[] = []) => ({
 });
 
 describe('signals', () => {
-  it('gives one bit to each signal type', () => {
-    const bits = SIGNAL_TYPES.map(signalBit);
-    expect(new Set(bits).size).toBe(SIGNAL_TYPES.length);
+  it('gives every signal no relationship scores a fixed score in the registry', () => {
+    for (const type of SIGNAL_TYPES) {
+      if (SIGNAL_RULES[type].source !== 'edge') expect(SIGNAL_DEFINITIONS[type].score, type).toBeGreaterThan(0);
+    }
   });
 
   it('scores a relationship signal by its best qualifying edge, and names a client ally’s tag', () => {
-    const mask = signalBit('ALREADY_MET_COLLEAGUE') | signalBit('CONNECTED_WITH_CLIENT');
+    const mask = signalMaskOf(['ALREADY_MET_COLLEAGUE', 'CONNECTED_WITH_CLIENT']);
     const signals = buildSignals(
       facts(mask, [
-        edge({ meetings: 2, proximity: 60 }),
-        edge({ meetings: 1, proximity: 80, connectorName: 'Bob Stone' }),
-        edge({ colleague: false, linkedin: true, proximity: 15, tag: 'investor', connectorName: 'Ivy Investor' }),
+        edge({ signalMask: signalBit('ALREADY_MET_COLLEAGUE'), proximity: 60 }),
+        edge({ signalMask: signalBit('ALREADY_MET_COLLEAGUE'), proximity: 80, connectorName: 'Bob Stone' }),
+        // Closer, but it qualifies for another signal only.
+        edge({ signalMask: signalBit('WORKED_WITH_COLLEAGUE'), proximity: 95, connectorName: 'Cy Other' }),
+        edge({
+          colleague: false,
+          signalMask: signalBit('CONNECTED_WITH_CLIENT'),
+          proximity: 15,
+          tag: 'investor',
+          connectorName: 'Ivy Investor',
+        }),
       ]),
     );
     expect(signals).toEqual([
@@ -56,19 +61,21 @@ describe('signals', () => {
   });
 
   it('carries a past client’s old and new companies, and page views for visits, strongest first', () => {
-    const mask = signalBit('PAST_CLIENT') | signalBit('VISITED_WEBSITE') | signalBit('VISITED_PRICING_PAGE');
-    const signals = buildSignals(facts(mask));
-    expect(signals.map((signal) => signal.type)).toEqual(['PAST_CLIENT', 'VISITED_PRICING_PAGE', 'VISITED_WEBSITE']);
+    const signals = buildSignals(facts(signalMaskOf(['PAST_CLIENT', 'VISITED_WEBSITE', 'VISITED_PRICING_PAGE'])));
+    expect(signals.map((signal) => [signal.type, signal.proximityScore])).toEqual([
+      ['PAST_CLIENT', 90],
+      ['VISITED_PRICING_PAGE', 80],
+      ['VISITED_WEBSITE', 50],
+    ]);
     expect(signals[0]?.metadata).toEqual({ pastCompanyName: 'Oldco', newCompanyName: 'Newco' });
     expect(signals[1]?.metadata).toEqual({ pageViews: 7 });
   });
 
   it('ranks by the warmest signal: warm, then medium, then cold, then none', () => {
-    const rank = (mask: number) =>
-      temperatureRank(buildSignals(facts(mask, [edge({ meetings: 1, sharedMonths: 3, linkedin: true })])));
-    expect(rank(signalBit('CONNECTED_WITH_COLLEAGUE') | signalBit('VISITED_WEBSITE'))).toBe(0);
-    expect(rank(signalBit('WORKED_WITH_COLLEAGUE') | signalBit('CONNECTED_WITH_COLLEAGUE'))).toBe(1);
-    expect(rank(signalBit('CONNECTED_WITH_COLLEAGUE'))).toBe(2);
+    const rank = (mask: number) => temperatureRank(buildSignals(facts(mask)));
+    expect(rank(signalMaskOf(['CONNECTED_WITH_COLLEAGUE', 'VISITED_WEBSITE']))).toBe(0);
+    expect(rank(signalMaskOf(['WORKED_WITH_COLLEAGUE', 'CONNECTED_WITH_COLLEAGUE']))).toBe(1);
+    expect(rank(signalMaskOf(['CONNECTED_WITH_COLLEAGUE']))).toBe(2);
     expect(rank(0)).toBe(3);
   });
 });

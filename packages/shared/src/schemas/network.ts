@@ -1,51 +1,13 @@
 import { z } from 'zod';
 import { PAGINATION } from '../constants.ts';
 import { CONNECTION_SOURCES, ENGAGEMENTS } from '../enums.ts';
+import { SIGNAL_TYPES } from '../signals.ts';
 
 // The network API of spec sections 3 and 7 (Contacts calls): the table, its filters, report cards,
 // the CSV export and the warm-intro panels.
 
 /** Spec section 4: an empty filter list means all, this value means none. */
 export const EMPTY_STATE = 'EMPTY_STATE';
-
-/** Signal types, in the temperature groups of spec section 4 (warm, then medium, then cold). */
-export const SIGNAL_TYPES = [
-  'VISITED_MANY_PAGES',
-  'VISITED_PRICING_PAGE',
-  'ALREADY_MET_COLLEAGUE',
-  'VISITED_WEBSITE',
-  'PAST_CLIENT',
-  'WORKED_WITH_COLLEAGUE',
-  'WORKED_WITH_CLIENT',
-  'CONNECTED_WITH_COLLEAGUE',
-  'CONNECTED_WITH_CLIENT',
-] as const;
-export type SignalType = (typeof SIGNAL_TYPES)[number];
-
-export const SIGNAL_TEMPERATURES = ['warm', 'medium', 'cold'] as const;
-export type SignalTemperature = (typeof SIGNAL_TEMPERATURES)[number];
-export const SIGNAL_TEMPERATURE: Record<SignalType, SignalTemperature> = {
-  VISITED_MANY_PAGES: 'warm',
-  VISITED_PRICING_PAGE: 'warm',
-  ALREADY_MET_COLLEAGUE: 'warm',
-  VISITED_WEBSITE: 'warm',
-  PAST_CLIENT: 'warm',
-  WORKED_WITH_COLLEAGUE: 'medium',
-  WORKED_WITH_CLIENT: 'medium',
-  CONNECTED_WITH_COLLEAGUE: 'cold',
-  CONNECTED_WITH_CLIENT: 'cold',
-};
-export const SIGNAL_LABELS: Record<SignalType, string> = {
-  VISITED_MANY_PAGES: 'Visited many pages',
-  VISITED_PRICING_PAGE: 'Visited pricing page',
-  ALREADY_MET_COLLEAGUE: 'Already met a colleague',
-  VISITED_WEBSITE: 'Visited website',
-  PAST_CLIENT: 'Past client',
-  WORKED_WITH_COLLEAGUE: 'Worked with a colleague',
-  WORKED_WITH_CLIENT: 'Worked with a client',
-  CONNECTED_WITH_COLLEAGUE: 'Connected with a colleague',
-  CONNECTED_WITH_CLIENT: 'Connected with a client',
-};
 
 export const PROXIMITY_BAND_NAMES = ['Low', 'Medium', 'High'] as const;
 export type ProximityBandName = (typeof PROXIMITY_BAND_NAMES)[number];

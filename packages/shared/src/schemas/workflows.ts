@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WORKFLOW_ENGAGEMENTS } from '../enums.ts';
-import { SIGNAL_TYPES, ZFilterItem } from './network.ts';
+import { SIGNAL_TYPES } from '../signals.ts';
+import { ZFilterItem } from './network.ts';
 
 /**
  * Spec section 3, Workflow filters. Each contact level is a set of the network table's own filters

@@ -186,11 +186,11 @@ export const networkRows = pgTable(
     seniority: text('seniority'),
     jobTitle: text('job_title'),
     proximity: smallint('proximity').notNull(),
-    /** 0 NEVER_MET, 1 TOUCHED, 2 MET (ENGAGEMENTS order). */
+    /** The engagement's pinned code (ENGAGEMENT_DEFINITIONS: 0 NEVER_MET, 1 TOUCHED, 2 MET). */
     engagement: smallint('engagement').notNull(),
     connectorIds: uuid('connector_ids').array().notNull(),
     hasExternalConnector: boolean('has_external_connector').notNull(),
-    /** Bit i set when the prospect has the signal SIGNAL_TYPES[i]. */
+    /** The prospect's signals, each as its pinned bit (SIGNALS in packages/shared/src/signals.ts). */
     signalMask: integer('signal_mask').notNull(),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },

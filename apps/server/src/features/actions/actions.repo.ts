@@ -1,13 +1,9 @@
-import {
-  type ActionFilterName,
-  SIGNAL_TEMPERATURE,
-  SIGNAL_TEMPERATURES,
-  SIGNAL_TYPES,
-  type TActionFilterItem,
-} from '@warmpath/shared';
+import type { ActionFilterName, TActionFilterItem } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { isCrmCompany, membersCte, signalBit } from '../../graph/graph.sql.ts';
+import { engagementCodeSql } from '../../graph/engagement.ts';
+import { isCrmCompany, membersCte } from '../../graph/graph.sql.ts';
+import { temperatureRankSql } from '../../graph/signals.ts';
 import type { KeptAction } from './recommend.ts';
 
 // The SQL of the actions: the engine's candidates and writes, the run log, the lists and their
@@ -108,16 +104,8 @@ export async function unreachableAllies(tx: Tx, workspaceId: string) {
   return new Set(result.rows.map((row) => row.person_id));
 }
 
-const bitsOf = (temperature: (typeof SIGNAL_TEMPERATURES)[number]) =>
-  SIGNAL_TYPES.filter((type) => SIGNAL_TEMPERATURE[type] === temperature).reduce(
-    (mask, type) => mask | signalBit(type),
-    0,
-  );
-
 /** The network row's temperature rank (0 warm, 1 medium, 2 cold, 3 none), as `temperatureRank` ranks signals. */
-const temperatureOfMask = sql.raw(
-  `case ${SIGNAL_TEMPERATURES.map((temperature, rank) => `when r.signal_mask & ${bitsOf(temperature)} <> 0 then ${rank}`).join(' ')} else ${SIGNAL_TEMPERATURES.length} end`,
-);
+const temperatureOfMask = temperatureRankSql(sql`r.signal_mask`);
 
 export type CandidateFlags = {
   prospect_id: string;
@@ -447,7 +435,8 @@ export async function actionRows(
            a.acted_at, a.created_at, a.replied_at, a.thanked_at, a.message, a.source,
            p.id as prospect_id, p.full_name as prospect_name, p.avatar_url as prospect_avatar,
            p.linkedin_url as prospect_linkedin, p.title as prospect_title, p.email as prospect_email,
-           p.phone as prospect_phone, coalesce(r.proximity, 0)::int as proximity, coalesce(r.engagement, 0)::int as engagement,
+           p.phone as prospect_phone, coalesce(r.proximity, 0)::int as proximity,
+           coalesce(r.engagement, ${engagementCodeSql('NEVER_MET')})::int as engagement,
            co.id as company_id, co.name as company_name, co.logo_url as company_logo, co.size_bucket as company_size,
            cp.id as connector_id, coalesce(cu.first_name || ' ' || cu.last_name, cp.full_name) as connector_name,
            coalesce(cu.avatar, cp.avatar_url) as connector_avatar, cp.title as connector_title,

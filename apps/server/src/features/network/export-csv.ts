@@ -1,12 +1,12 @@
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ENGAGEMENT_LABELS, ENGAGEMENTS, SIGNAL_LABELS, SIGNAL_TYPES, type TFilterItem } from '@warmpath/shared';
+import { ENGAGEMENT_DEFINITIONS, SIGNAL_LABELS, SIGNAL_TYPES, signalBit, type TFilterItem } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Database } from '../../db/client.ts';
-import { proximityBandSql, signalBit } from '../../graph/graph.sql.ts';
+import { proximityBandSql } from '../../graph/graph.sql.ts';
 import { FORMULA_START } from '../../lib/csv-write.ts';
 import type { Member } from '../../plugins/auth.ts';
 import { NETWORK_ORDER } from './network.repo.ts';
@@ -109,7 +109,7 @@ export async function exportNetworkCsv(database: Database, member: Member, filte
       defused(sql`r.industry`),
       labelled(
         sql`r.engagement`,
-        ENGAGEMENTS.map((engagement, level) => [level, ENGAGEMENT_LABELS[engagement]] as const),
+        ENGAGEMENT_DEFINITIONS.map(({ code, label }) => [code, label] as const),
       ),
       sql`r.proximity`,
       proximityBandSql(sql`r.proximity`, 'name'),

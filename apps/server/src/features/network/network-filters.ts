@@ -1,16 +1,16 @@
 import {
   EMPTY_STATE,
-  ENGAGEMENTS,
+  ENGAGEMENT_DEFINITIONS,
   type NetworkFilterField,
   PROXIMITY_BANDS,
   SIGNAL_TYPES,
+  signalMaskOf,
   type TFilterItem,
   type TPersona,
   type TTargetingScheme,
 } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { signalBit } from '../../graph/graph.sql.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { findPersonas, findTargetingScheme } from '../targeting/targeting.repo.ts';
 
@@ -39,11 +39,11 @@ const FIELD_CONDITIONS: Record<NetworkFilterField, (values: string[]) => SQL> = 
   },
   connector: (values) => sql`r.connector_ids && ${sql.param(uuids(values))}::uuid[]`,
   engagement: (values) => {
-    const levels = ENGAGEMENTS.flatMap((engagement, level) => (values.includes(engagement) ? [level] : []));
-    return sql`r.engagement = any(${sql.param(levels)}::int[])`;
+    const codes = ENGAGEMENT_DEFINITIONS.flatMap(({ engagement, code }) => (values.includes(engagement) ? [code] : []));
+    return sql`r.engagement = any(${sql.param(codes)}::int[])`;
   },
   signal: (values) => {
-    const mask = SIGNAL_TYPES.filter((type) => values.includes(type)).reduce((bits, type) => bits | signalBit(type), 0);
+    const mask = signalMaskOf(SIGNAL_TYPES.filter((type) => values.includes(type)));
     return sql`(r.signal_mask & ${mask}) <> 0`;
   },
 };

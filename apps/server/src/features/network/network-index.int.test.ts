@@ -8,6 +8,7 @@ import {
   type NetworkFilterField,
   PROXIMITY_BANDS,
   SENIORITIES,
+  SIGNAL_BIT_LIMIT,
   SIGNAL_TYPES,
   type TFilterItem,
 } from '@warmpath/shared';
@@ -67,7 +68,7 @@ async function seedNetwork(member: Member) {
              (${sql.param(TITLES)}::text[])[1 + n % 7], (n * 37) % 101, n % 3,
              array(select c from unnest(${sql.param(connectors)}::uuid[]) with ordinality as u(c, i)
                     where n % 7 <> 0 and (n >> i::int) & 1 = 1),
-             n % 4 = 0, (n * 2654435761) % ${1 << SIGNAL_TYPES.length}
+             n % 4 = 0, (n * 2654435761) % ${1 << SIGNAL_BIT_LIMIT}
         from numbered`);
     await rebuildNetworkSummaries(tx, ws);
     await saveTargetingScheme(tx, ws, member.userId, {

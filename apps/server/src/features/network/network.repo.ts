@@ -1,10 +1,11 @@
 import {
   CONNECTION_SOURCES,
   type ConnectionSource,
-  ENGAGEMENTS,
+  engagementOfCode,
   FILTER_OPTION_PAGE_SIZE,
   type NetworkFilterField,
   SIGNAL_TYPES,
+  signalBit,
   type TClientConnected,
   type TConnector,
   type TNetworkRow,
@@ -13,8 +14,8 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { membersCte, proximityBandSql } from '../../graph/graph.sql.ts';
 import { type EdgeEvidenceRow, type ProximityModel, proximitySql } from '../../graph/proximity.ts';
-import { RANK_BUCKET_SHIFT, trustSql, WEBSITE_SIGNAL_DAYS } from '../../graph/recompute.ts';
-import { buildSignals, type SignalEdge } from '../../graph/signals.ts';
+import { RANK_BUCKET_SHIFT, trustSql } from '../../graph/recompute.ts';
+import { buildSignals, type SignalEdge, signalMaskSql, WEBSITE_SIGNAL_DAYS } from '../../graph/signals.ts';
 import type { CompiledFilters } from './network-filters.ts';
 
 // Reads of the network read model. Every statement runs inside `inWorkspace`, so row-level security
@@ -114,6 +115,8 @@ type EdgeRow = {
   mails: number;
   shared_months: number;
   linkedin: boolean;
+  /** The edge signals it qualifies for. */
+  signal_mask: number;
   full_name: string;
   avatar: string | null;
   job_title: string | null;
@@ -150,10 +153,10 @@ export async function edgesOf(tx: Tx, workspaceId: string, prospectIds: string[]
     ally_trust as (
       ${trustSql(ws, model, sql`select connector_id from page_edges where connector_id not in (select person_id from members)`)}
     )
-    select e.prospect_id, e.connector_id, m.person_id is not null as colleague, m.user_id as member_user_id, e.link,
-           case when m.person_id is not null then e.link
+    select e.prospect_id, e.connector_id, s.colleague, m.user_id as member_user_id, e.link,
+           case when s.colleague then e.link
                 else round(e.link * coalesce(t.trust, ${model.allyTrustFloor}::float8))::int end as path,
-           e.meetings, e.mails_sent + e.mails_received as mails, e.shared_months, e.linkedin,
+           s.meetings, s.mails, s.shared_months, s.linkedin, ${signalMaskSql('edge')} as signal_mask,
            coalesce(u.first_name || ' ' || u.last_name, cp.full_name) as full_name,
            coalesce(u.avatar, cp.avatar_url) as avatar, cp.title as job_title,
            cc.name as company_name, cc.logo_url as company_logo, cl.tag,
@@ -166,6 +169,11 @@ export async function edgesOf(tx: Tx, workspaceId: string, prospectIds: string[]
       left join companies cc on cc.workspace_id = ${ws} and cc.id = cp.company_id
       left join clients cl on cl.workspace_id = ${ws} and cl.person_id = e.connector_id and cl.map_network
       left join users ou on ou.workspace_id = ${ws} and ou.id = cl.contact_owner_user_id
+      -- The edge as the signal rules read it (the roll-up's scored edges, recompute.ts).
+      cross join lateral (
+        select m.person_id is not null as colleague, e.meetings, e.mails_sent + e.mails_received as mails,
+               e.shared_months, e.linkedin
+      ) s
      order by path desc, e.connector_id`);
   return result.rows;
 }
@@ -259,10 +267,7 @@ export async function networkRows(
         connectorName: edge.full_name,
         colleague: edge.colleague,
         proximity: edge.path,
-        meetings: edge.meetings,
-        mails: edge.mails,
-        sharedMonths: edge.shared_months,
-        linkedin: edge.linkedin,
+        signalMask: edge.signal_mask,
         tag: edge.tag,
       }));
       const row: TNetworkRow = {
@@ -275,7 +280,7 @@ export async function networkRows(
         companyLogo: prospect.company_logo,
         companySize: prospect.company_size,
         jobTitle: prospect.job_title,
-        engagement: ENGAGEMENTS[prospect.engagement] ?? 'NEVER_MET',
+        engagement: engagementOfCode(prospect.engagement),
         connectors,
         clientsConnected,
         proximity: prospect.proximity,
@@ -330,23 +335,20 @@ export async function countByEngagement(tx: Tx, filters: CompiledFilters) {
   const result = await tx.execute<{ level: number; count: number }>(sql`
     select r.engagement as level, ${count} as count from ${from}
      where ${filters.where('engagement')} group by 1`);
-  return result.rows.map((row) => ({ key: ENGAGEMENTS[row.level] ?? 'NEVER_MET', count: row.count }));
+  return result.rows.map((row) => ({ key: engagementOfCode(row.level), count: row.count }));
 }
 
-/** How many rows have each signal bit. */
-export async function countBySignalBit(tx: Tx, filters: CompiledFilters, bits: number) {
-  if (filters.unfiltered('signal')) {
-    const counts = new Map((await facetCounts(tx, filters, 'signal')).map((row) => [row.key, row.count]));
-    return SIGNAL_TYPES.slice(0, bits).map((type) => counts.get(type) ?? 0);
-  }
+/** How many rows have each signal. */
+export async function countBySignal(tx: Tx, filters: CompiledFilters): Promise<FacetCount[]> {
+  if (filters.unfiltered('signal')) return facetCounts(tx, filters, 'signal');
   const { from, weight } = filters.counted('signal');
-  const sums = Array.from(
-    { length: bits },
-    (_, bit) => sql`coalesce(sum(${weight}) filter (where (r.signal_mask & ${1 << bit}) <> 0), 0)::int`,
+  const sums = SIGNAL_TYPES.map(
+    (type) => sql`coalesce(sum(${weight}) filter (where (r.signal_mask & ${signalBit(type)}) <> 0), 0)::int`,
   );
   const result = await tx.execute<{ counts: number[] }>(sql`
     select array[${sql.join(sums, sql`, `)}] as counts from ${from} where ${filters.where('signal')}`);
-  return result.rows[0]?.counts ?? [];
+  const counts = result.rows[0]?.counts ?? [];
+  return SIGNAL_TYPES.map((type, index) => ({ key: type, count: counts[index] ?? 0 }));
 }
 
 /**

@@ -29,7 +29,7 @@ import {
   countBy,
   countByEngagement,
   countByProximityBand,
-  countBySignalBit,
+  countBySignal,
   countRows,
   edgesOf,
   type FacetCount,
@@ -97,7 +97,7 @@ type FacetCounter = {
   proximityBands: () => Promise<FacetCount[]>;
   connectors: () => ReturnType<typeof connectorOptions>;
   engagements: () => Promise<FacetCount[]>;
-  signalBits: () => Promise<number[]>;
+  signals: () => Promise<FacetCount[]>;
 };
 
 const VALUE_COLUMNS = { companySize: 'r.company_size', industry: 'r.industry', jobDepartment: 'r.department' };
@@ -112,7 +112,7 @@ function databaseCounter(tx: Tx, compiled: CompiledFilters, search: string | nul
     proximityBands: () => countByProximityBand(tx, compiled),
     connectors: () => connectorOptions(tx, ws, compiled, pattern),
     engagements: () => countByEngagement(tx, compiled),
-    signalBits: () => countBySignalBit(tx, compiled, SIGNAL_TYPES.length),
+    signals: () => countBySignal(tx, compiled),
   };
 }
 
@@ -125,7 +125,7 @@ function memoryCounter(tx: Tx, workspaceId: string, tallies: FacetTallies): Face
     proximityBands: async () => tallies.proximityBands(),
     connectors: () => connectorOptions(tx, workspaceId, tallies.connectors(), null),
     engagements: async () => tallies.engagements(),
-    signalBits: async () => tallies.signalBits(),
+    signals: async () => tallies.signals(),
   };
 }
 
@@ -198,9 +198,9 @@ function optionSources(pages: { companyNamePage: number; personNamePage: number 
         ).filter(matches),
       ),
     signal: async (counter) => {
-      const counts = await counter.signalBits();
+      const counts = new Map((await counter.signals()).map((entry) => [entry.key, entry.count]));
       return all(
-        SIGNAL_TYPES.map((type, bit) => ({ key: type, name: SIGNAL_LABELS[type], count: counts[bit] ?? 0 })).filter(
+        SIGNAL_TYPES.map((type) => ({ key: type, name: SIGNAL_LABELS[type], count: counts.get(type) ?? 0 })).filter(
           matches,
         ),
       );

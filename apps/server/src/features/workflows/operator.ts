@@ -1,7 +1,6 @@
-import { SIGNAL_LABELS, type SignalType, type TWorkflowFilters } from '@warmpath/shared';
+import { SIGNAL_LABELS, type SignalType, signalBit, signalMaskOf, type TWorkflowFilters } from '@warmpath/shared';
 import type { Database } from '../../db/client.ts';
 import { connectedDestinations } from '../../events/record.ts';
-import { signalBit } from '../../graph/graph.sql.ts';
 import { WORKFLOW_TEMPLATES, type WorkflowTemplate } from './templates.ts';
 import {
   findWorkflow,
@@ -67,7 +66,7 @@ export async function dryRun(database: Database, workspaceId: string, id: string
   return database.inWorkspace(workspaceId, async (tx) => {
     const workflow = await findWorkflow(tx, workspaceId, id);
     if (!workflow) return null;
-    const mask = workflow.signals.reduce((bits, type) => bits | signalBit(type), 0);
+    const mask = signalMaskOf(workflow.signals);
     const candidates = await prospectsWithSignals(tx, workspaceId, mask, DRY_RUN_CANDIDATES);
     const matching = await matchingProspects(
       tx,

@@ -1,6 +1,7 @@
-import { ENGAGEMENTS, type TClient, type TJobChange } from '@warmpath/shared';
+import { engagementOfCode, type TClient, type TJobChange } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { engagementCodeSql } from '../../../graph/engagement.ts';
 import { membersCte } from '../../../graph/graph.sql.ts';
 import { type ProximityModel, proximitySql } from '../../../graph/proximity.ts';
 
@@ -53,7 +54,7 @@ const toClient = (row: ClientRow): TClient => ({
     clientCompanyName: row.company_name,
     clientCompanyImage: row.company_logo,
   },
-  engagement: ENGAGEMENTS[row.engagement] ?? 'NEVER_MET',
+  engagement: engagementOfCode(row.engagement),
   proximity: row.proximity,
 });
 
@@ -73,7 +74,7 @@ function selectClients(workspaceId: string, model: ProximityModel, where: SQL, t
     select cl.id, cl.first_name, cl.last_name, p.full_name, p.email, p.linkedin_url, p.avatar_url,
            co.name as company_name, co.domain as company_domain, co.logo_url as company_logo,
            cl.contact_owner_email, cl.tag, cl.source, cl.map_network, cl.track_job_changes,
-           coalesce(nr.engagement, 0)::int as engagement,
+           coalesce(nr.engagement, ${engagementCodeSql('NEVER_MET')})::int as engagement,
            coalesce(case when cl.map_network then best.proximity else nr.proximity end, 0)::int as proximity
       from clients cl
       join people p on p.workspace_id = cl.workspace_id and p.id = cl.person_id

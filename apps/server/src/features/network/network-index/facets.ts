@@ -1,9 +1,11 @@
 import {
-  ENGAGEMENTS,
+  ENGAGEMENT_CODE_LIMIT,
+  ENGAGEMENT_DEFINITIONS,
   NETWORK_FILTER_FIELDS,
   type NetworkFilterField,
   PROXIMITY_BANDS,
-  SIGNAL_TYPES,
+  SIGNAL_BIT_LIMIT,
+  SIGNALS,
 } from '@warmpath/shared';
 import type { Condition } from './filters.ts';
 import { type Dictionary, idAt, type NetworkSnapshot, type TextColumn } from './snapshot.ts';
@@ -62,15 +64,14 @@ export function facetTallies(snapshot: NetworkSnapshot, conditions: Condition[])
   const industry = textTally('industry', 'industry');
   const department = textTally('jobDepartment', 'department');
   const byProximity = new Int32Array(101);
-  const byEngagement = new Int32Array(ENGAGEMENTS.length);
-  const bySignal = new Int32Array(SIGNAL_TYPES.length);
+  const byEngagement = new Int32Array(ENGAGEMENT_CODE_LIMIT);
+  const bySignal = new Int32Array(SIGNAL_BIT_LIMIT);
   const byConnector = new Int32Array(snapshot.connectors.values.length);
   const people = new Uint8Array(snapshot.size);
   const [PERSON, PROXIMITY, CONNECTOR, ENGAGEMENT, SIGNAL] = (
     ['personName', 'proximity', 'connector', 'engagement', 'signal'] as const
   ).map(facet);
   const rows = snapshot.size;
-  const signals = SIGNAL_TYPES.length;
   // Written out flat: a closure per row made this pass ten times slower.
   for (let row = 0; row < rows; row++) {
     const failedCount = failed[row] ?? 0;
@@ -94,7 +95,7 @@ export function facetTallies(snapshot: NetworkSnapshot, conditions: Condition[])
     }
     if (inEveryFacet || only === SIGNAL) {
       const mask = signalMask[row] ?? 0;
-      for (let bit = 0; mask !== 0 && bit < signals; bit++) {
+      for (let bit = 0; mask !== 0 && bit < SIGNAL_BIT_LIMIT; bit++) {
         if (mask & (1 << bit)) bySignal[bit] = (bySignal[bit] ?? 0) + 1;
       }
     }
@@ -131,8 +132,9 @@ export function facetTallies(snapshot: NetworkSnapshot, conditions: Condition[])
         key: band.name,
         count: byProximity.subarray(band.min, band.max + 1).reduce((sum, count) => sum + count, 0),
       })),
-    engagements: () => ENGAGEMENTS.map((key, level) => ({ key, count: byEngagement[level] ?? 0 })),
-    signalBits: () => Array.from(bySignal),
+    engagements: (): FacetCount[] =>
+      ENGAGEMENT_DEFINITIONS.map(({ engagement, code }) => ({ key: engagement, count: byEngagement[code] ?? 0 })),
+    signals: (): FacetCount[] => SIGNALS.map(({ type, bit }) => ({ key: type, count: bySignal[bit] ?? 0 })),
     connectors: () => counted(snapshot.connectors, byConnector),
     /** One page of the prospects the name facet offers, in its order (full name, then id). */
     people: (offset: number, limit: number) => {

@@ -1,15 +1,16 @@
 import {
   EMPTY_STATE,
-  ENGAGEMENTS,
+  ENGAGEMENT_CODE_LIMIT,
+  ENGAGEMENT_DEFINITIONS,
   type NetworkFilterField,
   PROXIMITY_BANDS,
   SIGNAL_TYPES,
+  signalMaskOf,
   type TPersona,
   type TTargetingScheme,
 } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { signalBit } from '../../../graph/graph.sql.ts';
 import { findPersonas, findTargetingScheme } from '../../targeting/targeting.repo.ts';
 import { accountCompanies, idealCompanies, type NetworkQuery, uuids } from '../network-filters.ts';
 import { ID_BYTES, idAt, type NetworkSnapshot, type TextColumn } from './snapshot.ts';
@@ -113,11 +114,12 @@ const FIELD_MASKS: Record<NetworkFilterField, (snapshot: NetworkSnapshot, values
     return mask;
   },
   engagement: (snapshot, values) => {
-    const allowed = Uint8Array.from(ENGAGEMENTS, (engagement) => (values.includes(engagement) ? 1 : 0));
+    const allowed = new Uint8Array(ENGAGEMENT_CODE_LIMIT);
+    for (const { engagement, code } of ENGAGEMENT_DEFINITIONS) if (values.includes(engagement)) allowed[code] = 1;
     return allowedCodes(snapshot.size, snapshot.engagement, allowed);
   },
   signal: (snapshot, values) => {
-    const bits = SIGNAL_TYPES.filter((type) => values.includes(type)).reduce((mask, type) => mask | signalBit(type), 0);
+    const bits = signalMaskOf(SIGNAL_TYPES.filter((type) => values.includes(type)));
     const { size, signalMask } = snapshot;
     const mask = new Uint8Array(size);
     for (let row = 0; row < size; row++) mask[row] = ((signalMask[row] ?? 0) & bits) === 0 ? 0 : 1;
