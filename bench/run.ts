@@ -4,6 +4,7 @@ import path from 'node:path';
 import { dayOne } from './day-one.ts';
 import { events } from './events.ts';
 import { googleSync } from './google-sync.ts';
+import { hubspot } from './hubspot.ts';
 import { importBench } from './import.ts';
 import { network } from './network.ts';
 import { networkRender } from './network-render.ts';
@@ -20,6 +21,7 @@ const BENCHMARKS: Record<string, () => Promise<Record<string, unknown> | null>> 
   events,
   workflows,
   'day-one': dayOne,
+  hubspot,
 };
 
 const names = process.argv.slice(2).filter((arg) => arg !== '--');

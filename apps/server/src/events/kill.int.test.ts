@@ -12,7 +12,7 @@ import type { DeliveryStep } from '../integrations/attempt.ts';
 import { createEventRecorder } from './record.ts';
 
 // Exactly once, proved with real crashes: a worker process is killed (SIGKILL) at each step of an
-// attempt, with deliveries to a webhook, a Slack channel and Gmail in flight; pg-boss notices the
+// attempt, with deliveries to a webhook, a Slack channel, HubSpot and Gmail in flight; pg-boss notices the
 // dead worker's jobs once they expire, and another worker finishes them. Each destination must then
 // hold exactly one copy of each delivery.
 
@@ -30,7 +30,7 @@ afterAll(async () => {
   await receiver.close();
 });
 
-/** A workspace with every destination connected: a webhook, Slack, and the admin's Gmail. */
+/** A workspace with every destination connected: a webhook, Slack, HubSpot, and the admin's Gmail. */
 async function connectedWorkspace() {
   const admin = await ctx.registerAdmin();
   const saved = await ctx.app.inject({
@@ -41,13 +41,14 @@ async function connectedWorkspace() {
   });
   receiver.useSecret(saved.json<TWebhookSaved>().secret ?? '');
   await ctx.connectSlack(admin.token);
+  expect((await ctx.connectHubspot(admin.token, admin.email)).statusCode).toBe(200);
   await ctx.connectGoogle(admin.token, admin.email);
   return admin;
 }
 
 type Admin = Awaited<ReturnType<typeof connectedWorkspace>>;
 
-/** One intro request's worth of deliveries: its event to the webhook and to Slack, and its e-mail. */
+/** One intro request's worth of deliveries: its event to the webhook, Slack and HubSpot, and its e-mail. */
 async function deliveriesFor(admin: Admin, name: string) {
   const ws = admin.me.workspaceId;
   const recorder = createEventRecorder(ctx.jobs);
@@ -58,7 +59,7 @@ async function deliveriesFor(admin: Admin, name: string) {
       prospect: {
         id,
         name,
-        email: null,
+        email: prospectEmail(name),
         title: null,
         companyName: null,
         companyDomain: null,
@@ -79,6 +80,8 @@ async function deliveriesFor(admin: Admin, name: string) {
     );
   });
 }
+
+const prospectEmail = (name: string) => `${name.toLowerCase()}@prospect.test`;
 
 const workers: ChildProcess[] = [];
 
@@ -133,6 +136,9 @@ function copiesOf(name: string) {
     webhookReceipts: webhook.length,
     slack: ctx.slack.state.messages().filter((message) => message.text.includes(name)).length,
     email: ctx.google.sentMail({ to: `${name.toLowerCase()}@partner.test` }).length,
+    hubspotNotes: ctx.hubspot.state
+      .notes()
+      .filter((note) => note.contacts.some((contact) => contact.email === prospectEmail(name))).length,
   };
 }
 
@@ -147,6 +153,7 @@ describe('exactly once across a killed worker', () => {
     await deliverPending(ctx, admin.me.workspaceId);
     expect(await deliveryStatuses(admin.me.workspaceId)).toEqual([
       'email:delivered',
+      'hubspot:delivered',
       'slack:delivered',
       'webhook:pending',
     ]);
@@ -160,7 +167,14 @@ describe('exactly once across a killed worker', () => {
       timeout: 45_000,
       interval: 500,
     });
-    expect(copiesOf(name)).toEqual({ webhookIds: 1, webhookVerified: true, webhookReceipts: 3, slack: 1, email: 1 });
+    expect(copiesOf(name)).toEqual({
+      webhookIds: 1,
+      webhookVerified: true,
+      webhookReceipts: 3,
+      slack: 1,
+      email: 1,
+      hubspotNotes: 1,
+    });
     receiver.answerWith(() => 200);
   }, 60_000);
 
@@ -181,12 +195,19 @@ describe('exactly once across a killed worker', () => {
         async () =>
           expect(await deliveryStatuses(admin.me.workspaceId)).toEqual([
             'email:delivered',
+            'hubspot:delivered',
             'slack:delivered',
             'webhook:delivered',
           ]),
         { timeout: 45_000, interval: 500 },
       );
-      expect(copiesOf(name)).toMatchObject({ webhookIds: 1, webhookVerified: true, slack: 1, email: 1 });
+      expect(copiesOf(name)).toMatchObject({
+        webhookIds: 1,
+        webhookVerified: true,
+        slack: 1,
+        email: 1,
+        hubspotNotes: 1,
+      });
     },
     60_000,
   );
