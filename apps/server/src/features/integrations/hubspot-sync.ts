@@ -4,8 +4,10 @@ import type { Tx } from '../../db/client.ts';
 import { markDirty } from '../../graph/dirty.ts';
 import { type HubspotAccountDeps, hubspotAccount } from '../../integrations/hubspot/hubspot-account.ts';
 import { BATCH_READ, HubspotCallError, type HubspotCompany } from '../../integrations/hubspot/hubspot-client.ts';
-import { findChosenLists } from './hubspot.repo.ts';
+import { findChosenLists, findRecentListCompanies } from './hubspot.repo.ts';
 
+/** A company read from HubSpot longer ago than this is read again at the next sync. */
+const REREAD_AFTER_HOURS = 24;
 /** Throttled answers a sync waits out before it fails (and its job is retried later). */
 const MAX_THROTTLED = 10;
 
@@ -54,13 +56,25 @@ export async function syncHubspotLists(
   }
 
   const distinct = [...new Set([...members.values()].flat())];
-  const companies = new Map<string, HubspotCompany>();
-  for (let start = 0; start < distinct.length; start += BATCH_READ) {
-    const batch = distinct.slice(start, start + BATCH_READ);
+  // Companies read in the last day are taken as kept; the others (new members, and once a day every
+  // company, for renames and new domains) are read again. A refresh of an unchanged 20,000-company
+  // list then costs its 80 membership pages, not 280 calls.
+  const known = await deps.database.inWorkspace(workspaceId, (tx) =>
+    findRecentListCompanies(tx, workspaceId, REREAD_AFTER_HOURS),
+  );
+  const companies = new Map<string, HubspotCompany & { syncedAt: Date }>();
+  for (const id of distinct) {
+    const kept = known.get(id);
+    if (kept) companies.set(id, { id, ...kept });
+  }
+  const toRead = distinct.filter((id) => !companies.has(id));
+  for (let start = 0; start < toRead.length; start += BATCH_READ) {
+    const batch = toRead.slice(start, start + BATCH_READ);
+    const readAt = new Date();
     for (const company of await read((token) => deps.hubspot.readCompanies(token, batch))) {
-      companies.set(company.id, company);
+      companies.set(company.id, { ...company, domain: companyDomain(company.domain), syncedAt: readAt });
     }
-    await progress({ phase: 'Reading companies', processed: start + batch.length, total: distinct.length });
+    await progress({ phase: 'Reading companies', processed: start + batch.length, total: toRead.length });
   }
 
   await progress({ phase: 'Saving', processed: distinct.length, total: distinct.length });
@@ -70,7 +84,13 @@ export async function syncHubspotLists(
       // A company deleted in HubSpot since it joined the list is no longer anybody's customer.
       if (!company) return [];
       return [
-        { listId, hubspotId: id, name: company.name || company.domain || id, domain: companyDomain(company.domain) },
+        {
+          listId,
+          hubspotId: id,
+          name: company.name || company.domain || id,
+          domain: company.domain,
+          syncedAt: company.syncedAt,
+        },
       ];
     }),
   );
@@ -78,12 +98,13 @@ export async function syncHubspotLists(
   return { lists: lists.length, companies: rows.length, ...changed, calls };
 }
 
-type ListRow = { listId: string; hubspotId: string; name: string; domain: string | null };
+type ListRow = { listId: string; hubspotId: string; name: string; domain: string | null; syncedAt: Date };
 
 /** Replaces the kept lists' companies with `rows`; answers how many entries came and went. */
 async function replaceListCompanies(tx: Tx, ws: string, rows: ListRow[]) {
   await tx.execute(sql`
-    create temp table hubspot_rows (list_id text, hubspot_id text, name text, domain text) on commit drop`);
+    create temp table hubspot_rows (list_id text, hubspot_id text, name text, domain text, synced_at timestamptz)
+      on commit drop`);
   for (let start = 0; start < rows.length; start += 5000) {
     const slice = rows.slice(start, start + 5000);
     await tx.execute(sql`
@@ -91,7 +112,8 @@ async function replaceListCompanies(tx: Tx, ws: string, rows: ListRow[]) {
       select * from unnest(${sql.param(slice.map((row) => row.listId))}::text[],
                            ${sql.param(slice.map((row) => row.hubspotId))}::text[],
                            ${sql.param(slice.map((row) => row.name))}::text[],
-                           ${sql.param(slice.map((row) => row.domain))}::text[])`);
+                           ${sql.param(slice.map((row) => row.domain))}::text[],
+                           ${sql.param(slice.map((row) => row.syncedAt.toISOString()))}::timestamptz[])`);
   }
   await tx.execute(sql`analyze hubspot_rows`);
   // The companies the exclusion is about, before the change: their people's rows change with it.
@@ -112,12 +134,12 @@ async function replaceListCompanies(tx: Tx, ws: string, rows: ListRow[]) {
     select count(*)::int as n from gone`);
   const added = await tx.execute<{ n: number }>(sql`
     with upserted as (
-      insert into crm_list_companies as lc (workspace_id, list_id, hubspot_id, company_id, name, domain)
-      select ${ws}::uuid, h.list_id, h.hubspot_id, co.id, h.name, h.domain
+      insert into crm_list_companies as lc (workspace_id, list_id, hubspot_id, company_id, name, domain, synced_at)
+      select ${ws}::uuid, h.list_id, h.hubspot_id, co.id, h.name, h.domain, h.synced_at
         from hubspot_rows h
         left join companies co on co.workspace_id = ${ws} and co.domain = h.domain
       on conflict (workspace_id, list_id, hubspot_id) do update
-         set company_id = excluded.company_id, name = excluded.name, domain = excluded.domain, synced_at = now()
+         set company_id = excluded.company_id, name = excluded.name, domain = excluded.domain, synced_at = excluded.synced_at
       returning (xmax = 0) as inserted)
     select count(*) filter (where inserted)::int as n from upserted`);
   // People at a company that came in or went out: the graph's next roll-up takes them out or back.

@@ -265,6 +265,16 @@ describe('CRM customers and exclusions from HubSpot lists', () => {
     expect(connection.body.sync?.counts?.calls).toBeLessThanOrEqual(81 + 200 + 2);
     const page = await get<TCrmListCompaniesPage>(admin.token, `/api/hubspot/query?listIds=${list.listId}&pageSize=50`);
     expect(page.body.pagination.totalCount).toBe(20_000);
+    // The next refresh reads the memberships only: companies read within the day are kept.
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/integrations/command/sync-hubspot',
+      headers: bearer(admin.token),
+    });
+    await runQueuedSync(ws);
+    const refreshed = await get<THubspotConnection>(admin.token, '/api/integrations/query/hubspot');
+    expect(refreshed.body.sync?.counts).toMatchObject({ companies: 20_000, added: 0, removed: 0 });
+    expect(refreshed.body.sync?.counts?.calls).toBeLessThanOrEqual(81);
 
     const gone = await ctx.app.inject({
       method: 'DELETE',

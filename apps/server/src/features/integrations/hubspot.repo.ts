@@ -83,3 +83,18 @@ export async function failWaitingSyncs(tx: Tx, workspaceId: string, reason: stri
     .set({ status: 'failed', error: reason, finishedAt: new Date() })
     .where(and(eq(jobRuns.workspaceId, workspaceId), eq(jobRuns.kind, 'hubspot-sync'), eq(jobRuns.status, 'queued')));
 }
+
+/** The list companies read from HubSpot within the last `hours`, by HubSpot id (whichever list holds them). */
+export async function findRecentListCompanies(tx: Tx, workspaceId: string, hours: number) {
+  const rows = await tx.execute<{ hubspot_id: string; name: string; domain: string | null; synced_ms: number }>(sql`
+    select distinct on (hubspot_id) hubspot_id, name, domain, (extract(epoch from synced_at) * 1000)::float8 as synced_ms
+      from crm_list_companies
+     where workspace_id = ${workspaceId} and synced_at > now() - make_interval(hours => ${hours})
+     order by hubspot_id, synced_at desc`);
+  return new Map(
+    rows.rows.map((row) => [
+      row.hubspot_id,
+      { name: row.name, domain: row.domain, syncedAt: new Date(Number(row.synced_ms)) },
+    ]),
+  );
+}
