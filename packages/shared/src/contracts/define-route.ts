@@ -62,7 +62,7 @@ export const upload = (options: { mediaType: string; file: string; fields?: Reco
   fields: options.fields ?? {},
 });
 
-export type SuccessStatus = 200 | 201 | 204 | 302;
+export type SuccessStatus = 200 | 201 | 202 | 204 | 302;
 export type Answer = z.ZodType | NoContent | FileAnswer | Redirect;
 /** Failures a route answers besides those its access and input imply, with when they happen. */
 export type ErrorStatus = 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429;

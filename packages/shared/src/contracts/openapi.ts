@@ -41,7 +41,13 @@ const ACCESS: Record<Access, string> = {
   admin: 'Admins only.',
 };
 
-const SUCCESS_REASONS: Record<number, string> = { 200: 'OK', 201: 'Created', 204: 'No content', 302: 'Found' };
+const SUCCESS_REASONS: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No content',
+  302: 'Found',
+};
 
 const COMPONENT_REF = '#/components/schemas/';
 const ref = (id: string): JsonObject => ({ $ref: `${COMPONENT_REF}${id}` });

@@ -119,16 +119,33 @@ export const websiteEvents = pgTable(
   {
     workspaceId: workspaceId(),
     id: uuid('id').notNull().defaultRandom(),
+    /** The visitor, once identified; an event that never is counts for nobody and goes after 30 days. */
     personId: uuid('person_id'),
     companyId: uuid('company_id'),
+    /** The snippet's first-party id of the browser (null for events from before the snippet). */
+    anonymousId: text('anonymous_id'),
     path: text('path').notNull(),
+    referrer: text('referrer'),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
     index('website_events_person_idx').on(t.workspaceId, t.personId),
     index('website_events_company_idx').on(t.workspaceId, t.companyId),
+    index('website_events_anonymous_idx').on(t.workspaceId, t.anonymousId),
   ],
+);
+
+/** Who a browser is, once it identified (`identify(email)`, a link from our e-mails): its later visits are theirs. */
+export const websiteVisitors = pgTable(
+  'website_visitors',
+  {
+    workspaceId: workspaceId(),
+    anonymousId: text('anonymous_id').notNull(),
+    personId: uuid('person_id').notNull(),
+    identifiedAt: timestamp('identified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.anonymousId] })],
 );
 
 /**

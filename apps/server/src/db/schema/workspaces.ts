@@ -15,6 +15,11 @@ export const workspaces = pgTable('workspaces', {
   dailyActionsPerUser: integer('daily_actions_per_user').notNull().default(10),
   /** The last workspace day the scheduled recommendations ran for. */
   recommendationsRanOn: date('recommendations_ran_on'),
+  /** Website tracking: paths that are the pricing page, as globs (`*` any characters). */
+  trackingPricingPatterns: text('tracking_pricing_patterns').array().notNull().default(sql`'{/pricing*}'`),
+  /** Website tracking: this many page views within `trackingManyPagesDays` days is "visited many pages". */
+  trackingManyPages: integer('tracking_many_pages').notNull().default(5),
+  trackingManyPagesDays: integer('tracking_many_pages_days').notNull().default(7),
   /** The HubSpot company lists of the team's CRM customers (spec: activeCrmClientExclusionLists). */
   hubspotCustomerLists: text('hubspot_customer_lists').array().notNull().default(sql`'{}'`),
   /** The HubSpot company lists never to recommend (spec: selectedHubspotExclusionLists). */
@@ -31,4 +36,19 @@ export const workspaceDomains = pgTable('workspace_domains', {
   workspaceId: uuid('workspace_id')
     .notNull()
     .references(() => workspaces.id, { onDelete: 'cascade' }),
+});
+
+/**
+ * A workspace's website-tracking site: the public key its snippet sends and the origins it may send
+ * from. Global on purpose, like `workspace_domains`: the public tracking endpoint must find the
+ * workspace from the key before it knows any workspace; it holds nothing private (the key is public).
+ */
+export const trackingSites = pgTable('tracking_sites', {
+  key: text('key').primaryKey(),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .unique()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  /** `https://www.acme.com`; an event from any other origin is refused. Empty: none accepted yet. */
+  origins: text('origins').array().notNull().default(sql`'{}'`),
 });
