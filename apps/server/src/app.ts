@@ -28,6 +28,7 @@ import { googleAccountDeps } from './features/sources/google/google-deps.ts';
 import { linkedinRoutes } from './features/sources/linkedin/linkedin.routes.ts';
 import { targetingRoutes } from './features/targeting/targeting.routes.ts';
 import { invitationsRoutes } from './features/team/invitations.routes.ts';
+import { trackingSettingsRoutes } from './features/tracking/tracking.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { workflowsRoutes } from './features/workflows/workflows.routes.ts';
 import { workspaceRoutes } from './features/workspace/workspace.routes.ts';
@@ -118,6 +119,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         chooseHubspotLists: (member, lists) => chooseHubspotLists(hubspot, member, lists),
       });
       await api.register(hubspotRoutes, hubspot);
+      await api.register(trackingSettingsRoutes, {
+        database: deps.database,
+        jobs: deps.jobs,
+        publicUrl: deps.config.publicUrl,
+      });
       await api.register(targetingRoutes, { database: deps.database });
       await api.register(invitationsRoutes, { database: deps.database, ...events });
       await api.register(linkedinRoutes, { database: deps.database, jobs: deps.jobs });

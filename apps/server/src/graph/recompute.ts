@@ -357,21 +357,26 @@ export function rollUpSql(
         from scored s
        group by s.prospect_id
     ),
+    site as (
+      -- The workspace's tracking settings: the pricing-page globs as LIKE patterns, the many-pages rule.
+      select array(select replace(replace(replace(replace(g, '\\', '\\\\'), '%', '\\%'), '_', '\\_'), '*', '%')
+                     from unnest(tracking_pricing_patterns) as g) as pricing_likes,
+             tracking_many_pages as many_pages, tracking_many_pages_days as many_pages_days
+        from workspaces where id = ${ws}
+    ),
     visits as (
-      -- Visits identified to the person, and anonymous ones from their company: two joins, each on its index.
-      select prospect_id, count(*) as views, bool_or(path ilike '%pricing%') as pricing, min(occurred_at) as first_seen_at
-        from (
-          select p.id as prospect_id, w.path, w.occurred_at
-            from people p join website_events w on w.workspace_id = ${ws} and w.person_id = p.id
-           where p.workspace_id = ${ws} and ${inScope(scope, 'p.id')}
-             and w.occurred_at > now() - make_interval(days => ${WEBSITE_SIGNAL_DAYS})
-          union all
-          select p.id, w.path, w.occurred_at
-            from people p join website_events w on w.workspace_id = ${ws} and w.company_id = p.company_id and w.person_id is null
-           where p.workspace_id = ${ws} and ${inScope(scope, 'p.id')}
-             and w.occurred_at > now() - make_interval(days => ${WEBSITE_SIGNAL_DAYS})
-        ) seen
-       group by prospect_id
+      -- Visits identified to the person (by the snippet's identify, or a link from our e-mails); an
+      -- anonymous browser's visits count for nobody.
+      select p.id as prospect_id, count(*) as views,
+             count(*) filter (where w.occurred_at > now() - make_interval(days => site.many_pages_days)) as recent_views,
+             min(site.many_pages) as many_pages,
+             bool_or(w.path like any(site.pricing_likes)) as pricing, min(w.occurred_at) as first_seen_at
+        from people p
+        join website_events w on w.workspace_id = ${ws} and w.person_id = p.id
+        cross join site
+       where p.workspace_id = ${ws} and ${inScope(scope, 'p.id')}
+         and w.occurred_at > now() - make_interval(days => ${WEBSITE_SIGNAL_DAYS})
+       group by p.id
     ),
     past_clients as (
       select c.person_id as prospect_id, c.created_at as first_seen_at

@@ -16,6 +16,7 @@ const facts = (mask: number, edges: SignalEdge[] = []) => ({
   mask,
   edges,
   pageViews: 7,
+  lastVisitAt: '2026-11-24T09:30:00.000Z',
   pastCompanyName: 'Oldco',
   newCompanyName: 'Newco',
 });
@@ -68,7 +69,7 @@ describe('signals', () => {
       ['VISITED_WEBSITE', 50],
     ]);
     expect(signals[0]?.metadata).toEqual({ pastCompanyName: 'Oldco', newCompanyName: 'Newco' });
-    expect(signals[1]?.metadata).toEqual({ pageViews: 7 });
+    expect(signals[1]?.metadata).toEqual({ pageViews: 7, lastVisitAt: '2026-11-24T09:30:00.000Z' });
   });
 
   it('ranks by the warmest signal: warm, then medium, then cold, then none', () => {

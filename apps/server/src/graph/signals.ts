@@ -17,16 +17,16 @@ import { type SQL, sql } from 'drizzle-orm';
 
 /** A website visit counts for signals this long. */
 export const WEBSITE_SIGNAL_DAYS = 30;
-/** This many page views in the window is "visited many pages". */
-export const MANY_PAGES = 5;
 
 /**
  * Where a rule finds its facts, under the names the roll-up (recompute.ts) gives them:
  * - `edge`: one edge `s` of the prospect to a connector (`colleague`, `meetings`, `mails`,
  *   `shared_months`, `linkedin`). The prospect has the signal when one of its edges does; the closest
  *   such edge scores it and names the connector.
- * - `visits`: `v`, the prospect's website visits of the last WEBSITE_SIGNAL_DAYS days (`views`,
- *   `pricing`); the registry's score, with the page views.
+ * - `visits`: `v`, the prospect's identified website visits of the last WEBSITE_SIGNAL_DAYS days
+ *   (`views`, `recent_views` within the workspace's many-pages window, its `many_pages` threshold,
+ *   `pricing`: a path matched one of its pricing-page globs); the registry's score, with the page
+ *   views and the last visit.
  * - `pastClient`: `pc`, the tracked client the prospect is, seen at another company (`prospect_id`);
  *   the registry's score, with the old and new companies.
  */
@@ -34,7 +34,7 @@ export type SignalSource = 'edge' | 'visits' | 'pastClient';
 type SignalRule = { source: SignalSource; when: SQL };
 
 export const SIGNAL_RULES: Record<SignalType, SignalRule> = {
-  VISITED_MANY_PAGES: { source: 'visits', when: sql`v.views >= ${MANY_PAGES}` },
+  VISITED_MANY_PAGES: { source: 'visits', when: sql`v.recent_views >= v.many_pages` },
   VISITED_PRICING_PAGE: { source: 'visits', when: sql`v.pricing` },
   ALREADY_MET_COLLEAGUE: { source: 'edge', when: sql`s.colleague and s.meetings > 0` },
   VISITED_WEBSITE: { source: 'visits', when: sql`v.views > 0` },
@@ -92,6 +92,8 @@ export type SignalFacts = {
   mask: number;
   edges: SignalEdge[];
   pageViews: number;
+  /** The prospect's last identified visit, ISO 8601; null when none. */
+  lastVisitAt: string | null;
   pastCompanyName: string | null;
   newCompanyName: string | null;
 };
@@ -131,7 +133,12 @@ export function buildSignals(facts: SignalFacts): TSignal[] {
         },
       };
     }
-    return { id, type, proximityScore, metadata: { pageViews: facts.pageViews } };
+    return {
+      id,
+      type,
+      proximityScore,
+      metadata: { pageViews: facts.pageViews, ...(facts.lastVisitAt ? { lastVisitAt: facts.lastVisitAt } : {}) },
+    };
   });
   return signals.sort((a, b) => b.proximityScore - a.proximityScore);
 }

@@ -82,7 +82,8 @@ describe('data written with the previous layout', () => {
                  unnest(array[0, 12]) as shared_months, unnest(array[true, false]) as linkedin
         ),
         visits as (
-          select views, pricing, prospect_id
+          -- With every view in the many-pages window, and the default threshold of 5.
+          select views, views as recent_views, 5 as many_pages, pricing, prospect_id
             from unnest(array[null, 0, 1, 4, 5, 6]::int[]) as views, unnest(array[null, true, false]) as pricing,
                  unnest(array[null, gen_random_uuid()]) as prospect_id
         )

@@ -107,6 +107,8 @@ export const ZSignal = z.object({
     newCompanyName: z.string().optional(),
     connectorName: z.string().optional(),
     pageViews: z.number().int().optional(),
+    /** Ours: the last identified visit of the website, ISO 8601. */
+    lastVisitAt: z.string().optional(),
   }),
 });
 export type TSignal = z.infer<typeof ZSignal>;

@@ -192,6 +192,7 @@ type ProspectRow = {
   proximity: number;
   signal_mask: number;
   page_views: number;
+  last_visit_at: string | null;
   past_company_name: string | null;
   intro_requested_at: Date | null;
 };
@@ -212,10 +213,9 @@ export async function networkRows(
              r.engagement, r.proximity, r.signal_mask,
              (select count(*)::int from website_events w
                where w.workspace_id = ${ws} and w.person_id = p.id
-                 and w.occurred_at > now() - make_interval(days => ${WEBSITE_SIGNAL_DAYS}))
-             + (select count(*)::int from website_events w
-               where w.workspace_id = ${ws} and w.company_id = p.company_id and w.person_id is null
                  and w.occurred_at > now() - make_interval(days => ${WEBSITE_SIGNAL_DAYS})) as page_views,
+             (select max(w.occurred_at)::text from website_events w
+               where w.workspace_id = ${ws} and w.person_id = p.id) as last_visit_at,
              (select pc.name from clients c join companies pc on pc.workspace_id = c.workspace_id and pc.id = c.company_id_at_import
                where c.workspace_id = ${ws} and c.person_id = p.id and c.track_job_changes) as past_company_name,
              (select max(a.acted_at) from actions a
@@ -289,6 +289,7 @@ export async function networkRows(
           mask: prospect.signal_mask,
           edges: signalEdges,
           pageViews: prospect.page_views,
+          lastVisitAt: prospect.last_visit_at ? new Date(prospect.last_visit_at).toISOString() : null,
           pastCompanyName: prospect.past_company_name,
           newCompanyName: prospect.company_name,
         }),

@@ -1,8 +1,8 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { type TWorkspace, ZWorkspaceUpdate } from '@warmpath/shared';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { type TTrackedEvent, type TWorkspace, ZWorkspaceUpdate } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
-import { errorAnswer, stubApi } from '../../../testing/fakeApi.ts';
+import { type ApiCall, errorAnswer, stubApi } from '../../../testing/fakeApi.ts';
 import { APP_TEST_TIMEOUT_MS, admin, renderApp } from '../../../testing/renderApp.tsx';
 
 const workspace: TWorkspace = {
@@ -106,10 +106,55 @@ describe('Workspace settings', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   });
 
   it('is what an unknown admin path shows, and says when the workspace cannot be loaded', async () => {
-    stubApi({ 'GET /workspace/query': errorAnswer(500, 'INTERNAL', 'boom') });
+    stubApi({ 'GET /workspace/query': errorAnswer(500, 'INTERNAL', 'boom'), ...trackingRoutes() });
     await renderApp('/admin/no-such-tab', { signedIn: true, me: admin });
     expect(await screen.findByRole('heading', { name: 'Workspace' })).toBeDefined();
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Failed to fetch my workspace'));
     expect(screen.getByRole('tab', { name: 'Workspace' }).getAttribute('aria-selected')).toBe('true');
   });
+
+  it('shows the website snippet, saves the sites and the rules, and lists the visits as they arrive', async () => {
+    let events: TTrackedEvent[] = [];
+    const api = stubApi({
+      'GET /workspace/query': Response.json(workspace),
+      ...trackingRoutes(() => events),
+    });
+    await renderApp('/admin/workspace', { signedIn: true, me: admin });
+    const section = within(await screen.findByRole('region', { name: 'Website tracking' }));
+    expect(await section.findByText(/data-key="wpk_test"/)).toBeDefined();
+    expect(
+      await section.findByText('No visit received yet. Paste the snippet on your site, then open one of its pages.'),
+    ).toBeDefined();
+    const sites = section.getByRole('textbox', { name: 'Allowed sites' });
+    fireEvent.change(sites, { target: { value: 'https://www.engines.example' } });
+    fireEvent.keyDown(sites, { key: 'Enter' });
+    fireEvent.click(section.getByRole('button', { name: 'Save website tracking' }));
+    expect(await screen.findByText('Website tracking saved.')).toBeDefined();
+    expect(api.callsTo('PUT /workspace/command/set-tracking')[0]?.body).toEqual({
+      origins: ['https://www.engines.example'],
+      pricingPatterns: ['/pricing*'],
+      manyPages: 5,
+      manyPagesDays: 7,
+    });
+    events = [
+      { id: crypto.randomUUID(), path: '/pricing', occurredAt: '2026-11-25T09:00:00.000Z', visitor: 'Ana Silva' },
+    ];
+    expect(await section.findByText('Ana Silva', {}, { timeout: 8000 })).toBeDefined();
+  }, 15_000);
 });
+
+function trackingRoutes(events: () => TTrackedEvent[] = () => []) {
+  const settings = {
+    key: 'wpk_test',
+    snippet: '<script async src="http://localhost:3000/api/public/snippet.js" data-key="wpk_test"></script>',
+    origins: [] as string[],
+    pricingPatterns: ['/pricing*'],
+    manyPages: 5,
+    manyPagesDays: 7,
+  };
+  return {
+    'GET /workspace/query/tracking': () => Response.json(settings),
+    'PUT /workspace/command/set-tracking': (call: ApiCall) => Response.json({ ...settings, ...(call.body as object) }),
+    'GET /workspace/query/tracked-events': () => Response.json(events()),
+  };
+}
