@@ -29,6 +29,7 @@ import { linkedinRoutes } from './features/sources/linkedin/linkedin.routes.ts';
 import { targetingRoutes } from './features/targeting/targeting.routes.ts';
 import { invitationsRoutes } from './features/team/invitations.routes.ts';
 import { trackingSettingsRoutes } from './features/tracking/tracking.routes.ts';
+import { visitLinks } from './features/tracking/visit-link.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { workflowsRoutes } from './features/workflows/workflows.routes.ts';
 import { workspaceRoutes } from './features/workspace/workspace.routes.ts';
@@ -139,7 +140,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(clientsRoutes, lists);
       await api.register(crmClientsRoutes, lists);
       await api.register(actionsRoutes, { database: deps.database, ...events });
-      await api.register(introsRoutes, { database: deps.database, ...events });
+      await api.register(introsRoutes, {
+        database: deps.database,
+        visitLinks: visitLinks(deps.encryptionKey),
+        ...events,
+      });
       await api.register(workflowsRoutes, { database: deps.database });
       await api.register(integrationsRoutes, {
         database: deps.database,

@@ -28,6 +28,8 @@ import {
 } from '../actions/actions.repo.ts';
 import { claimOpenAction } from '../actions/actions.service.ts';
 import { networkRows } from '../network/network.repo.ts';
+import { siteLinkFor, withSiteLink } from '../tracking/site-link.ts';
+import type { VisitLinks } from '../tracking/visit-link.ts';
 import {
   directMessageNames,
   directMessageSentWithin,
@@ -45,7 +47,7 @@ import {
 // records it as an action, with its event. The rules live here: who may ask whom, the connector's
 // weekly cap, the repeat windows, when a thank-you may follow.
 
-export type IntrosDeps = { database: Database } & EventsDeps;
+export type IntrosDeps = { database: Database; visitLinks: VisitLinks } & EventsDeps;
 
 /** The same intro, or a message to the same prospect, asked again within this window is refused: a double click never sends twice. */
 const REPEAT_WINDOW_HOURS = 24;
@@ -157,7 +159,11 @@ async function sendIntroRequest(deps: IntrosDeps, tx: Tx, member: Member, item: 
   if (repeated) {
     throw new AppError('LIMIT_REACHED', `You already asked ${intro.connector.full_name} for this intro today`);
   }
-  const text = requestWithForwardNote(item.connectorMessage, item.introTargetMessage);
+  // The note the connector forwards reaches the prospect: its link to the team's site names them.
+  const note = item.introTargetMessage.trim()
+    ? withSiteLink(item.introTargetMessage, await siteLinkFor(tx, deps.visitLinks, member.workspaceId, intro.target.id))
+    : item.introTargetMessage;
+  const text = requestWithForwardNote(item.connectorMessage, note);
   const outboxId = await deps.events.sendEmail(tx, member, {
     purpose: 'warm-intro',
     to: [recipient.email],
@@ -291,7 +297,7 @@ export async function sendDirectMessageAction(
       purpose: 'direct-message',
       to: [body.email],
       subject: `Hello from ${sender}`,
-      text: body.message,
+      text: withSiteLink(body.message, await siteLinkFor(tx, deps.visitLinks, ws, action.prospect_id)),
     });
     await completeBySending(tx, member, action, { message: body.message, outboxId });
     await deps.events.record(tx, ws, 'direct_message.sent', async () => ({

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
 import { recordInteractions, upsertPeopleByEmail } from '../../graph/evidence.repo.ts';
 import { recomputeDirty } from '../../graph/graph.service.ts';
+import { siteLinkFor, withSiteLink } from './site-link.ts';
+import { visitLinks } from './visit-link.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -138,5 +140,22 @@ describe('visit signals', () => {
     const events = live.json<TTrackedEvent[]>();
     expect(events.map((event) => event.path)).toEqual(['/a', '/b', '/d', '/c']);
     expect(events[0]?.visitor).toBe('Vera Visitor');
+  });
+});
+
+describe('links to the team site', () => {
+  it('name the recipient once the workspace tracks a site, and are absent before', async () => {
+    const { admin, ws, prospect } = await workspaceWithProspect();
+    const links = visitLinks(ctx.encryptionKey);
+    const linkNow = () => ctx.database.inWorkspace(ws, (tx) => siteLinkFor(tx, links, ws, prospect));
+    await saveTracking(admin, {});
+    expect(await linkNow()).toBeNull();
+    expect(withSiteLink('Hello Vera', null)).toBe('Hello Vera');
+
+    await saveTracking(admin, { origins: ['https://www.engines.example'] });
+    const link = await linkNow();
+    expect(link).toMatch(/^https:\/\/www\.engines\.example\/\?wp_t=/);
+    expect(links.personOf(new URL(link ?? '').searchParams.get('wp_t') ?? '', ws)).toBe(prospect);
+    expect(withSiteLink('Hello Vera\n', link)).toBe(`Hello Vera\n\n${link}`);
   });
 });
