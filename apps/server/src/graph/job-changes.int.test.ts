@@ -2,6 +2,7 @@ import type { TContactsPage, TJobChanges } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../../test/harness.ts';
+import { multipartBody } from '../../test/multipart.ts';
 import { recordInteractions, upsertPeopleByEmail } from './evidence.repo.ts';
 import { recomputeDirty } from './graph.service.ts';
 import { inferJobChangesFromMail } from './job-changes.ts';
@@ -128,5 +129,39 @@ describe('job changes the mail implies', () => {
       headers: bearer(other.token),
     });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('become certain when a LinkedIn export shows the same move', async () => {
+    const { admin, ws } = await mailbox();
+    await ctx.database.inWorkspace(ws, (tx) => inferJobChangesFromMail(tx, ws));
+    const upload = (company: string) => {
+      const file = multipartBody({}, [
+        {
+          filename: 'Connections.csv',
+          content: [
+            'Notes:',
+            '"Some emails are missing."',
+            '',
+            'First Name,Last Name,URL,Email Address,Company,Position,Connected On',
+            `Grace,Hopper,https://www.linkedin.com/in/grace-hopper,,${company},Rear Admiral,01 Jan 2020`,
+          ].join('\r\n'),
+        },
+      ]);
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/api/linkedin/command/upload-connections',
+        headers: { ...bearer(admin.token), 'content-type': file.contentType },
+        payload: file.body,
+      });
+    };
+    expect((await upload('Navy')).statusCode).toBe(200);
+    expect((await upload('Univac')).statusCode).toBe(200);
+    const changes = await listed(admin.token);
+    expect(changes.find((change) => change.source === 'mail')).toMatchObject({
+      newCompanyName: 'Univac',
+      confidence: 'certain',
+      status: 'confirmed',
+    });
+    expect(changes.find((change) => change.source === 'linkedin')).toMatchObject({ newCompanyName: 'Univac' });
   });
 });

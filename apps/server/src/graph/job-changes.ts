@@ -12,7 +12,39 @@ import { membersCte } from './graph.sql.ts';
  */
 export async function inferJobChangesFromMail(tx: Tx, workspaceId: string) {
   const inferred = await tx.execute(mailJobChangesSql(workspaceId));
+  await confirmAgreeingJobChanges(tx, workspaceId);
   return inferred.rowCount ?? 0;
+}
+
+/**
+ * A probable change becomes certain when a second source agrees: a certain change (a LinkedIn export,
+ * an import, an admin) of the same person, or of a person of the same name (mail and LinkedIn often know
+ * one human as two people), to the same company. It is confirmed with the agreeing source in its
+ * evidence, as an admin's confirmation would be. Returns how many were confirmed.
+ */
+export async function confirmAgreeingJobChanges(tx: Tx, workspaceId: string) {
+  const ws = workspaceId;
+  const nameKey = (alias: string) => sql.raw(`lower(regexp_replace(btrim(${alias}.full_name), '\\s+', ' ', 'g'))`);
+  const confirmed = await tx.execute<{ person_id: string; new_company_id: string | null }>(sql`
+    with agreeing as (
+      select distinct on (j.id) j.id, c.source, c.id as by_change
+        from job_changes j
+        join people jp on jp.workspace_id = ${ws} and jp.id = j.person_id
+        join job_changes c on c.workspace_id = ${ws} and c.id <> j.id and c.confidence = 'certain'
+                          and c.status <> 'dismissed' and c.source <> j.source
+                          and company_key(c.new_company_name) = company_key(j.new_company_name)
+        join people cp on cp.workspace_id = ${ws} and cp.id = c.person_id
+       where j.workspace_id = ${ws} and j.status = 'detected' and j.confidence = 'probable'
+         and (cp.id = jp.id or ${nameKey('cp')} = ${nameKey('jp')})
+       order by j.id, c.created_at
+    )
+    update job_changes j set status = 'confirmed', confidence = 'certain', decided_at = now(),
+           evidence = j.evidence || jsonb_build_object('confirmedBy', a.source, 'confirmingChange', a.by_change)
+      from agreeing a
+     where j.workspace_id = ${ws} and j.id = a.id
+    returning j.person_id, j.new_company_id`);
+  for (const change of confirmed.rows) await moveToNewCompany(tx, ws, change);
+  return confirmed.rows.length;
 }
 
 export function mailJobChangesSql(workspaceId: string) {
@@ -76,20 +108,24 @@ export async function decideJobChange(
     returning person_id, new_company_id`);
   const change = decided.rows[0];
   if (!change) return false;
-  if (decision.confirmed && change.new_company_id) {
-    await tx.execute(sql`
-      update employments set ended_on = current_date
-       where workspace_id = ${ws} and person_id = ${change.person_id} and ended_on is null
-         and company_id <> ${change.new_company_id}`);
-    await tx.execute(sql`
-      insert into employments (workspace_id, person_id, company_id, source, seen_at)
-      select ${ws}::uuid, ${change.person_id}::uuid, ${change.new_company_id}::uuid, 'mail', now()
-       where not exists (select 1 from employments where workspace_id = ${ws} and person_id = ${change.person_id}
-                           and company_id = ${change.new_company_id} and ended_on is null)`);
-    await tx.execute(sql`
-      update people set company_id = ${change.new_company_id}, updated_at = now()
-       where workspace_id = ${ws} and id = ${change.person_id}`);
-    await markDirty(tx, ws, sql`select ${change.person_id}::uuid`);
-  }
+  if (decision.confirmed) await moveToNewCompany(tx, ws, change);
   return true;
+}
+
+/** A confirmed change is true: the old employment ends, the new one begins, and the person is rolled up again. */
+async function moveToNewCompany(tx: Tx, ws: string, change: { person_id: string; new_company_id: string | null }) {
+  if (!change.new_company_id) return;
+  await tx.execute(sql`
+    update employments set ended_on = current_date
+     where workspace_id = ${ws} and person_id = ${change.person_id} and ended_on is null
+       and company_id <> ${change.new_company_id}`);
+  await tx.execute(sql`
+    insert into employments (workspace_id, person_id, company_id, source, seen_at)
+    select ${ws}::uuid, ${change.person_id}::uuid, ${change.new_company_id}::uuid, 'mail', now()
+     where not exists (select 1 from employments where workspace_id = ${ws} and person_id = ${change.person_id}
+                         and company_id = ${change.new_company_id} and ended_on is null)`);
+  await tx.execute(sql`
+    update people set company_id = ${change.new_company_id}, updated_at = now()
+     where workspace_id = ${ws} and id = ${change.person_id}`);
+  await markDirty(tx, ws, sql`select ${change.person_id}::uuid`);
 }

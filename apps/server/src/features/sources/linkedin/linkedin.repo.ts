@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { markDirty } from '../../../graph/dirty.ts';
+import { confirmAgreeingJobChanges } from '../../../graph/job-changes.ts';
 import type { LinkedinConnection } from './connections-csv.ts';
 import type { LinkedinPosition } from './positions-csv.ts';
 
@@ -94,6 +95,8 @@ async function mergeCompanies(tx: Tx, workspaceId: string, userId: string, input
       from (${seen}) s
      where company_key(s.previous_company) is distinct from company_key(s.company) and s.previous_company is not null
     on conflict do nothing`);
+  // A change the mail made probable, which this export now shows too, is certain.
+  await confirmAgreeingJobChanges(tx, ws);
   // Current employments: a connection at a company for the first time, or changed jobs since the last export.
   await tx.execute(sql`
     with moved as (
