@@ -5,6 +5,7 @@ import { deliverEvent } from './events/deliver.ts';
 import { deliveryDeps } from './events/delivery-deps.ts';
 import { createEventRecorder } from './events/record.ts';
 import { recommendActions, workspacesDueForRecommendations } from './features/actions/engine.ts';
+import { openActionSignals } from './features/actions/open-action-signals.ts';
 import { refreshHubspotLists, runHubspotSyncJob } from './features/integrations/hubspot-sync-runs.ts';
 import { failStuckImports } from './features/lists/imports/imports.repo.ts';
 import { countsThirtyDaysAgo } from './features/network/network.repo.ts';
@@ -69,7 +70,7 @@ async function start() {
   const google = googleAccountDeps(config, runtime.database, encryptionKey);
   const events = { events: createEventRecorder(jobs), publicUrl: config.publicUrl };
   const hubspot = { ...hubspotAccountDeps(config, runtime.database, encryptionKey), jobs };
-  const raisedSignals = allListeners(signalEvents(events), workflowEngine(events));
+  const raisedSignals = allListeners(signalEvents(events), workflowEngine(events), openActionSignals);
   await jobs.work({
     googleSync: (job) => runGoogleSyncJob({ ...google, jobs, replyEvents: events }, job),
     graphRecompute: async ({ workspaceId }) => {

@@ -607,3 +607,17 @@ export async function supersedeOpenActions(
      where workspace_id = ${workspaceId} and prospect_id = ${input.prospectId}
        and status in ('recommended', 'pending') and id <> ${input.byActionId}`);
 }
+
+/** Whether the workspace has actions still open (recommended or pending). */
+export async function hasOpenActions(tx: Tx, workspaceId: string) {
+  const open = await tx.execute(sql`
+    select 1 from actions where workspace_id = ${workspaceId} and status in ('recommended', 'pending') limit 1`);
+  return open.rows.length > 0;
+}
+
+/** The prospect's open actions show their signals as they are now. */
+export async function setOpenActionSignals(tx: Tx, workspaceId: string, prospectId: string, signals: unknown[]) {
+  await tx.execute(sql`
+    update actions set signals = ${JSON.stringify(signals)}::jsonb
+     where workspace_id = ${workspaceId} and prospect_id = ${prospectId} and status in ('recommended', 'pending')`);
+}

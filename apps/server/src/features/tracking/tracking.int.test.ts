@@ -3,8 +3,10 @@ import { type SignalType, signalsOfMask, type TTrackedEvent, type TTrackingSetti
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
+import { markDirty, onePerson } from '../../graph/dirty.ts';
 import { recordInteractions, upsertPeopleByEmail } from '../../graph/evidence.repo.ts';
 import { recomputeDirty } from '../../graph/graph.service.ts';
+import { openActionSignals } from '../actions/open-action-signals.ts';
 import { siteLinkFor, withSiteLink } from './site-link.ts';
 import { visitLinks } from './visit-link.ts';
 
@@ -157,5 +159,31 @@ describe('links to the team site', () => {
     expect(link).toMatch(/^https:\/\/www\.engines\.example\/\?wp_t=/);
     expect(links.personOf(new URL(link ?? '').searchParams.get('wp_t') ?? '', ws)).toBe(prospect);
     expect(withSiteLink('Hello Vera\n', link)).toBe(`Hello Vera\n\n${link}`);
+  });
+});
+
+describe('open recommendations', () => {
+  it('show the visit signals their prospect gains after they were made', async () => {
+    const { admin, ws, prospect } = await workspaceWithProspect();
+    await recomputeDirty(ctx.database, ws);
+    await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute(sql`
+        insert into actions (workspace_id, type, status, origin, prospect_id, recommended_on, recommendation_users)
+        values (${ws}, 'DIRECT_MESSAGE', 'recommended', 'recommendation', ${prospect}, current_date,
+                array[${admin.me.id}]::uuid[])`),
+    );
+    await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute(sql`insert into website_events (workspace_id, person_id, path, occurred_at)
+                     values (${ws}, ${prospect}, '/pricing', now())`),
+    );
+    await ctx.database.inWorkspace(ws, (tx) => markDirty(tx, ws, onePerson(prospect)));
+    await recomputeDirty(ctx.database, ws, { signals: openActionSignals });
+    const stored = await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute<{ signals: { type: string }[] }>(sql`
+        select signals from actions where workspace_id = ${ws} and prospect_id = ${prospect}`),
+    );
+    expect(stored.rows[0]?.signals.map((signal) => signal.type)).toEqual(
+      expect.arrayContaining(['VISITED_PRICING_PAGE', 'VISITED_WEBSITE', 'ALREADY_MET_COLLEAGUE']),
+    );
   });
 });
