@@ -1,9 +1,8 @@
-import { ActionIcon, Alert, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { TMe, TSyncRun } from '@warmpath/shared';
 import { useId } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { RunProgress } from '../../../components/RunProgress.tsx';
-import { formatCount } from '../../../lib/format.ts';
 import { ConnectionIcon } from '../../users/components/ConnectionIcon.tsx';
 import { useGoogleSyncStatus, useRequestGoogleSync } from '../api.ts';
 import { isAccessRevoked, isSyncActive, syncCountsSummary } from '../syncRun.ts';

@@ -2,6 +2,7 @@ import { Button, Code, CopyButton, Group, NumberInput, Skeleton, Stack, Table, T
 import type { TTrackingSettings, TTrackingSettingsUpdate } from '@warmpath/shared';
 import { useId, useState } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { TableSkeletonRows } from '../../../components/TableSkeletonRows.tsx';
 import { TagInput } from '../../../components/TagInput.tsx';
 import { useSaveTracking, useTrackedEvents, useTracking } from '../api.ts';
 
@@ -155,15 +156,7 @@ function LiveView() {
           </Table.Thead>
           <Table.Tbody>
             {events.isPending ? (
-              Array.from({ length: 3 }, (_, row) => (
-                <Table.Tr key={row}>
-                  {[0, 1, 2].map((cell) => (
-                    <Table.Td key={cell}>
-                      <Skeleton height={14} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
+              <TableSkeletonRows rows={3} columns={3} />
             ) : events.data.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={3}>
