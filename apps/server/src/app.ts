@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const events = { events: createEventRecorder(deps.jobs), publicUrl: deps.config.publicUrl };
       await api.register(publicRoutes, { config: deps.config, database: deps.database });
       const domainRules = { database: deps.database, workspaceDomainAllowlist: deps.config.workspaceDomainAllowlist };
-      await api.register(usersRoutes, { ...domainRules, events: events.events });
+      await api.register(usersRoutes, { ...domainRules, events: events.events, jobs: deps.jobs });
       const hubspot = {
         ...hubspotAccountDeps(deps.config, deps.database, deps.encryptionKey),
         jobs: deps.jobs,

@@ -4,7 +4,12 @@ import { hubspotUrls, loadConfig, REPO_ROOT, slackUrls } from './config.ts';
 import { deliverEvent } from './events/deliver.ts';
 import { deliveryDeps } from './events/delivery-deps.ts';
 import { createEventRecorder } from './events/record.ts';
-import { recommendActions, workspacesDueForRecommendations } from './features/actions/engine.ts';
+import {
+  queueFirstRecommendations,
+  recommendActions,
+  recommendFirstActions,
+  workspacesDueForRecommendations,
+} from './features/actions/engine.ts';
 import { refreshHubspotLists, runHubspotSyncJob } from './features/integrations/hubspot-sync-runs.ts';
 import { failStuckImports } from './features/lists/imports/imports.repo.ts';
 import { countsThirtyDaysAgo } from './features/network/network.repo.ts';
@@ -75,12 +80,20 @@ async function start() {
     graphRecompute: async ({ workspaceId }) => {
       const report = await recomputeAfterWrites(runtime.database, workspaceId, { signals: raisedSignals });
       if (report.people > 0) log(`graph: ${JSON.stringify({ workspaceId, ...report })}`);
-      await runtime.database.inWorkspace(workspaceId, (tx) => countsThirtyDaysAgo(tx, workspaceId));
+      await runtime.database.inWorkspace(workspaceId, async (tx) => {
+        await countsThirtyDaysAgo(tx, workspaceId);
+        // Members who finished onboarding get their first recommendations once their data is in.
+        await queueFirstRecommendations(tx, jobs, workspaceId);
+      });
     },
     recommendActions: async ({ workspaceId }) => {
       const run = await recommendActions(runtime.database, workspaceId);
       const kept = run.users.reduce((sum, user) => sum + user.kept, 0);
       log(`recommendations: ${JSON.stringify({ workspaceId, day: run.day, users: run.users.length, kept })}`);
+    },
+    recommendFirstActions: async (job) => {
+      const run = await recommendFirstActions(runtime.database, job);
+      if (run) log(`first recommendations: ${JSON.stringify({ ...job, kept: run.kept })}`);
     },
     workspacesDueForRecommendations: () => workspacesDueForRecommendations(runtime.database),
     hubspotSync: (job) => runHubspotSyncJob(hubspot, job),
