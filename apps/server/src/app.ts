@@ -38,6 +38,7 @@ import { hubspotAccountDeps } from './integrations/hubspot/hubspot-account.ts';
 import { createSlackClient } from './integrations/slack/slack-client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { AppError } from './lib/app-error.ts';
+import { loggerOptions, QuietRequestLogs } from './lib/logger.ts';
 import { createSealer } from './lib/sealing.ts';
 import { createStateSigner } from './lib/signed-state.ts';
 import { auth, type TokenVerifier } from './plugins/auth.ts';
@@ -62,14 +63,9 @@ export type AppDeps = {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { idp } = deps;
   const app = Fastify({
-    logger: {
-      level: deps.config.logLevel,
-      // Never log tokens, cookies or query strings (OAuth codes travel there).
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
-      },
-    },
+    logger: loggerOptions(deps.config),
+    // Local mode's terminal gets no line per request below `debug` (lib/logger.ts).
+    ...(deps.config.logFormat === 'text' ? { logController: new QuietRequestLogs() } : {}),
     // The identity provider is a Koa app: it gets its requests before Fastify parses them.
     serverFactory: (handler) => {
       const server = http.createServer((req, res) => {
@@ -108,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const events = { events: createEventRecorder(deps.jobs), publicUrl: deps.config.publicUrl };
       await api.register(publicRoutes, { config: deps.config, database: deps.database });
       const domainRules = { database: deps.database, workspaceDomainAllowlist: deps.config.workspaceDomainAllowlist };
-      await api.register(usersRoutes, { ...domainRules, events: events.events });
+      await api.register(usersRoutes, { ...domainRules, events: events.events, jobs: deps.jobs });
       const hubspot = {
         ...hubspotAccountDeps(deps.config, deps.database, deps.encryptionKey),
         jobs: deps.jobs,

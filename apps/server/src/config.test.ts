@@ -51,6 +51,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('logs text for a person in local mode, JSON in production, as LOG_FORMAT may override', () => {
+    expect(loadConfig({}).logFormat).toBe('text');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/warmpath' }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'production' }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'text' }).logFormat).toBe('text');
+  });
+
   it('refuses invalid values with a readable message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });

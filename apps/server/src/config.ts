@@ -22,6 +22,9 @@ const ZEnv = z.object({
   DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
   DATABASE_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Short lines a person reads, or one JSON object a line for a log collector; see `logFormat`. */
+  LOG_FORMAT: z.enum(['text', 'json']).optional(),
+  NODE_ENV: z.string().optional(),
   /** External OpenID Connect provider; when absent the built-in provider under /idp is used. */
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().default('warmpath-web'),
@@ -68,6 +71,11 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  /**
+   * Text in local mode (no request lines below `debug`); JSON in production, where an external
+   * database or NODE_ENV=production says a log collector reads them. LOG_FORMAT overrides.
+   */
+  logFormat: 'text' | 'json';
   oidc: {
     /** True when the built-in identity provider runs in this process. */
     builtIn: boolean;
@@ -143,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.DATABASE_URL || e.NODE_ENV === 'production' ? 'json' : 'text'),
     oidc: {
       builtIn: !e.OIDC_ISSUER,
       issuer: (e.OIDC_ISSUER ?? `${publicUrl}/idp`).replace(/\/$/, ''),

@@ -4,7 +4,12 @@ import { hubspotUrls, loadConfig, REPO_ROOT, slackUrls } from './config.ts';
 import { deliverEvent } from './events/deliver.ts';
 import { deliveryDeps } from './events/delivery-deps.ts';
 import { createEventRecorder } from './events/record.ts';
-import { recommendActions, workspacesDueForRecommendations } from './features/actions/engine.ts';
+import {
+  queueFirstRecommendations,
+  recommendActions,
+  recommendFirstActions,
+  workspacesDueForRecommendations,
+} from './features/actions/engine.ts';
 import { openActionSignals } from './features/actions/open-action-signals.ts';
 import { refreshHubspotLists, runHubspotSyncJob } from './features/integrations/hubspot-sync-runs.ts';
 import { failStuckImports } from './features/lists/imports/imports.repo.ts';
@@ -18,14 +23,15 @@ import { allListeners } from './graph/raised.ts';
 import { createIdentityProvider } from './idp/provider.ts';
 import { hubspotAccountDeps } from './integrations/hubspot/hubspot-account.ts';
 import { startJobQueue } from './jobs/queue.ts';
+import { createLogger, formatCounts, loggedJob } from './lib/logger.ts';
 import { loadEncryptionKey } from './lib/sealing.ts';
 import { createTokenVerifier } from './plugins/auth.ts';
 import { openRuntime } from './runtime.ts';
 import { type SandboxName, type SandboxProcess, startSandbox } from './sandboxes.ts';
 
-const started = performance.now();
 const configured = loadConfig();
-const log = (line: string) => process.stderr.write(`${line}\n`);
+const logger = createLogger(configured);
+const log = (line: string) => logger.info(line);
 
 // Local mode: the Google, Slack and HubSpot sandboxes start beside the database, each on its own port.
 const sandboxOf = (name: SandboxName, port: number | null, publicUrl: string) =>
@@ -66,25 +72,64 @@ async function start() {
   const stuckImports = await failStuckImports(runtime.databaseUrl);
   if (stuckImports > 0) log(`imports: ${stuckImports} left unfinished by a stopped server marked failed`);
   const encryptionKey = await loadEncryptionKey({ configured: config.encryptionKey, dataDir: config.dataDir });
-  const jobs = await startJobQueue(runtime.databaseUrl, log);
+  const jobs = await startJobQueue(runtime.databaseUrl, (line) => logger.warn(line));
   const google = googleAccountDeps(config, runtime.database, encryptionKey);
   const events = { events: createEventRecorder(jobs), publicUrl: config.publicUrl };
   const hubspot = { ...hubspotAccountDeps(config, runtime.database, encryptionKey), jobs };
   const raisedSignals = allListeners(signalEvents(events), workflowEngine(events), openActionSignals);
+  const { database } = runtime;
+  const revoked = 'access revoked: the account must be connected again';
   await jobs.work({
-    googleSync: (job) => runGoogleSyncJob({ ...google, jobs, replyEvents: events }, job),
+    googleSync: async (job) => {
+      await loggedJob(
+        logger,
+        { name: 'google-sync', fields: { workspaceId: job.workspaceId, userId: job.userId } },
+        () => runGoogleSyncJob({ ...google, jobs, replyEvents: events }, job),
+        (counts) => (counts ? formatCounts(counts) : revoked),
+      );
+    },
     graphRecompute: async ({ workspaceId }) => {
-      const report = await recomputeAfterWrites(runtime.database, workspaceId, { signals: raisedSignals });
-      if (report.people > 0) log(`graph: ${JSON.stringify({ workspaceId, ...report })}`);
-      await runtime.database.inWorkspace(workspaceId, (tx) => countsThirtyDaysAgo(tx, workspaceId));
+      await loggedJob(
+        logger,
+        { name: 'graph', fields: { workspaceId } },
+        async () => {
+          const report = await recomputeAfterWrites(database, workspaceId, { signals: raisedSignals });
+          await database.inWorkspace(workspaceId, async (tx) => {
+            await countsThirtyDaysAgo(tx, workspaceId);
+            // Members who finished onboarding get their first recommendations once their data is in.
+            await queueFirstRecommendations(tx, jobs, workspaceId);
+          });
+          return report;
+        },
+        (report) => formatCounts({ people: report.people, edges: report.edges }),
+      );
     },
     recommendActions: async ({ workspaceId }) => {
-      const run = await recommendActions(runtime.database, workspaceId);
-      const kept = run.users.reduce((sum, user) => sum + user.kept, 0);
-      log(`recommendations: ${JSON.stringify({ workspaceId, day: run.day, users: run.users.length, kept })}`);
+      await loggedJob(
+        logger,
+        { name: 'recommendations', fields: { workspaceId } },
+        () => recommendActions(database, workspaceId),
+        (run) =>
+          `${formatCounts({ users: run.users.length, kept: run.users.reduce((sum, user) => sum + user.kept, 0) })} for ${run.day}`,
+      );
     },
-    workspacesDueForRecommendations: () => workspacesDueForRecommendations(runtime.database),
-    hubspotSync: (job) => runHubspotSyncJob(hubspot, job),
+    recommendFirstActions: async (job) => {
+      await loggedJob(
+        logger,
+        { name: 'first recommendations', fields: job },
+        () => recommendFirstActions(database, job),
+        (run) => (run ? `${run.kept} kept for ${run.email}` : 'not due'),
+      );
+    },
+    workspacesDueForRecommendations: () => workspacesDueForRecommendations(database),
+    hubspotSync: async (job) => {
+      await loggedJob(
+        logger,
+        { name: 'hubspot-sync', fields: { workspaceId: job.workspaceId } },
+        () => runHubspotSyncJob(hubspot, job),
+        (counts) => (counts ? formatCounts(counts) : revoked),
+      );
+    },
     refreshHubspotLists: () => refreshHubspotLists(hubspot),
   });
   const delivery = deliveryDeps(config, runtime.database, encryptionKey, jobs);
@@ -131,8 +176,10 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-const seconds = ((performance.now() - started) / 1000).toFixed(1);
+// From the process's start: loading the code, PostgreSQL, the sandboxes, the migrations and the jobs.
+const seconds = process.uptime().toFixed(1);
 const google = googleSandbox ? `\nGoogle sandbox: ${googleSandbox.url} (sent mail: ${googleSandbox.url}/mail)` : '';
 const slack = slackSandbox ? `\nSlack sandbox: ${slackSandbox.url} (messages: ${slackSandbox.url}/messages)` : '';
 const hubspot = hubspotSandbox ? `\nHubSpot sandbox: ${hubspotSandbox.url} (notes: ${hubspotSandbox.url}/notes)` : '';
-log(`\nWarmpath is ready in ${seconds}s. Open ${config.publicUrl}${google}${slack}${hubspot}\n`);
+// A banner rather than a log record, in either format: the address to open, where a person looks first.
+process.stderr.write(`\nWarmpath is ready in ${seconds}s. Open ${config.publicUrl}${google}${slack}${hubspot}\n\n`);

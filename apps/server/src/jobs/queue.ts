@@ -7,6 +7,7 @@ export const QUEUES = {
   graphRecompute: 'graph-recompute',
   graphSweep: 'graph-sweep',
   recommendActions: 'recommend-actions',
+  recommendFirstActions: 'recommend-first-actions',
   recommendSweep: 'recommend-sweep',
   deliverEvent: 'deliver-event',
   hubspotSync: 'hubspot-sync',
@@ -15,6 +16,8 @@ export const QUEUES = {
 export type GoogleSyncJob = { workspaceId: string; userId: string; runId: string };
 export type GraphRecomputeJob = { workspaceId: string };
 export type RecommendActionsJob = { workspaceId: string };
+/** The first recommendations of a user who finished onboarding, once their data is in the network. */
+export type FirstRecommendationsJob = { workspaceId: string; userId: string };
 export type HubspotSyncJob = { workspaceId: string; runId: string };
 /** One attempt at a delivery; `attempt` is how many were made before it, so a stale job can tell. */
 export type DeliveryJob = { workspaceId: string; deliveryId: string; attempt: number };
@@ -24,6 +27,8 @@ export type JobHandlers = {
   graphRecompute: (job: GraphRecomputeJob) => Promise<void>;
   /** The daily recommendations of one workspace. */
   recommendActions: (job: RecommendActionsJob) => Promise<void>;
+  /** One user's first recommendations, at once rather than at the next morning's run. */
+  recommendFirstActions: (job: FirstRecommendationsJob) => Promise<void>;
   /** Workspaces whose day has reached the recommendations' hour without a run yet. */
   workspacesDueForRecommendations: () => Promise<string[]>;
   /** One sync of a workspace's chosen HubSpot lists. */
@@ -37,6 +42,11 @@ export type JobQueue = {
   enqueueHubspotSync: (job: HubspotSyncJob) => Promise<void>;
   /** Asks for the incremental recompute of a workspace's graph; at most one waits per workspace. */
   enqueueGraphRecompute: (workspaceId: string) => Promise<void>;
+  /**
+   * Queues a user's first recommendations inside the caller's transaction (the job exists if and only
+   * if what made the user due commits); at most one waits per user.
+   */
+  enqueueFirstRecommendations: (tx: Tx, job: FirstRecommendationsJob) => Promise<void>;
   /**
    * Queues a delivery attempt inside the caller's transaction: the job exists if and only if the
    * transaction commits, so a crash between the business change and the queue loses nothing.
@@ -137,6 +147,15 @@ export async function startJobQueue(
     retryBackoff: true,
     expireInMinutes: 60,
   });
+  // Stately: one waiting and one running per user (singletonKey); the worker checks the user is still due.
+  await boss.createQueue(QUEUES.recommendFirstActions, {
+    name: QUEUES.recommendFirstActions,
+    policy: 'stately',
+    retryLimit: 3,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInMinutes: 30,
+  });
   await boss.createQueue(QUEUES.recommendSweep, { name: QUEUES.recommendSweep, policy: 'singleton' });
   await boss.createQueue(QUEUES.hubspotSync, {
     name: QUEUES.hubspotSync,
@@ -170,6 +189,9 @@ export async function startJobQueue(
       await boss.send(QUEUES.googleSync, job);
     },
     enqueueGraphRecompute,
+    enqueueFirstRecommendations: async (tx, job) => {
+      await boss.send(QUEUES.recommendFirstActions, job, { singletonKey: job.userId, db: transactionDb(tx) });
+    },
     enqueueHubspotSync: async (job) => {
       await boss.send(QUEUES.hubspotSync, job);
     },
@@ -201,6 +223,13 @@ export async function startJobQueue(
         { batchSize: 1, pollingIntervalSeconds: 5 },
         async ([job]) => {
           if (job) await handlers.recommendActions(job.data);
+        },
+      );
+      await boss.work<FirstRecommendationsJob>(
+        QUEUES.recommendFirstActions,
+        { batchSize: 1, pollingIntervalSeconds: 1 },
+        async ([job]) => {
+          if (job) await handlers.recommendFirstActions(job.data);
         },
       );
       await boss.schedule(QUEUES.recommendSweep, RECOMMEND_SWEEP_CRON);

@@ -193,6 +193,11 @@ export const ZActionCounts = z.object({
   past: z.number().int(),
   pending: z.number().int(),
   skipped: z.number().int(),
+  /**
+   * The caller finished onboarding and their first recommendations are on their way: their Google
+   * sync, the network's update or the run itself is still to come. The page says so instead of a zero.
+   */
+  preparingRecommendations: z.boolean(),
 });
 export type TActionCounts = z.infer<typeof ZActionCounts>;
 

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { workspaces } from './workspaces.ts';
 
 export const users = pgTable(
@@ -23,6 +23,12 @@ export const users = pgTable(
       .notNull()
       .default('signup'),
     linkedinConnectedAt: timestamp('linkedin_connected_at', { withTimezone: true }),
+    /**
+     * The workspace day the recommendation engine last ran for the user. Null until their first run
+     * after onboarding (finishing it clears the mark): such a user is recommended to as soon as their
+     * data is in the network, rather than at the next morning's run.
+     */
+    recommendationsRanOn: date('recommendations_ran_on'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

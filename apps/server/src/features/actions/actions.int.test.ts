@@ -106,7 +106,11 @@ async function recommended(token: string, filters: unknown[] = []) {
   expect(response.statusCode).toBe(200);
   return response.json<TRecommendedActionsPage>();
 }
-const counts = async (token: string) => (await get(token, '/actions/query/counts')).json<TActionCounts>();
+/** The tabs' counts (the first recommendations' flag is first-recommendations.int.test.ts's subject). */
+const counts = async (token: string) => {
+  const { recommended, past, pending, skipped } = (await get(token, '/actions/query/counts')).json<TActionCounts>();
+  return { recommended, past, pending, skipped };
+};
 const tab = async (token: string, url: string) => {
   const response = await post(token, `${url}?page=1&pageSize=30`);
   expect(response.statusCode).toBe(200);

@@ -77,6 +77,49 @@ export async function markEarlierRecommendationsPending(tx: Tx, workspaceId: str
      where workspace_id = ${workspaceId} and status = 'recommended' and recommended_on < ${day}::date`);
 }
 
+/** Marks the engine's run for the user today, whatever it found: the first run after onboarding is done. */
+export async function setUserRecommendationsRanOn(tx: Tx, workspaceId: string, userId: string, day: string) {
+  await tx.execute(sql`
+    update users set recommendations_ran_on = ${day}::date where workspace_id = ${workspaceId} and id = ${userId}`);
+}
+
+/** A user who finished onboarding and has had no run since, and what their first run waits for. */
+export type AwaitingFirstRun = {
+  id: string;
+  /** Their own Google sync is queued or running. */
+  syncing: boolean;
+  /** Evidence is waiting for the graph job (network_rows are not up to date yet). */
+  updating: boolean;
+  /** The workspace has a network to recommend from. */
+  hasNetwork: boolean;
+};
+
+/** Users of these roles (all of them, or the ones named) who finished onboarding and have had no run since. */
+export async function usersAwaitingFirstRun(
+  tx: Tx,
+  workspaceId: string,
+  roles: readonly string[],
+  userIds?: readonly string[],
+): Promise<AwaitingFirstRun[]> {
+  const result = await tx.execute<{ id: string; syncing: boolean; updating: boolean; has_network: boolean }>(sql`
+    select u.id,
+           exists (select 1 from job_runs j
+                    where j.workspace_id = u.workspace_id and j.user_id = u.id and j.kind = 'google-sync'
+                      and j.status in ('queued', 'running')) as syncing,
+           exists (select 1 from graph_dirty d where d.workspace_id = u.workspace_id) as updating,
+           exists (select 1 from network_rows r where r.workspace_id = u.workspace_id) as has_network
+      from users u
+     where u.workspace_id = ${workspaceId} and u.has_completed_onboarding and u.recommendations_ran_on is null
+       and u.role = any(${sql.param([...roles])}::text[])
+       and ${userIds ? sql`u.id = any(${sql.param([...userIds])}::uuid[])` : sql`true`}`);
+  return result.rows.map((row) => ({
+    id: row.id,
+    syncing: row.syncing,
+    updating: row.updating,
+    hasNetwork: row.has_network,
+  }));
+}
+
 export type RecommendableUser = { id: string; email: string; fullName: string; role: string };
 
 /** The workspace's users who act on recommendations (admins and members), or the one asked for. */

@@ -46,6 +46,7 @@ import {
   tabCounts,
   workspaceDay,
 } from './actions.repo.ts';
+import { firstRecommendationsPending } from './engine.ts';
 
 // The Actions calls of spec section 7: today's recommendations, the past, pending and skipped
 // actions, their filters and counts, and what a user does with an action. Admins see the team's
@@ -276,15 +277,17 @@ export async function tabActions(
 }
 
 export async function actionCounts(deps: ActionsDeps, member: Member): Promise<TActionCounts> {
-  if (isRestricted(member)) return { recommended: 0, past: 0, pending: 0, skipped: 0 };
+  if (isRestricted(member)) return { recommended: 0, past: 0, pending: 0, skipped: 0, preparingRecommendations: false };
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
     const { today } = await workspaceDay(tx, member.workspaceId);
-    return tabCounts(tx, member.workspaceId, {
+    const counts = await tabCounts(tx, member.workspaceId, {
       recommended: recommendedSelection(member, today, []),
       past: { scopes: [tabScope(member, 'past')] },
       pending: { scopes: [tabScope(member, 'pending')] },
       skipped: { scopes: [tabScope(member, 'skipped')] },
     });
+    const preparingRecommendations = await firstRecommendationsPending(tx, member.workspaceId, member.userId);
+    return { ...counts, preparingRecommendations };
   });
 }
 

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { loadGraphSettings } from '../../graph/settings.ts';
+import type { FirstRecommendationsJob, JobQueue } from '../../jobs/queue.ts';
 import { networkRows } from '../network/network.repo.ts';
 import { recommendationProfile } from '../network/network-filters.ts';
 import { findTargetingScheme } from '../targeting/targeting.repo.ts';
 import { listWorkspaceIds } from '../users/users.repo.ts';
 import {
+  type AwaitingFirstRun,
   candidatePage,
   insertRunLog,
   introRequestsReceived,
@@ -18,8 +20,10 @@ import {
   type RecommendableUser,
   type RunLogEntry,
   setRecommendationsRanOn,
+  setUserRecommendationsRanOn,
   unreachableAllies,
   upsertRecommendation,
+  usersAwaitingFirstRun,
   workspaceDay,
   workspaceUsers,
 } from './actions.repo.ts';
@@ -78,6 +82,7 @@ async function recommendForUser(
   return database.inWorkspace(ws, async (tx) => {
     // One run per user at a time: the schedule and the CLI may overlap.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recommend:${user.id}`}))`);
+    await setUserRecommendationsRanOn(tx, ws, user.id, day.today);
     const already = await prospectsRecommendedOn(tx, ws, user.id, day.today);
     summary.alreadyToday = already.length;
     const slots = day.dailyActionsPerUser - already.length;
@@ -205,6 +210,57 @@ export async function workspacesDueForRecommendations(database: Database) {
     if (day.ranOn !== day.today && day.hour >= RUN_HOUR) due.push(workspaceId);
   }
   return due;
+}
+
+/**
+ * A user's first run waits for their own Google sync to end and for the graph job to roll everything
+ * in; with no network at all there is nothing to run on yet.
+ */
+const isDueForFirstRun = (user: AwaitingFirstRun) => !user.syncing && !user.updating && user.hasNetwork;
+
+/**
+ * Queues the first recommendations of users who finished onboarding and whose data is now in the
+ * network: called as a graph job ends, and as a user finishes onboarding (in that transaction). Users
+ * still waiting for their sync or the graph are picked up by the graph job that rolls their data in;
+ * one waiting for the graph alone (a new member's own mark, say) has that job asked for now rather
+ * than at the sweep's next minute. Returns the users queued.
+ */
+export async function queueFirstRecommendations(
+  tx: Tx,
+  jobs: Pick<JobQueue, 'enqueueFirstRecommendations' | 'enqueueGraphRecompute'>,
+  workspaceId: string,
+  userIds?: readonly string[],
+): Promise<string[]> {
+  const awaiting = await usersAwaitingFirstRun(tx, workspaceId, ACTING_ROLES, userIds);
+  const due = awaiting.filter(isDueForFirstRun);
+  for (const user of due) await jobs.enqueueFirstRecommendations(tx, { workspaceId, userId: user.id });
+  if (awaiting.some((user) => user.updating && !user.syncing)) await jobs.enqueueGraphRecompute(workspaceId);
+  return due.map((user) => user.id);
+}
+
+/**
+ * The worker's side: the first run of a user still due for it. Nothing when a run came first (the
+ * morning's, the CLI's) or new evidence arrived meanwhile (the graph job that rolls it in queues again).
+ */
+export async function recommendFirstActions(
+  database: Database,
+  { workspaceId, userId }: FirstRecommendationsJob,
+): Promise<UserRunSummary | null> {
+  const [user] = await database.inWorkspace(workspaceId, (tx) =>
+    usersAwaitingFirstRun(tx, workspaceId, ACTING_ROLES, [userId]),
+  );
+  if (!user || !isDueForFirstRun(user)) return null;
+  const run = await recommendActions(database, workspaceId, { userId });
+  return run.users[0] ?? null;
+}
+
+/**
+ * Whether the user's first recommendations are on their way: they finished onboarding, have had no
+ * run since, and their sync, the graph job or the run itself is still to come.
+ */
+export async function firstRecommendationsPending(tx: Tx, workspaceId: string, userId: string) {
+  const [user] = await usersAwaitingFirstRun(tx, workspaceId, ACTING_ROLES, [userId]);
+  return user ? user.syncing || user.updating || user.hasNetwork : false;
 }
 
 /** The user's latest run, candidate by candidate: what was kept, what was dropped, and why. */

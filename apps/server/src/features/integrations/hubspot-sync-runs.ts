@@ -57,7 +57,8 @@ export async function latestHubspotSync(deps: HubspotSyncDeps, workspaceId: stri
 /**
  * The worker's side: runs the sync and keeps its row up to date for the progress bar; then the graph
  * job takes the companies that came in or left out of (or back into) the network. A retried attempt
- * takes the same row back to running.
+ * takes the same row back to running. Returns what it brought in, or null when HubSpot refused our
+ * access.
  */
 export async function runHubspotSyncJob(deps: HubspotSyncDeps, job: HubspotSyncJob) {
   const { workspaceId, runId } = job;
@@ -84,6 +85,7 @@ export async function runHubspotSyncJob(deps: HubspotSyncDeps, job: HubspotSyncJ
     });
     await update({ status: 'succeeded', phase: 'Done', counts, finishedAt: new Date() });
     await deps.jobs.enqueueGraphRecompute(workspaceId);
+    return counts;
   } catch (error) {
     const reconnect = error instanceof HubspotReconnectRequired;
     await update({
@@ -92,6 +94,7 @@ export async function runHubspotSyncJob(deps: HubspotSyncDeps, job: HubspotSyncJ
       finishedAt: new Date(),
     });
     if (!reconnect) throw error;
+    return null;
   }
 }
 

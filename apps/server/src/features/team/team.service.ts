@@ -7,8 +7,10 @@ import {
   type TTeammate,
 } from '@warmpath/shared';
 import type { Database, Tx } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Member } from '../../plugins/auth.ts';
+import { queueFirstRecommendations } from '../actions/engine.ts';
 import {
   deleteUser,
   findMe,
@@ -118,15 +120,27 @@ export async function removeTeammate(deps: TeamDeps, member: Member, userId: str
 }
 
 /** Onboarding only moves forward; COMPLETED also marks the last step done. */
-export async function advanceOnboarding(deps: TeamDeps, member: Member, { step }: TAdvanceOnboarding): Promise<TMe> {
+/**
+ * Finishing onboarding starts the user's first recommendations: at once when their data is already in
+ * the network, else as the graph job rolls it in (not at the next morning's run).
+ */
+export async function advanceOnboarding(
+  deps: TeamDeps & { jobs: Pick<JobQueue, 'enqueueFirstRecommendations' | 'enqueueGraphRecompute'> },
+  member: Member,
+  { step }: TAdvanceOnboarding,
+): Promise<TMe> {
   return deps.database.inWorkspace(member.workspaceId, async (tx) => {
     const me = await findMe(tx, member.workspaceId, member.userId);
     if (!me) throw new AppError('NOT_FOUND', 'Failed to fetch user');
     const target = step === 'COMPLETED' ? 'ACCOUNTS_IMPORT_DONE' : step;
     const onboardingStep =
       ONBOARDING_STEPS.indexOf(target) > ONBOARDING_STEPS.indexOf(me.onboardingStep) ? target : me.onboardingStep;
-    const hasCompletedOnboarding = me.hasCompletedOnboarding || step === 'COMPLETED';
-    await setOnboarding(tx, member.workspaceId, member.userId, { onboardingStep, hasCompletedOnboarding });
+    const completing = step === 'COMPLETED' && !me.hasCompletedOnboarding;
+    const hasCompletedOnboarding = me.hasCompletedOnboarding || completing;
+    // A morning run during onboarding saw only part of the user's data: their first run comes after it.
+    const firstRun = completing ? { recommendationsRanOn: null } : {};
+    await setOnboarding(tx, member.workspaceId, member.userId, { onboardingStep, hasCompletedOnboarding, ...firstRun });
+    if (completing) await queueFirstRecommendations(tx, deps.jobs, member.workspaceId, [member.userId]);
     return { ...me, onboardingStep, hasCompletedOnboarding };
   });
 }

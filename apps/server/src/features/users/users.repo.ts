@@ -245,7 +245,7 @@ export async function setOnboarding(
   tx: Tx,
   workspaceId: string,
   userId: string,
-  progress: { onboardingStep: OnboardingStep; hasCompletedOnboarding: boolean },
+  progress: { onboardingStep: OnboardingStep; hasCompletedOnboarding: boolean; recommendationsRanOn?: null },
 ) {
   await tx
     .update(users)

@@ -10,6 +10,7 @@ import {
 import type { Database, Tx } from '../../db/client.ts';
 import type { EventRecorder } from '../../events/record.ts';
 import { eventUser } from '../../events/subjects.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { emailDomain, isFreeEmailDomain } from '../../lib/free-email-domains.ts';
 import type { Caller, Member } from '../../plugins/auth.ts';
@@ -23,7 +24,13 @@ import {
   updateUserNames,
 } from './users.repo.ts';
 
-export type UsersDeps = { database: Database; workspaceDomainAllowlist: string[]; events: EventRecorder };
+export type UsersDeps = {
+  database: Database;
+  workspaceDomainAllowlist: string[];
+  events: EventRecorder;
+  /** Finishing onboarding queues the user's first recommendations. */
+  jobs: Pick<JobQueue, 'enqueueFirstRecommendations' | 'enqueueGraphRecompute'>;
+};
 
 /**
  * A domain may name a workspace when it is not a free mailbox provider, and it is either the

@@ -13,6 +13,7 @@ import {
   type TPastActionsPage,
   type TRecommendedActionsPage,
 } from '@warmpath/shared';
+import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
 import { callApi } from '../../lib/api.ts';
 import { failureToast } from '../../lib/toasts.tsx';
@@ -45,9 +46,36 @@ export function fetchActionCounts(signal?: AbortSignal): Promise<TActionCounts> 
   return callApi(actionsApi.getActionCounts, { signal });
 }
 
-/** How many actions each tab holds; `enabled` false for the restricted role, which loads no actions data. */
+/** How often the counts are asked for while the caller's first recommendations are on their way. */
+const PREPARING_POLL_MS = 3000;
+
+/**
+ * How many actions each tab holds; `enabled` false for the restricted role, which loads no actions
+ * data. Asked again every few seconds while the first recommendations are being prepared.
+ */
 export function useActionCounts(enabled: boolean) {
-  return useQuery({ queryKey: actionKeys.counts(), queryFn: ({ signal }) => fetchActionCounts(signal), enabled });
+  return useQuery({
+    queryKey: actionKeys.counts(),
+    queryFn: ({ signal }) => fetchActionCounts(signal),
+    enabled,
+    refetchInterval: (query) => (query.state.data?.preparingRecommendations ? PREPARING_POLL_MS : false),
+  });
+}
+
+/**
+ * Whether the caller's first recommendations are on their way (their Google sync, the network's
+ * update or the run is still to come). Once they are there, the lists are fetched again, so the
+ * recommendations appear without a reload.
+ */
+export function usePreparingRecommendations(enabled: boolean): boolean {
+  const queryClient = useQueryClient();
+  const preparing = useActionCounts(enabled).data?.preparingRecommendations ?? false;
+  const wasPreparing = useRef(preparing);
+  useEffect(() => {
+    if (wasPreparing.current && !preparing) void queryClient.invalidateQueries({ queryKey: actionKeys.all });
+    wasPreparing.current = preparing;
+  }, [preparing, queryClient]);
+  return preparing;
 }
 
 export function fetchRecommendedActions(

@@ -60,7 +60,8 @@ export async function latestGoogleSync(deps: SyncRunDeps, member: Member): Promi
 
 /**
  * The worker's side: runs the sync and keeps its row up to date for the progress bar. A retried
- * attempt takes the same row back to running.
+ * attempt takes the same row back to running. Returns what it brought in, or null when Google refused
+ * our access (the run is failed for good: only connecting again helps).
  */
 export async function runGoogleSyncJob(deps: SyncRunDeps, job: GoogleSyncJob) {
   const { workspaceId, runId } = job;
@@ -89,6 +90,7 @@ export async function runGoogleSyncJob(deps: SyncRunDeps, job: GoogleSyncJob) {
     await deps.database.inWorkspace(job.workspaceId, (tx) => inferJobChangesFromMail(tx, job.workspaceId));
     await update({ status: 'succeeded', phase: 'Done', counts, finishedAt: new Date() });
     await deps.jobs.enqueueGraphRecompute(job.workspaceId);
+    return counts;
   } catch (error) {
     const reconnect = error instanceof GoogleReconnectRequired;
     await update({
@@ -98,5 +100,6 @@ export async function runGoogleSyncJob(deps: SyncRunDeps, job: GoogleSyncJob) {
     });
     // A revoked grant will not get better by retrying; anything else goes back to the queue.
     if (!reconnect) throw error;
+    return null;
   }
 }

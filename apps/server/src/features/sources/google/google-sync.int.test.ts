@@ -190,6 +190,7 @@ describe('sync runs', () => {
       },
       // Not under test here: no workspace is ever due.
       recommendActions: async () => {},
+      recommendFirstActions: async () => {},
       workspacesDueForRecommendations: async () => [],
       hubspotSync: async () => {},
       refreshHubspotLists: async () => {},

@@ -310,6 +310,94 @@ describe('Recommended actions', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   });
 });
 
+describe('An empty recommended list', { timeout: APP_TEST_TIMEOUT_MS }, () => {
+  beforeEach(() => setAccessTokenProvider(async () => 'token'));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const syncRun = (status: 'running' | 'succeeded') => ({
+    id: '00000000-0000-4000-8000-000000000301',
+    status,
+    phase: status === 'running' ? 'Reading e-mails' : 'Done',
+    processed: status === 'running' ? 120 : 400,
+    total: 400,
+    counts: null,
+    error: null,
+    createdAt: new Date().toISOString(),
+    finishedAt: null,
+  });
+
+  it('shows the first sync’s progress and what comes next, then the recommendations as they arrive', async () => {
+    let stage: 'syncing' | 'building' | 'ready' = 'syncing';
+    const api = stubActionsApi({
+      'GET /actions/query/counts': () =>
+        Response.json({
+          recommended: api.tabs.recommended.length,
+          past: 0,
+          pending: 0,
+          skipped: 0,
+          preparingRecommendations: stage !== 'ready',
+        }),
+      'GET /google/query/sync-status': () => Response.json(syncRun(stage === 'syncing' ? 'running' : 'succeeded')),
+    });
+    api.tabs.recommended = [];
+    await renderApp('/actions', { signedIn: true, me: member });
+
+    const status = within(await screen.findByRole('status', { name: 'Your first recommendations' }));
+    expect(status.getByText('Your first recommendations are on their way.')).toBeDefined();
+    expect(await status.findByText('120 of 400')).toBeDefined();
+    expect(status.getByRole('progressbar', { name: 'Google sync progress' })).toBeDefined();
+    expect(status.getByText(/Recommendations appear here as soon as your network is built/)).toBeDefined();
+    // The spec's count stays where it is.
+    expect(screen.getByText('We recommended 0 actions to you today.')).toBeDefined();
+
+    // The sync is done; the network is being built.
+    stage = 'building';
+    expect(
+      await status.findByText('Your network is being built from what you and your team connected.', undefined, {
+        timeout: 5000,
+      }),
+    ).toBeDefined();
+    expect(status.queryByRole('progressbar', { name: 'Google sync progress' })).toBeNull();
+
+    // The first run is done: the list fills without a reload.
+    api.tabs.recommended = [...recommendedActions];
+    stage = 'ready';
+    expect(await within(recommendedTable()).findByText('John Smith', undefined, { timeout: 6000 })).toBeDefined();
+    expect(screen.getByText('We recommended 4 actions to you today.')).toBeDefined();
+    expect(screen.queryByRole('status', { name: 'Your first recommendations' })).toBeNull();
+  });
+
+  it('points an admin with nothing to recommend to Leads, accounts, targeting and a teammate; a member to Leads and targeting', async () => {
+    const api = stubActionsApi();
+    api.tabs.recommended = [];
+    await renderApp('/actions', { signedIn: true, me: admin });
+    expect(await screen.findByText('No recommended actions today.')).toBeDefined();
+    const links = () =>
+      Object.fromEntries(
+        within(recommendedTable())
+          .getAllByRole('link')
+          .map((link) => [link.textContent, link.getAttribute('href')]),
+      );
+    expect(links()).toEqual({
+      'Open Leads': '/network',
+      'Add accounts': '/admin/accounts',
+      'Edit your targeting': '/profile/targeted-accounts',
+      'Invite a teammate': '/admin/users',
+    });
+    // Nothing is on its way: the sync's status is not asked for.
+    expect(api.callsTo('GET /google/query/sync-status')).toHaveLength(0);
+    cleanup();
+
+    stubActionsApi().tabs.recommended = [];
+    await renderApp('/actions', { signedIn: true, me: member });
+    expect(await screen.findByText('No recommended actions today.')).toBeDefined();
+    expect(links()).toEqual({ 'Open Leads': '/network', 'Edit your targeting': '/profile/targeted-accounts' });
+  });
+});
+
 describe('Past, pending and skipped actions', { timeout: APP_TEST_TIMEOUT_MS }, () => {
   beforeEach(() => setAccessTokenProvider(async () => 'token'));
   afterEach(() => {

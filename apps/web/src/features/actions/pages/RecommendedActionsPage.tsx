@@ -2,11 +2,19 @@ import { Button, Stack, Text } from '@mantine/core';
 import { PAGINATION, RECOMMENDED_ACTION_FILTER_NAMES, type TRecommendedAction } from '@warmpath/shared';
 import { useMemo, useState } from 'react';
 import { TablePagination } from '../../../components/TablePagination.tsx';
+import { useGoogleSyncStatus } from '../../sources/api.ts';
 import { type ActionFilterSelection, isActionFor, toActionFilterItems } from '../actionsDisplay.ts';
-import { useCompleteAction, useRecommendedActionFilters, useRecommendedActions, useSkipAction } from '../api.ts';
+import {
+  useCompleteAction,
+  usePreparingRecommendations,
+  useRecommendedActionFilters,
+  useRecommendedActions,
+  useSkipAction,
+} from '../api.ts';
 import { ActionFilterBar } from '../components/ActionFilterBar.tsx';
 import { ActionPanelDrawer } from '../components/ActionPanelDrawer.tsx';
 import { ActionsTable } from '../components/ActionsTable.tsx';
+import { RecommendationsEmptyState } from '../components/RecommendationsEmptyState.tsx';
 import { RecommendedActionRow } from '../components/RecommendedActionRow.tsx';
 import { RestrictedActionsNotice } from '../components/RestrictedActionsNotice.tsx';
 import { useActionsAccess } from '../useActionsAccess.ts';
@@ -27,6 +35,8 @@ export function RecommendedActionsPage() {
 
   const actions = useRecommendedActions(filterItems, page, pageSize, canLoad);
   const filters = useRecommendedActionFilters(canLoad && isAdmin);
+  const preparing = usePreparingRecommendations(canLoad);
+  const sync = useGoogleSyncStatus(preparing && (user?.isGoogleConnected ?? false));
   const skip = useSkipAction();
   const complete = useCompleteAction();
 
@@ -89,12 +99,7 @@ export function RecommendedActionsPage() {
               </Button>
             </Stack>
           ) : (
-            <Stack align="center" gap={4} py="xl">
-              <Text fw={600}>No recommended actions today.</Text>
-              <Text size="sm" c="dimmed">
-                New recommendations arrive every morning, from your accounts, your targeting and your network.
-              </Text>
-            </Stack>
+            <RecommendationsEmptyState preparing={preparing} sync={sync.data ?? null} isAdmin={isAdmin} />
           )
         }
       />

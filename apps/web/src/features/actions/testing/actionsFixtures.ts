@@ -239,6 +239,7 @@ export function stubActionsApi(extra: Record<string, FakeRoute> = {}) {
         past: tabs.past.length,
         pending: tabs.pending.length,
         skipped: tabs.skipped.length,
+        preparingRecommendations: false,
       }),
     'POST /actions/query/recommended-actions': (call) => pageOf(filtered(tabs.recommended, call), call),
     'GET /actions/query/recommended-actions-filters': Response.json(actionFilters),
