@@ -103,15 +103,15 @@ describe('group commit', () => {
     expect(answered).toBe(20);
   });
 
-  it('batches what arrives while a transaction is being written into the next, one at a time per workspace', async () => {
-    const writes: { workspaceId: string; count: number }[] = [];
+  it('batches what arrives while transactions are written into the next, at most two at a time per workspace', async () => {
+    const writes: number[] = [];
     let running = 0;
     let mostAtOnce = 0;
     const commit = createGroupCommit({
-      write: async (workspaceId, events) => {
+      write: async (_workspaceId, events) => {
         running++;
         mostAtOnce = Math.max(mostAtOnce, running);
-        writes.push({ workspaceId, count: events.length });
+        writes.push(events.length);
         await new Promise((resolve) => setTimeout(resolve, 10));
         running--;
       },
@@ -119,12 +119,48 @@ describe('group commit', () => {
     });
     const first = commit.submit('ws', [page()]);
     await new Promise((resolve) => setImmediate(resolve));
-    // The first transaction is running: these wait for the next, split at 30 events.
+    // The first transaction is running: a second takes 30 of these at once, the rest wait for a free one.
     const later = Array.from({ length: 50 }, () => commit.submit('ws', [page()]));
     await Promise.all([first, ...later]);
-    expect(writes.map((write) => write.count)).toEqual([1, 30, 20]);
-    expect(mostAtOnce).toBe(1);
+    expect(writes).toEqual([1, 30, 20]);
+    expect(mostAtOnce).toBe(2);
     await commit.drain();
+  });
+
+  it('writes a batch carrying an identity alone, after what came before it', async () => {
+    const log: string[] = [];
+    let running = 0;
+    const commit = createGroupCommit({
+      write: async (_workspaceId, events) => {
+        running++;
+        log.push(`${events.map((event) => event.anonymousId).join('+')} with ${running - 1} other(s)`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        running--;
+      },
+    });
+    const identify: TrackedEvent = {
+      type: 'identify',
+      anonymousId: 'i3',
+      email: 'ada@acme.test',
+      occurredAt: new Date(),
+    };
+    const withToken: TrackedEvent = { ...page('t5'), personId: randomUUID() } as TrackedEvent;
+    const first = commit.submit('ws', [page('p1')]);
+    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.all([
+      first,
+      commit.submit('ws', [page('p2')]),
+      commit.submit('ws', [identify]),
+      commit.submit('ws', [page('p4')]),
+    ]);
+    await Promise.all([commit.submit('ws', [page('p6')]), commit.submit('ws', [withToken])]);
+    expect(log).toEqual([
+      'p1 with 0 other(s)',
+      'p2 with 1 other(s)',
+      'i3+p4 with 0 other(s)',
+      'p6 with 0 other(s)',
+      't5 with 0 other(s)',
+    ]);
   });
 
   it('writes different workspaces side by side, up to maxInFlight', async () => {

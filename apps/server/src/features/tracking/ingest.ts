@@ -60,8 +60,22 @@ export function toTrackedEvents(
   );
 }
 
-type Waiter = { events: readonly TrackedEvent[]; resolve: () => void; reject: (error: unknown) => void };
-type WorkspaceQueue = { waiters: Waiter[]; queued: number; flushing: boolean };
+type Waiter = {
+  events: readonly TrackedEvent[];
+  /** Carries an identity (identify, a link token): written alone, see `createGroupCommit`. */
+  identifies: boolean;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+};
+type WorkspaceQueue = {
+  waiters: Waiter[];
+  queued: number;
+  /** Transactions of this workspace being written, and whether one of them identifies. */
+  running: number;
+  identifying: boolean;
+  /** A transaction is about to take waiters (next turn of the event loop). */
+  scheduled: boolean;
+};
 
 /** Thrown when a workspace has more events waiting than `maxQueuedEvents`: the caller answers 429. */
 export class IngestBusyError extends Error {
@@ -71,6 +85,8 @@ export class IngestBusyError extends Error {
   }
 }
 
+const identifies = (event: TrackedEvent) => event.type === 'identify' || event.personId !== null;
+
 export type GroupCommitOptions = {
   /** Stores one workspace's events in one transaction. */
   write: (workspaceId: string, events: readonly TrackedEvent[]) => Promise<void>;
@@ -78,20 +94,28 @@ export type GroupCommitOptions = {
   maxEventsPerFlush?: number;
   /** Transactions at once across workspaces: tracking never takes the whole pool. */
   maxInFlight?: number;
+  /** Transactions at once for one workspace. */
+  maxInFlightPerWorkspace?: number;
   /** Events a workspace may have waiting before new ones are refused (memory stays bounded). */
   maxQueuedEvents?: number;
 };
 
 /**
- * Group commit: requests hand their events over and wait; one transaction per workspace at a time
- * writes everything that arrived meanwhile, and each request is answered only once its events are
- * committed. Under load a batch grows while the previous one is written, so the number of
- * transactions stays flat as the number of events grows; alone, a request waits for one transaction.
+ * Group commit: requests hand their events over and wait; a transaction writes everything of a
+ * workspace that arrived meanwhile, and each request is answered only once its events are committed.
+ * Under load a batch grows while the previous ones are written, so the number of transactions stays
+ * flat as the number of events grows; alone, a request waits for one transaction.
+ *
+ * Two transactions of a workspace may run at once, so the database writes one batch while this
+ * process reads the next requests. Not when one carries an identity: it runs alone, so a page view
+ * written beside it cannot miss the browser's new person (it would have read the mapping before the
+ * identity committed, and the identity's attaching of earlier views would not see it yet).
  */
 export function createGroupCommit({
   write,
   maxEventsPerFlush = 5_000,
-  maxInFlight = 3,
+  maxInFlight = 4,
+  maxInFlightPerWorkspace = 2,
   maxQueuedEvents = 50_000,
 }: GroupCommitOptions) {
   const queues = new Map<string, WorkspaceQueue>();
@@ -102,28 +126,37 @@ export function createGroupCommit({
 
   const schedule = (workspaceId: string) => {
     const queue = queues.get(workspaceId);
-    if (!queue || queue.flushing || queue.waiters.length === 0) return;
+    const head = queue?.waiters[0];
+    if (!queue || !head || queue.scheduled || queue.identifying) return;
+    if (queue.running >= maxInFlightPerWorkspace || (head.identifies && queue.running > 0)) return;
     if (inFlight >= maxInFlight) {
       ready.add(workspaceId);
       return;
     }
-    queue.flushing = true;
+    queue.scheduled = true;
+    queue.running += 1;
     inFlight += 1;
     // After the current turn of the event loop, so requests arriving together share a transaction.
     setImmediate(() => void flush(workspaceId, queue));
   };
 
   const flush = async (workspaceId: string, queue: WorkspaceQueue) => {
+    queue.scheduled = false;
+    // Alone when it starts with an identity (schedule saw to that); else up to the first identity.
+    const alone = queue.waiters[0]?.identifies === true;
+    queue.identifying = alone;
     const taken: Waiter[] = [];
     let count = 0;
-    while (queue.waiters.length > 0) {
-      const next = queue.waiters[0] as Waiter;
+    for (const next of queue.waiters) {
       if (taken.length > 0 && count + next.events.length > maxEventsPerFlush) break;
-      queue.waiters.shift();
+      if (next.identifies && !alone) break;
       taken.push(next);
       count += next.events.length;
     }
+    queue.waiters.splice(0, taken.length);
     queue.queued -= count;
+    // Another transaction of this workspace may start on what is left.
+    schedule(workspaceId);
     try {
       await write(
         workspaceId,
@@ -133,9 +166,10 @@ export function createGroupCommit({
     } catch (error) {
       for (const waiter of taken) waiter.reject(error);
     } finally {
-      queue.flushing = false;
+      queue.running -= 1;
+      if (alone) queue.identifying = false;
       inFlight -= 1;
-      if (queue.waiters.length === 0) queues.delete(workspaceId);
+      if (queue.waiters.length === 0 && queue.running === 0 && !queue.scheduled) queues.delete(workspaceId);
       else schedule(workspaceId);
       for (const waiting of ready) {
         if (inFlight >= maxInFlight) break;
@@ -151,12 +185,12 @@ export function createGroupCommit({
     submit(workspaceId: string, events: readonly TrackedEvent[]): Promise<void> {
       let queue = queues.get(workspaceId);
       if (!queue) {
-        queue = { waiters: [], queued: 0, flushing: false };
+        queue = { waiters: [], queued: 0, running: 0, identifying: false, scheduled: false };
         queues.set(workspaceId, queue);
       }
       if (queue.queued + events.length > maxQueuedEvents) return Promise.reject(new IngestBusyError());
       const committed = new Promise<void>((resolve, reject) => {
-        queue.waiters.push({ events, resolve, reject });
+        queue.waiters.push({ events, identifies: events.some(identifies), resolve, reject });
       });
       queue.queued += events.length;
       schedule(workspaceId);
