@@ -9,6 +9,7 @@ import { importBench } from './import.ts';
 import { network } from './network.ts';
 import { networkRender } from './network-render.ts';
 import { startup } from './startup.ts';
+import { track } from './track.ts';
 import { workflows } from './workflows.ts';
 
 /** A benchmark returns its figures, or null when it only prepared its data (nothing to record). */
@@ -22,6 +23,7 @@ const BENCHMARKS: Record<string, () => Promise<Record<string, unknown> | null>> 
   workflows,
   'day-one': dayOne,
   hubspot,
+  track,
 };
 
 const names = process.argv.slice(2).filter((arg) => arg !== '--');

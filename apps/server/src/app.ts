@@ -28,6 +28,7 @@ import { googleAccountDeps } from './features/sources/google/google-deps.ts';
 import { linkedinRoutes } from './features/sources/linkedin/linkedin.routes.ts';
 import { targetingRoutes } from './features/targeting/targeting.routes.ts';
 import { invitationsRoutes } from './features/team/invitations.routes.ts';
+import { type TrackLimits, trackPreflightRoutes, trackRoutes } from './features/tracking/track.routes.ts';
 import { trackingSettingsRoutes } from './features/tracking/tracking.routes.ts';
 import { visitLinks } from './features/tracking/visit-link.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -58,6 +59,8 @@ export type AppDeps = {
   jobs: JobQueue;
   /** The built web app to serve; absent in API-only tests. */
   webDist?: string | null;
+  /** Website tracking's rate limits, where not the product's (the benchmark lifts them). */
+  trackingLimits?: Partial<TrackLimits>;
 };
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -103,6 +106,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // One recorder for every feature: an event is recorded in the transaction of the change it tells.
       const events = { events: createEventRecorder(deps.jobs), publicUrl: deps.config.publicUrl };
       await api.register(publicRoutes, { config: deps.config, database: deps.database });
+      await api.register(trackRoutes, {
+        database: deps.database,
+        encryptionKey: deps.encryptionKey,
+        jobs: deps.jobs,
+        limits: deps.trackingLimits,
+      });
       const domainRules = { database: deps.database, workspaceDomainAllowlist: deps.config.workspaceDomainAllowlist };
       await api.register(usersRoutes, { ...domainRules, events: events.events, jobs: deps.jobs });
       const hubspot = {
@@ -165,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  await app.register(trackPreflightRoutes, { prefix: '/api', database: deps.database });
 
   const indexHtml = deps.webDist ? path.join(deps.webDist, 'index.html') : null;
   const servesWeb = Boolean(deps.webDist && indexHtml && fs.existsSync(indexHtml));

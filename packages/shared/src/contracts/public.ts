@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZHealth, ZPublicConfig } from '../schemas/common.ts';
 import { ZCountry } from '../schemas/targeting.ts';
 import { ZTrackBatch } from '../schemas/tracking.ts';
-import { defineRoutes } from './define-route.ts';
+import { defineRoutes, fileAnswer } from './define-route.ts';
 
 /** What answers without a token. */
 export const publicApi = defineRoutes('public', {
@@ -32,10 +32,23 @@ export const publicApi = defineRoutes('public', {
     path: '/public/track',
     summary: "Page views and identifications from a workspace's website snippet",
     description:
-      "Sent by the snippet with navigator.sendBeacon (text/plain or application/json, a JSON body). The key must be a workspace's and the Origin one of its sites. Answers 202 once stored; known bots are dropped; rate-limited per key and per address.",
+      "Sent by the snippet with navigator.sendBeacon (text/plain or application/json, a JSON body of at most 64 KB). The key must be a workspace's and the Origin one of its sites (the answer then allows that origin). Answers 202 once stored; known bots and crawlers get 202 with nothing accepted; rate-limited per key (events) and per address (requests), with Retry-After.",
     access: 'public',
     body: ZTrackBatch,
     responses: { 202: z.object({ accepted: z.number().int() }) },
-    errors: { 403: 'Unknown key or origin', 413: 'Too large', 429: 'Too many events' },
+    errors: {
+      403: 'Unknown key, or an Origin that is not one of its sites',
+      413: 'A body over 64 KB',
+      429: 'Too many events for this key or requests from this address',
+    },
+  },
+  getSnippet: {
+    method: 'GET',
+    path: '/public/snippet.js',
+    summary: 'The website snippet that sends page views to /public/track',
+    description:
+      'Installed with <script async src=".../api/public/snippet.js" data-key="<key>"></script>. Cached an hour (then revalidated with its ETag); gzipped when the browser accepts it.',
+    access: 'public',
+    responses: { 200: fileAnswer('text/javascript', 'The snippet (JavaScript)') },
   },
 });

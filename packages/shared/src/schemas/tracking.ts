@@ -20,7 +20,7 @@ export const ZTrackEvent = z.discriminatedUnion('type', [
     type: z.literal('page'),
     anonymousId: ZAnonymousId,
     /** The page's full address; only its path is kept. */
-    url: z.url().max(2000),
+    url: z.url({ protocol: /^https?$/ }).max(2000),
     referrer: z.string().max(2000).nullish(),
     /** The `wp_t` of the address a link from our e-mails brought the visitor to. */
     token: z.string().max(1000).nullish(),
