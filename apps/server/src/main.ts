@@ -17,6 +17,7 @@ import { countsThirtyDaysAgo } from './features/network/network.repo.ts';
 import { signalEvents } from './features/network/signal-events.ts';
 import { googleAccountDeps } from './features/sources/google/google-deps.ts';
 import { runGoogleSyncJob } from './features/sources/google/google-sync-runs.ts';
+import { purgeAnonymousVisits } from './features/tracking/ingest.ts';
 import { workflowEngine } from './features/workflows/workflow-engine.ts';
 import { recomputeAfterWrites } from './graph/graph.service.ts';
 import { allListeners } from './graph/raised.ts';
@@ -131,6 +132,10 @@ async function start() {
       );
     },
     refreshHubspotLists: () => refreshHubspotLists(hubspot),
+    purgeAnonymousVisits: async () => {
+      const purged = await purgeAnonymousVisits(database);
+      if (purged > 0) log(`tracking: ${purged} anonymous visits older than 30 days purged`);
+    },
   });
   const delivery = deliveryDeps(config, runtime.database, encryptionKey, jobs);
   await jobs.workDeliveries((job) => deliverEvent(delivery, job));

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { COMPANY_SIZES, JOB_DEPARTMENTS, type Role, SENIORITIES } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.ts';
 import type { EventsDeps } from '../events/record.ts';
 import { recommendActions } from '../features/actions/engine.ts';
+import { type TrackedEvent, writeTrackedEvents } from '../features/tracking/ingest.repo.ts';
 import { insertUser, setOnboarding } from '../features/users/users.repo.ts';
 import { type RecomputeReport, recomputeAll, recomputeDirty } from '../graph/graph.service.ts';
 import { seedWorkflows } from './seed-workflows.ts';
@@ -317,7 +318,7 @@ const seededPeopleCte = (demo: Demo, numbers: SQL, where: SQL = sql`true`) => sq
  */
 function personAt(demo: Demo, alias: string, j: SQL) {
   return sql`lateral (
-    select p.id, p.company_id from ${personSource(demo, sql`(select ${j} as j) as g(j)`)} s
+    select p.id, p.company_id, p.email from ${personSource(demo, sql`(select ${j} as j) as g(j)`)} s
       join people p on p.workspace_id = ${demo.ws} and p.email = s.email and p.linkedin_url = s.linkedin_url
   ) ${sql.raw(alias)}`;
 }
@@ -448,9 +449,7 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
     );
     return own + theirs;
   });
-  created.websiteEvents = await step('website events', () =>
-    write(async (tx) => rows(await insertWebsiteEvents(tx, demo))),
-  );
+  created.websiteEvents = await step('website events', () => write((tx) => insertWebsiteEvents(tx, demo)));
 
   await step('raw evidence', () =>
     write(async (tx) => {
@@ -763,28 +762,48 @@ function insertProspectEmployments(tx: Tx, demo: Demo, from: number, to: number)
 }
 
 /**
- * Page views of the last 29 days: most identified to a person (a few people view many pages), one in
- * fifty only to a company (which counts for everyone there), about one in eight on the pricing page.
+ * Page views of the last 29 days, stored by the tracking ingestion's own writer as a real site's
+ * snippet would send them: most from browsers whose visitor identified (a form on the site, as
+ * `warmpath.identify` tells, a few people view many pages), one in fifty from a browser nobody
+ * identified (which counts for nobody, as in a customer's workspace), about one in eight on the
+ * pricing page. Returns how many were stored.
  */
-function insertWebsiteEvents(tx: Tx, demo: Demo) {
+async function insertWebsiteEvents(tx: Tx, demo: Demo) {
   const { ws, seed, plan } = demo;
+  // Replayable like the rest of the seed: a workspace whose demo browsers already visited gets none again.
+  const seeded = await tx.execute(sql`
+    select 1 from website_events where workspace_id = ${ws} and anonymous_id like 'demo%' limit 1`);
+  if (seeded.rows.length > 0) return 0;
   const e = sql.raw('g.e');
   const visitor = sql`floor(${int(plan.prospects)} * power(${unit(e, SALT.visitor)}, 4))::int`;
-  return tx.execute(sql`
+  const visits = await tx.execute<{ e: number; email: string | null; path: string; occurred_at: string }>(sql`
     with visits as (
-      select g.e, ${below(e, SALT.companyVisit, 50)} = 0 as company_only, ${visitor} as j,
-             ${below(e, SALT.companyVisit, plan.companies)} as ck,
+      select g.e, ${below(e, SALT.companyVisit, 50)} = 0 as anonymous, ${visitor} as j,
              ${pick(WEBSITE_PATH_SLOTS, e, SALT.path)} as path,
              now() - make_interval(secs => ${below(e, SALT.when, 29 * 86_400)}) as occurred_at
         from generate_series(0, ${int(plan.websiteEvents - 1)}) as g(e)
     )
-    insert into website_events (workspace_id, id, person_id, company_id, path, occurred_at)
-    select ${ws}::uuid, ${derivedId(seed, sql`'visit:' || v.e`)}, p.id, coalesce(p.company_id, co.id), v.path, v.occurred_at
+    select v.e, case when v.anonymous then null else p.email end as email, v.path, v.occurred_at::text as occurred_at
       from visits v
-      left join ${personAt(demo, 'p', sql.raw('v.j'))} on not v.company_only
-      left join ${companyAt(demo, 'co', sql.raw('v.ck'))} on v.company_only
-     where p.id is not null or co.id is not null
-    on conflict do nothing`);
+      left join ${personAt(demo, 'p', sql.raw('v.j'))} on true
+     where p.id is not null
+     order by v.occurred_at`);
+  // A browser per visitor (and one per anonymous visit): ids as the snippet makes them, derived from the seed.
+  const browserOf = (key: string) =>
+    `demo${createHash('sha256').update(`${seed}:${key}`).digest('base64url').slice(0, 18)}`;
+  const identified = new Set<string>();
+  const events: TrackedEvent[] = [];
+  for (const visit of visits.rows) {
+    const occurredAt = new Date(visit.occurred_at);
+    const anonymousId = browserOf(visit.email ?? `anonymous:${visit.e}`);
+    if (visit.email && !identified.has(visit.email)) {
+      identified.add(visit.email);
+      events.push({ type: 'identify', anonymousId, email: visit.email, occurredAt });
+    }
+    events.push({ type: 'page', anonymousId, path: visit.path, referrer: null, personId: null, occurredAt });
+  }
+  await writeTrackedEvents(tx, ws, events);
+  return events.filter((event) => event.type === 'page').length;
 }
 
 type EvidenceContext = {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import type { EventsDeps } from '../events/record.ts';
 import { signalEvents } from '../features/network/signal-events.ts';
+import { writeTrackedEvents } from '../features/tracking/ingest.repo.ts';
 import { activate, createFromTemplate, listAll } from '../features/workflows/operator.ts';
 import { workflowEngine } from '../features/workflows/workflow-engine.ts';
 import { recomputeDirty } from '../graph/graph.service.ts';
@@ -24,25 +25,31 @@ export async function seedWorkflows(database: Database, ws: string, seedUserId: 
     }
   }
   if (!events) return 0;
-  const visited = await database.inWorkspace(ws, (tx) =>
-    tx.execute<{ id: string }>(sql`
-      with visitors as (
-        select r.prospect_id as id from network_rows r
-         where r.workspace_id = ${ws} and r.company_id in (select company_id from accounts where workspace_id = ${ws})
-         order by r.proximity desc, r.prospect_id limit ${MORNING_VISITORS}
-      ),
-      visits as (
-        insert into website_events (workspace_id, id, person_id, company_id, path, occurred_at)
-        select ${ws}::uuid, md5(${ws}::text || v.id::text || current_date::text)::uuid, v.id,
-               (select company_id from people p where p.workspace_id = ${ws} and p.id = v.id), '/pricing', now()
-          from visitors v
-        on conflict do nothing
-        returning person_id
-      )
-      insert into graph_dirty (workspace_id, person_id) select ${ws}::uuid, person_id from visits
-      on conflict (workspace_id, person_id) do update set marked_at = now()
-      returning person_id as id`),
-  );
+  // Stored by the tracking ingestion's writer, as visits through a link from our e-mails would be.
+  const visited = await database.inWorkspace(ws, async (tx) => {
+    const visitors = await tx.execute<{ id: string }>(sql`
+      select r.prospect_id as id from network_rows r
+       where r.workspace_id = ${ws} and r.company_id in (select company_id from accounts where workspace_id = ${ws})
+         -- Once a day: a second seed the same day adds no visit.
+         and not exists (select 1 from website_events w
+                          where w.workspace_id = ${ws} and w.anonymous_id like 'demomorning%' and w.path = '/pricing'
+                            and w.occurred_at >= current_date)
+       order by r.proximity desc, r.prospect_id limit ${MORNING_VISITORS}`);
+    const now = new Date();
+    await writeTrackedEvents(
+      tx,
+      ws,
+      visitors.rows.map((visitor) => ({
+        type: 'page' as const,
+        anonymousId: `demomorning${visitor.id.replaceAll('-', '').slice(0, 18)}`,
+        path: '/pricing',
+        referrer: null,
+        personId: visitor.id,
+        occurredAt: now,
+      })),
+    );
+    return visitors;
+  });
   await recomputeDirty(database, ws, { signals: allListeners(signalEvents(events), workflowEngine(events)) });
   return visited.rows.length;
 }

@@ -12,6 +12,7 @@ export const QUEUES = {
   deliverEvent: 'deliver-event',
   hubspotSync: 'hubspot-sync',
   hubspotSweep: 'hubspot-sweep',
+  trackingPurge: 'tracking-purge',
 } as const;
 export type GoogleSyncJob = { workspaceId: string; userId: string; runId: string };
 export type GraphRecomputeJob = { workspaceId: string };
@@ -35,6 +36,8 @@ export type JobHandlers = {
   hubspotSync: (job: HubspotSyncJob) => Promise<void>;
   /** The scheduled refresh of every connected workspace's HubSpot lists. */
   refreshHubspotLists: () => Promise<void>;
+  /** The daily purge of website visits older than 30 days that were never identified. */
+  purgeAnonymousVisits: () => Promise<void>;
 };
 
 export type JobQueue = {
@@ -91,6 +94,8 @@ const GRAPH_SWEEP_CRON = '* * * * *';
 const RECOMMEND_SWEEP_CRON = '*/10 * * * *';
 /** How often the chosen HubSpot lists are read again: a company that leaves a list is recommended again after it. */
 const HUBSPOT_SWEEP_CRON = '17 */4 * * *';
+/** Anonymous visits are kept 30 days: the purge runs nightly. */
+const TRACKING_PURGE_CRON = '41 3 * * *';
 
 /**
  * Durable jobs in PostgreSQL (pg-boss, in its own schema; it connects as the database owner because
@@ -165,6 +170,7 @@ export async function startJobQueue(
     expireInMinutes: 60,
   });
   await boss.createQueue(QUEUES.hubspotSweep, { name: QUEUES.hubspotSweep, policy: 'singleton' });
+  await boss.createQueue(QUEUES.trackingPurge, { name: QUEUES.trackingPurge, policy: 'singleton' });
   // The destination's failures follow their own schedule (a new job per attempt); pg-boss's retries
   // only catch a worker that died mid-attempt, once the job expires (past the 30 s of a delivery).
   await boss.createQueue(QUEUES.deliverEvent, {
@@ -247,6 +253,8 @@ export async function startJobQueue(
       );
       await boss.schedule(QUEUES.hubspotSweep, HUBSPOT_SWEEP_CRON);
       await boss.work(QUEUES.hubspotSweep, () => handlers.refreshHubspotLists());
+      await boss.schedule(QUEUES.trackingPurge, TRACKING_PURGE_CRON);
+      await boss.work(QUEUES.trackingPurge, () => handlers.purgeAnonymousVisits());
     },
     workDeliveries: async (deliver, { concurrency = DELIVERY_CONCURRENCY } = {}) => {
       for (let worker = 0; worker < concurrency; worker++) {

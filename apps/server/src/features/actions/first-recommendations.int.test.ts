@@ -41,6 +41,7 @@ beforeAll(async () => {
     workspacesDueForRecommendations: async () => [],
     hubspotSync: async () => {},
     refreshHubspotLists: async () => {},
+    purgeAnonymousVisits: async () => {},
   });
 });
 afterAll(() => ctx.close());

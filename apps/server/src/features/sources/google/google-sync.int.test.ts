@@ -194,6 +194,7 @@ describe('sync runs', () => {
       workspacesDueForRecommendations: async () => [],
       hubspotSync: async () => {},
       refreshHubspotLists: async () => {},
+      purgeAnonymousVisits: async () => {},
     });
     const requested = await ctx.app.inject({
       method: 'POST',
