@@ -19,6 +19,8 @@ export type LoadReport = {
   accepted: number;
   statuses: Record<string, number>;
   latencyMs: { p50: number; p99: number; max: number };
+  /** Events accepted per second in each tenth of the run: a slowdown as the table grows shows here. */
+  eventsPerSecondByTenth: number[];
 };
 
 /** Latencies to the tenth of a millisecond, up to 10 s: a fixed histogram, so a 5-minute run holds no array of millions. */
@@ -50,6 +52,9 @@ async function run(order: LoadOrder): Promise<LoadReport> {
   let maxMs = 0;
   let next = 0;
   let measuring = false;
+  let measuredFrom = 0;
+  /** Events accepted in each second of the measured run. */
+  const perSecond = new Uint32Array(order.seconds + 2);
 
   const post = (body: Buffer) =>
     new Promise<void>((resolve, reject) => {
@@ -82,7 +87,10 @@ async function run(order: LoadOrder): Promise<LoadReport> {
               const status = String(response.statusCode);
               statuses[status] = (statuses[status] ?? 0) + 1;
               if (response.statusCode === 202) {
-                accepted += (JSON.parse(Buffer.concat(chunks).toString()) as { accepted: number }).accepted;
+                const count = (JSON.parse(Buffer.concat(chunks).toString()) as { accepted: number }).accepted;
+                accepted += count;
+                const second = Math.min(perSecond.length - 1, Math.floor((performance.now() - measuredFrom) / 1000));
+                perSecond[second] = (perSecond[second] ?? 0) + count;
               }
             }
             resolve();
@@ -100,6 +108,7 @@ async function run(order: LoadOrder): Promise<LoadReport> {
   await Promise.all(Array.from({ length: order.concurrency }, loop));
   measuring = true;
   const started = performance.now();
+  measuredFrom = started;
   stopAt = started + order.seconds * 1000;
   await Promise.all(Array.from({ length: order.concurrency }, loop));
   const seconds = (performance.now() - started) / 1000;
@@ -120,6 +129,11 @@ async function run(order: LoadOrder): Promise<LoadReport> {
     accepted,
     statuses,
     latencyMs: { p50: quantile(0.5), p99: quantile(0.99), max: Number(maxMs.toFixed(1)) },
+    eventsPerSecondByTenth: Array.from({ length: 10 }, (_, tenth) => {
+      const from = Math.floor((tenth * order.seconds) / 10);
+      const to = Math.max(from + 1, Math.floor(((tenth + 1) * order.seconds) / 10));
+      return Math.round(perSecond.slice(from, to).reduce((sum, count) => sum + count, 0) / (to - from));
+    }),
   };
 }
 

@@ -102,6 +102,7 @@ export async function track() {
         ...summary(product),
         eventsPerSecond: Math.round(productRate),
         ratioToCeiling: Number((productRate / ceilingRate).toFixed(3)),
+        eventsPerSecondByTenth: product.eventsPerSecondByTenth,
         rowsStored: stored.rows[0]?.count ?? 0,
         /** Cores busy on average, warm-up included: this process (the server) and PostgreSQL's. */
         cpuCores: cpuShares,
@@ -190,9 +191,11 @@ function cpuMeter(dataDir: string) {
     for (const entry of await fs.readdir('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-      // Fields after the command name (which may hold spaces): state, ppid, ..., utime (14th), stime (15th).
+      // Fields after the command name (which may hold spaces): state, ppid, ..., utime, stime, cutime,
+      // cstime (the 14th to 17th): the postmaster's cutime and cstime hold the backends that have exited.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const pid = Number(entry);
+      if (pid === postmaster) ticks += Number(fields[13]) + Number(fields[14]);
       if (pid === postmaster || Number(fields[1]) === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
     }
     return ticks;

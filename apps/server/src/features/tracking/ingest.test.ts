@@ -77,6 +77,14 @@ describe('events as stored', () => {
     ]);
     const elsewhere = toTrackedEvents(events, { workspaceId: randomUUID(), visitLinks: links, now });
     expect(elsewhere[0]).toMatchObject({ personId: null });
+    for (const garbage of ['', 'abc', 'a.b', `${token}x`]) {
+      const [tracked] = toTrackedEvents([{ ...events[0], token: garbage } as (typeof events)[0]], {
+        workspaceId,
+        visitLinks: links,
+        now,
+      });
+      expect(tracked).toMatchObject({ personId: null });
+    }
   });
 });
 
