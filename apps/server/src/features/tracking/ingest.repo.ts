@@ -126,15 +126,15 @@ export async function writeTrackedEvents(tx: Tx, workspaceId: string, events: re
 }
 
 /**
- * Deletes up to `limit` page views older than `days` that count for nobody: no person ever
- * identified, no company either. Returns how many went.
+ * Deletes up to `limit` page views older than `days` that count for nobody: no person was ever
+ * identified for them (a company alone counts for nobody, see graph/recompute.ts). Returns how many went.
  */
 export async function deleteAnonymousVisits(tx: Tx, workspaceId: string, days: number, limit: number) {
   const deleted = await tx.execute(sql`
     delete from website_events
      where workspace_id = ${workspaceId}
        and id in (select id from website_events
-                   where workspace_id = ${workspaceId} and person_id is null and company_id is null
+                   where workspace_id = ${workspaceId} and person_id is null
                      and occurred_at < now() - make_interval(days => ${days})
                    limit ${limit})`);
   return deleted.rowCount ?? 0;
