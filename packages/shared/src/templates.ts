@@ -120,3 +120,6 @@ export function thankYouNote(input: { connectorFullName: string; targetFullName:
 }
 
 export { firstNameOf };
+
+/** The direct message's subject until the sender edits it (the Engage with Prospect panel, the server's default). */
+export const directMessageSubject = (senderFullName: string) => `Hello from ${senderFullName}`;

@@ -225,6 +225,8 @@ export const ZSendDirectMessageActionBody = z.object({
   actionId: z.uuid(),
   email: z.email(),
   prospectContactId: z.uuid(),
+  /** Ours: the e-mail's subject as the sender left it; `directMessageSubject` when absent. */
+  subject: z.string().trim().min(1, 'The subject is required').max(200).optional(),
   message: ZMessage,
 });
 export type TSendDirectMessageActionBody = z.infer<typeof ZSendDirectMessageActionBody>;

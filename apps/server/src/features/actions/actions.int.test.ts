@@ -466,6 +466,7 @@ describe('the action panels’ sends', () => {
       actionId: direct.actionId,
       email: w.people.pastClient,
       prospectContactId: direct.contact.id,
+      subject: 'Congratulations on the move',
       message: 'Hi! Congratulations on the move.',
     };
     const withoutGoogle = await post(w.admin.token, '/contacts/command/send-direct-message-action-email', directBody);
@@ -508,6 +509,7 @@ describe('the action panels’ sends', () => {
     const toProspect = ctx.google.sentMail({ to: w.people.pastClient });
     expect(toProspect).toHaveLength(1);
     expect(toProspect[0]?.text).toContain('Congratulations on the move.');
+    expect(toProspect[0]?.subject).toBe('Congratulations on the move');
     const toColleague = ctx.google.sentMail({ to: w.colleague.email });
     expect(toColleague).toHaveLength(1);
     expect(toColleague[0]?.subject).toContain('Intro to');

@@ -1,6 +1,7 @@
 import {
   connectorIntroRequest,
   contactOwnerIntroRequest,
+  directMessageSubject,
   firstNameOf,
   introTargetForward,
   requestWithForwardNote,
@@ -296,7 +297,7 @@ export async function sendDirectMessageAction(
     const outboxId = await deps.events.sendEmail(tx, member, {
       purpose: 'direct-message',
       to: [body.email],
-      subject: `Hello from ${sender}`,
+      subject: body.subject ?? directMessageSubject(sender),
       text: withSiteLink(body.message, await siteLinkFor(tx, deps.visitLinks, ws, action.prospect_id)),
     });
     await completeBySending(tx, member, action, { message: body.message, outboxId });

@@ -1,5 +1,6 @@
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
+  directMessageSubject,
   type TRecommendedAction,
   type TSendDirectMessageActionBody,
   ZSendDirectMessageActionBody,
@@ -62,13 +63,14 @@ function ContactLine({ label, value }: { label: string; value: string }) {
 type DirectMessageFormProps = { action: TRecommendedAction; userFullName: string; onSent: () => void };
 
 function DirectMessageForm({ action, userFullName, onSent }: DirectMessageFormProps) {
+  const [subject, setSubject] = useState(() => directMessageSubject(userFullName));
   const [message, setMessage] = useState(() => directMessagePrefill(action, userFullName));
   const send = useSendDirectMessage();
   const { person } = actionTarget(action);
   // Spec section 5: a direct message needs the prospect's e-mail.
   const email = person.email;
   const body: TSendDirectMessageActionBody | null = email
-    ? { actionId: action.actionId, email, prospectContactId: person.id, message }
+    ? { actionId: action.actionId, email, prospectContactId: person.id, subject, message }
     : null;
   const valid = body !== null && ZSendDirectMessageActionBody.safeParse(body).success;
 
@@ -80,6 +82,12 @@ function DirectMessageForm({ action, userFullName, onSent }: DirectMessageFormPr
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
+        <TextInput
+          label="Subject"
+          required
+          value={subject}
+          onChange={(event) => setSubject(event.currentTarget.value)}
+        />
         <Textarea
           label="Message"
           description={email ? `Sent to ${email} from your Google account.` : undefined}

@@ -174,6 +174,9 @@ describe('Recommended actions', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     expect(prefill).toContain('your move to Globex');
     expect(prefill).toContain('working with you at Unknown');
     expect(prefill.trimEnd().split('\n').at(-1)).toBe('Ada Lovelace');
+    const subject = panel.getByRole('textbox', { name: 'Subject' });
+    expect((subject as HTMLInputElement).value).toBe('Hello from Ada Lovelace');
+    fireEvent.change(subject, { target: { value: 'Congratulations on Globex' } });
 
     fireEvent.click(panel.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Message sent!')).toBeDefined();
@@ -185,6 +188,7 @@ describe('Recommended actions', { timeout: APP_TEST_TIMEOUT_MS }, () => {
       actionId: actionIds.moveMary,
       email: 'mary@globex.example',
       prospectContactId: '00000000-0000-4000-8000-000000000002',
+      subject: 'Congratulations on Globex',
       message: prefill,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
