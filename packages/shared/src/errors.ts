@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'NO_REPLY_YET',
   /** A limit on how often: the weekly cap of intro requests, the repeat window of an ask or a message. */
   'LIMIT_REACHED',
+  /** Allowed, but worth a second thought (the same intro asked within 30 days): sent again with the request's confirmation. */
+  'NEEDS_CONFIRMATION',
   /** The recipient of an e-mail has no address to send it to. */
   'MISSING_EMAIL',
   /** The member's Google account is not connected, so nothing can be sent or synced. */

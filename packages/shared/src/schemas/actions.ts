@@ -217,6 +217,8 @@ export const ZSendAskIntroActionBody = z.object({
   prospectContactId: z.uuid(),
   message: ZMessage,
   source: z.enum(WARM_INTRO_SOURCES),
+  /** Ours: the sender confirmed asking again what they asked this connector within 30 days. */
+  confirmRepeat: z.boolean().optional(),
 });
 export type TSendAskIntroActionBody = z.infer<typeof ZSendAskIntroActionBody>;
 

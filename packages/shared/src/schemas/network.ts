@@ -245,6 +245,8 @@ export const ZWarmIntroItem = z.object({
   connectorMessage: z.string().trim().min(1).max(10_000),
   introTargetMessage: z.string().trim().max(10_000),
   source: z.enum(WARM_INTRO_SOURCES),
+  /** Ours: the sender confirmed asking again what they asked this connector within 30 days. */
+  confirmRepeat: z.boolean().optional(),
 });
 export type TWarmIntroItem = z.infer<typeof ZWarmIntroItem>;
 export const ZWarmIntroItems = z.array(ZWarmIntroItem).min(1).max(20);

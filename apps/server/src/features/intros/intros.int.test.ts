@@ -101,13 +101,23 @@ describe('warm intros', () => {
     const repeated = await send(admin.token, [item]);
     expect(repeated.statusCode).toBe(429);
     expect(repeated.json().code).toBe('LIMIT_REACHED');
+    // Two weeks later, asking again needs the sender's word; with it, it goes.
+    await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute(sql`update actions set acted_at = now() - interval '14 days'
+                      where workspace_id = ${ws} and prospect_id = ${target.id} and type = 'ask-intro'`),
+    );
+    const unconfirmed = await send(admin.token, [item]);
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json().code).toBe('NEEDS_CONFIRMATION');
+    expect(unconfirmed.json().message).toMatch(/in the last 30 days\. Ask again\?$/);
+    expect((await send(admin.token, [{ ...item, confirmRepeat: true }])).statusCode).toBe(200);
 
     await deliverPending(ctx, ws);
     const colleagueEmail = await ctx.database.inWorkspace(ws, (tx) =>
       tx.execute<{ email: string }>(sql`select email from users where workspace_id = ${ws} and last_name = 'member'`),
     );
     const mail = ctx.google.sentMail({ to: colleagueEmail.rows[0]?.email });
-    expect(mail).toHaveLength(1);
+    expect(mail).toHaveLength(2);
     expect(mail[0]?.subject).toContain(`Intro to ${target.name}`);
     expect(mail[0]?.text).toContain('Hi Test, would you introduce me?');
     expect(mail[0]?.text).toContain('Hi, meet Ada.');

@@ -52,6 +52,8 @@ export type IntrosDeps = { database: Database; visitLinks: VisitLinks } & Events
 
 /** The same intro, or a message to the same prospect, asked again within this window is refused: a double click never sends twice. */
 const REPEAT_WINDOW_HOURS = 24;
+/** The same intro asked again within this many days needs the sender's confirmation: a connector asked twice tires. */
+const REPEAT_CONFIRMATION_DAYS = 30;
 
 type IntroRequest = { source: WarmIntroSource; targetId: string; connectorId: string };
 
@@ -160,6 +162,20 @@ async function sendIntroRequest(deps: IntrosDeps, tx: Tx, member: Member, item: 
   if (repeated) {
     throw new AppError('LIMIT_REACHED', `You already asked ${intro.connector.full_name} for this intro today`);
   }
+  // Asking the same person about the same prospect again within a month is allowed, once the sender says so.
+  if (!item.confirmRepeat) {
+    const recently = await introAskedWithin(tx, member.workspaceId, {
+      userId: member.userId,
+      connectorId: item.connectorId,
+      prospectId: item.prospectContactId,
+      hours: REPEAT_CONFIRMATION_DAYS * 24,
+    });
+    if (recently)
+      throw new AppError(
+        'NEEDS_CONFIRMATION',
+        `You asked ${intro.connector.full_name} for an intro to ${intro.target.full_name} in the last ${REPEAT_CONFIRMATION_DAYS} days. Ask again?`,
+      );
+  }
   // The note the connector forwards reaches the prospect: its link to the team's site names them.
   const note = item.introTargetMessage.trim()
     ? withSiteLink(item.introTargetMessage, await siteLinkFor(tx, deps.visitLinks, member.workspaceId, intro.target.id))
@@ -258,6 +274,7 @@ export async function sendAskIntroAction(
       connectorMessage: body.message,
       introTargetMessage: '',
       source: body.source,
+      ...(body.confirmRepeat ? { confirmRepeat: true } : {}),
     });
     await completeBySending(tx, member, action, {
       message: body.message,

@@ -15,7 +15,7 @@ import {
 } from '@warmpath/shared';
 import { toast } from 'react-toastify';
 import { capture } from '../../lib/analytics.ts';
-import { callApi } from '../../lib/api.ts';
+import { callApi, hasErrorCode } from '../../lib/api.ts';
 import { failureToast } from '../../lib/toasts.tsx';
 import { actionKeys, moveRecommendedAction } from '../actions/api.ts';
 import { networkKeys } from '../network/api.ts';
@@ -75,7 +75,10 @@ export function useSendWarmIntro() {
       capture('intro sent', { source: item.source });
       return queryClient.invalidateQueries({ queryKey: networkKeys.contacts() });
     },
-    onError: (error) => failureToast(MESSAGES.warmIntroFailed, error.message),
+    // A repeat to confirm is a question, asked by the form (RepeatConfirmation), not a failure.
+    onError: (error) => {
+      if (!hasErrorCode(error, 'NEEDS_CONFIRMATION')) failureToast(MESSAGES.warmIntroFailed, error.message);
+    },
   });
 }
 
@@ -98,7 +101,9 @@ export function useSendAskIntro() {
       void queryClient.invalidateQueries({ queryKey: networkKeys.contacts() });
       return moveRecommendedAction(queryClient, result);
     },
-    onError: (error) => failureToast(MESSAGES.requestFailed, error.message),
+    onError: (error) => {
+      if (!hasErrorCode(error, 'NEEDS_CONFIRMATION')) failureToast(MESSAGES.requestFailed, error.message);
+    },
   });
 }
 

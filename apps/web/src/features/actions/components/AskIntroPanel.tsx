@@ -7,6 +7,7 @@ import {
 } from '@warmpath/shared';
 import { type FormEvent, useState } from 'react';
 import { useSendAskIntro } from '../../intros/api.ts';
+import { useRepeatConfirmation } from '../../intros/components/RepeatConfirmation.tsx';
 import { PersonCard } from '../../network/components/PersonCard.tsx';
 import { ConnectGoogleAlert } from '../../sources/components/ConnectGoogleAlert.tsx';
 import { actionTarget, askIntroPrefill, type IntroConnector, introConnector } from '../actionsDisplay.ts';
@@ -80,9 +81,13 @@ function AskIntroForm({ action, connector, userFullName, onSent }: AskIntroFormP
   // The contract's own rules: a message is required, within its length.
   const valid = ZSendAskIntroActionBody.safeParse(body).success;
 
+  const repeat = useRepeatConfirmation<TSendAskIntroActionBody>((request, { onError }) =>
+    send.mutate(request, { onSuccess: onSent, onError }),
+  );
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (valid) send.mutate(body, { onSuccess: onSent });
+    if (valid) repeat.ask(body);
   };
 
   return (
@@ -100,6 +105,7 @@ function AskIntroForm({ action, connector, userFullName, onSent }: AskIntroFormP
           Send intro request
         </Button>
       </Stack>
+      {repeat.dialog}
     </form>
   );
 }

@@ -73,6 +73,29 @@ describe('Warm intro panel', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     );
   });
 
+  it('asks before sending again an intro asked of the same person within 30 days, and sends it once confirmed', async () => {
+    const question = 'You asked Jane Doe for an intro to John Smith in the last 30 days. Ask again?';
+    const api = stubNetworkApi({
+      [SEND]: (call) =>
+        (call.body as { confirmRepeat?: boolean }[])[0]?.confirmRepeat
+          ? Response.json({ sent: 1 })
+          : errorAnswer(409, 'NEEDS_CONFIRMATION', question),
+    });
+    await openPanel('Ask Jane Doe for an intro to John Smith');
+    const panel = within(await screen.findByRole('dialog', { name: 'Ask for an intro' }));
+    await panel.findByLabelText(/^Message to Jane/);
+    fireEvent.click(panel.getByRole('button', { name: 'Send intro request' }));
+    const confirm = within(await screen.findByRole('dialog', { name: question }));
+    // A question, not a failure: no error toast.
+    expect(screen.queryByText(/Failed/)).toBeNull();
+    fireEvent.click(confirm.getByRole('button', { name: 'Ask again' }));
+    expect(await screen.findByText('Warm intro sent!')).toBeDefined();
+    expect(api.callsTo(SEND).map((call) => (call.body as { confirmRepeat?: boolean }[])[0]?.confirmRepeat)).toEqual([
+      undefined,
+      true,
+    ]);
+  });
+
   it("asks a client ally's account owner, titled so, with the client source", async () => {
     const api = stubNetworkApi({ [SEND]: Response.json({ sent: 1 }) });
     await openPanel('Ask Olga Owner, account owner of Ivy Client, for an intro to John Smith');

@@ -2,6 +2,7 @@ import { Button, Stack, Textarea } from '@mantine/core';
 import { type TWarmIntroItem, type TWarmIntroModalData, ZWarmIntroItem } from '@warmpath/shared';
 import { type FormEvent, useState } from 'react';
 import { useSendWarmIntro, type WarmIntroRequest } from '../api.ts';
+import { useRepeatConfirmation } from './RepeatConfirmation.tsx';
 
 export type WarmIntroFormProps = {
   data: TWarmIntroModalData;
@@ -29,9 +30,13 @@ export function WarmIntroForm({ data, request, blocked, onSent }: WarmIntroFormP
   // The contract's own rules (a request message is required; lengths).
   const valid = ZWarmIntroItem.safeParse(item).success;
 
+  const repeat = useRepeatConfirmation<TWarmIntroItem>((body, { onError }) =>
+    send.mutate(body, { onSuccess: onSent, onError }),
+  );
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (valid && !blocked) send.mutate(item, { onSuccess: onSent });
+    if (valid && !blocked) repeat.ask(item);
   };
 
   return (
@@ -56,6 +61,7 @@ export function WarmIntroForm({ data, request, blocked, onSent }: WarmIntroFormP
           Send intro request
         </Button>
       </Stack>
+      {repeat.dialog}
     </form>
   );
 }
