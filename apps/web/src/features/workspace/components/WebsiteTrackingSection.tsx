@@ -57,7 +57,8 @@ function Snippet({ settings }: { settings: TTrackingSettings }) {
           )}
         </CopyButton>
       </Group>
-      <Code block aria-labelledby="tracking-snippet-label">
+      {/* The tag wraps rather than running off the card: it is read, then copied with the button. */}
+      <Code block aria-labelledby="tracking-snippet-label" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
         {settings.snippet}
       </Code>
       <Text size="xs" c="dimmed">
