@@ -1,15 +1,11 @@
-import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { DEBOUNCE_MS, LAYOUT, SKELETON } from '@warmpath/shared';
+import { DEBOUNCE_MS, LAYOUT } from '@warmpath/shared';
 import { useId, useMemo, useState } from 'react';
-import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { SearchableMultiSelect } from '../../../components/SearchableMultiSelect.tsx';
-import { TablePagination } from '../../../components/TablePagination.tsx';
-import { TableSkeletonRows } from '../../../components/TableSkeletonRows.tsx';
 import { useHubspotCompanies, useHubspotLists } from '../../integrations/api.ts';
 import { useListQuery } from '../useListQuery.ts';
-
-const COLUMNS = ['Company name', 'Company domain'] as const;
+import { CompanyTable } from './CompanyTable.tsx';
 
 export type HubspotListsSectionProps = {
   /** The section's heading ('Excluded companies'), or null when it sits under another heading. */
@@ -96,55 +92,25 @@ export function HubspotListsSection({
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
       />
-      {companies.isError ? (
-        <ErrorAlert message={companies.error.message} onRetry={() => void companies.refetch()} />
-      ) : (
-        <>
-          <Table verticalSpacing="sm" aria-busy={companies.isFetching} aria-label={`${title ?? selectLabel} companies`}>
-            <Table.Thead>
-              <Table.Tr>
-                {COLUMNS.map((column) => (
-                  <Table.Th key={column}>{column}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {saved.length > 0 && companies.isPending ? (
-                <TableSkeletonRows rows={SKELETON.crmClients.rows} columns={SKELETON.crmClients.columns} />
-              ) : !companies.data || companies.data.rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={COLUMNS.length}>
-                    <Text c="dimmed" ta="center" py="lg">
-                      {saved.length === 0
-                        ? 'Choose HubSpot company lists, then save: their companies show here.'
-                        : syncing
-                          ? 'Reading the lists from HubSpot…'
-                          : query.searchTerm === ''
-                            ? 'These lists hold no companies.'
-                            : 'No companies match your search.'}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                companies.data.rows.map((company) => (
-                  <Table.Tr key={company.id}>
-                    <Table.Td>{company.companyName}</Table.Td>
-                    <Table.Td>{company.companyDomain ?? '—'}</Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-          {companies.data && saved.length > 0 ? (
-            <TablePagination
-              pagination={companies.data.pagination}
-              onPageChange={setPage}
-              onPageSizeChange={setPageSize}
-              label={`${title ?? selectLabel} pages`}
-            />
-          ) : null}
-        </>
-      )}
+      <CompanyTable
+        label={title ?? selectLabel}
+        page={saved.length > 0 ? companies.data : undefined}
+        loading={saved.length > 0 && companies.isPending}
+        fetching={companies.isFetching}
+        error={companies.isError ? companies.error.message : null}
+        onRetry={() => void companies.refetch()}
+        empty={
+          saved.length === 0
+            ? 'Choose HubSpot company lists, then save: their companies show here.'
+            : syncing
+              ? 'Reading the lists from HubSpot…'
+              : query.searchTerm === ''
+                ? 'These lists hold no companies.'
+                : 'No companies match your search.'
+        }
+        onPageChange={setPage}
+        onPageSizeChange={setPageSize}
+      />
     </Stack>
   );
 }

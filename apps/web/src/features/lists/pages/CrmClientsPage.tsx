@@ -1,20 +1,15 @@
-import { Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { SKELETON } from '@warmpath/shared';
-import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { TablePagination } from '../../../components/TablePagination.tsx';
-import { TableSkeletonRows } from '../../../components/TableSkeletonRows.tsx';
 import { useSession } from '../../../lib/useSession.ts';
 import { useHubspot, useSaveHubspotLists } from '../../integrations/api.ts';
 import { HubspotSyncStatus } from '../../integrations/components/HubspotSyncStatus.tsx';
 import { useWorkspace } from '../../workspace/api.ts';
 import { CRM_CLIENTS_IMPORT, useCrmClients } from '../api.ts';
+import { CompanyTable } from '../components/CompanyTable.tsx';
 import { CsvImport } from '../components/CsvImport.tsx';
 import { HubspotListsSection } from '../components/HubspotListsSection.tsx';
 import { useListQuery } from '../useListQuery.ts';
-
-const COLUMNS = ['Company name', 'Company domain'] as const;
 
 /**
  * Admin, Clients & Exclusions: the CRM customers, never recommended, filled from CSV files; with HubSpot
@@ -56,51 +51,21 @@ export function CrmClientsPage() {
           />
           <Button onClick={uploadDialog.open}>Add CRM customers</Button>
         </Group>
-        {crmClients.isError ? (
-          <ErrorAlert message={crmClients.error.message} onRetry={() => void crmClients.refetch()} />
-        ) : (
-          <>
-            <Table verticalSpacing="sm" aria-busy={crmClients.isFetching} aria-label="CRM clients">
-              <Table.Thead>
-                <Table.Tr>
-                  {COLUMNS.map((column) => (
-                    <Table.Th key={column}>{column}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {crmClients.isPending ? (
-                  <TableSkeletonRows rows={SKELETON.crmClients.rows} columns={SKELETON.crmClients.columns} />
-                ) : crmClients.data.rows.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={COLUMNS.length}>
-                      <Text c="dimmed" ta="center" py="lg">
-                        {query.searchTerm === ''
-                          ? 'No CRM customers yet: add them from a CSV file.'
-                          : 'No CRM customers match your search.'}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  crmClients.data.rows.map((client) => (
-                    <Table.Tr key={client.id}>
-                      <Table.Td>{client.companyName}</Table.Td>
-                      <Table.Td>{client.companyDomain}</Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-            {crmClients.data ? (
-              <TablePagination
-                pagination={crmClients.data.pagination}
-                onPageChange={setPage}
-                onPageSizeChange={setPageSize}
-                label="CRM clients pages"
-              />
-            ) : null}
-          </>
-        )}
+        <CompanyTable
+          label="CRM clients"
+          page={crmClients.data}
+          loading={crmClients.isPending}
+          fetching={crmClients.isFetching}
+          error={crmClients.isError ? crmClients.error.message : null}
+          onRetry={() => void crmClients.refetch()}
+          empty={
+            query.searchTerm === ''
+              ? 'No CRM customers yet: add them from a CSV file.'
+              : 'No CRM customers match your search.'
+          }
+          onPageChange={setPage}
+          onPageSizeChange={setPageSize}
+        />
         {lists ? (
           <HubspotListsSection
             title={null}
