@@ -21,8 +21,7 @@ export const integrationKeys = {
   deliveries: () => [...integrationKeys.all, 'webhook', 'deliveries'] as const,
   hubspot: () => [...integrationKeys.all, 'hubspot'] as const,
   hubspotLists: (searchTerm: string) => [...integrationKeys.all, 'hubspot', 'lists', searchTerm] as const,
-  hubspotCompanies: (listIds: readonly string[], page: number, pageSize: number, searchTerm: string) =>
-    [...integrationKeys.all, 'hubspot', 'companies', { listIds, page, pageSize, searchTerm }] as const,
+  hubspotCompanies: (query: HubspotCompaniesQuery) => [...integrationKeys.all, 'hubspot', 'companies', query] as const,
 };
 
 /** While a HubSpot sync runs, its progress is asked for this often. */
@@ -254,15 +253,19 @@ export function useHubspotLists(searchTerm: string, enabled: boolean) {
   });
 }
 
-/** A page of the chosen lists' companies (`GET /hubspot/query`). */
-export function useHubspotCompanies(query: {
+type HubspotCompaniesQuery = {
   listIds: readonly string[];
   page: number;
   pageSize: number;
   searchTerm: string;
-}) {
+  /** When the last sync finished: a new one brings the lists' companies again. */
+  syncedAt: string | null;
+};
+
+/** A page of the chosen lists' companies (`GET /hubspot/query`), as of the last sync. */
+export function useHubspotCompanies(query: HubspotCompaniesQuery) {
   return useQuery({
-    queryKey: integrationKeys.hubspotCompanies(query.listIds, query.page, query.pageSize, query.searchTerm),
+    queryKey: integrationKeys.hubspotCompanies(query),
     queryFn: ({ signal }) =>
       callApi(integrationsApi.hubspotCompanies, {
         query: {

@@ -19,6 +19,8 @@ export type HubspotListsSectionProps = {
   saving: boolean;
   /** A sync is under way: an empty table is still filling. */
   syncing: boolean;
+  /** When the last sync finished, or null: the table is read again after each. */
+  syncedAt: string | null;
 };
 
 /**
@@ -33,6 +35,7 @@ export function HubspotListsSection({
   onSave,
   saving,
   syncing,
+  syncedAt,
 }: HubspotListsSectionProps) {
   const headingId = useId();
   const [draft, setDraft] = useState<string[] | null>(null);
@@ -46,7 +49,7 @@ export function HubspotListsSection({
   const changed = useMemo(() => [...chosen].sort().join() !== [...saved].sort().join(), [chosen, saved]);
 
   const { search, setSearch, query, setPage, setPageSize } = useListQuery();
-  const companies = useHubspotCompanies({ listIds: saved, ...query });
+  const companies = useHubspotCompanies({ listIds: saved, ...query, syncedAt });
 
   return (
     <Stack

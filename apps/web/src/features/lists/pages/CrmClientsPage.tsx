@@ -26,6 +26,7 @@ export function CrmClientsPage() {
   const workspace = useWorkspace();
   const saveLists = useSaveHubspotLists();
   const syncing = hubspot.data?.sync?.status === 'queued' || hubspot.data?.sync?.status === 'running';
+  const syncedAt = hubspot.data?.sync?.finishedAt ?? null;
   const lists = hubspotConnected && workspace.data && hubspot.data && !hubspot.data.reconnectRequired;
 
   return (
@@ -77,6 +78,7 @@ export function CrmClientsPage() {
             }
             saving={saveLists.isPending}
             syncing={syncing}
+            syncedAt={syncedAt}
           />
         ) : null}
       </Stack>
@@ -91,6 +93,7 @@ export function CrmClientsPage() {
           }
           saving={saveLists.isPending}
           syncing={syncing}
+          syncedAt={syncedAt}
         />
       ) : null}
       <Modal
