@@ -54,6 +54,8 @@ export function HubspotListsSection({
   return (
     <Stack
       component="section"
+      // A section of its own stands apart from the table above it.
+      mt={title ? 'xl' : undefined}
       aria-labelledby={title ? headingId : undefined}
       aria-label={title ? undefined : selectLabel}
     >
