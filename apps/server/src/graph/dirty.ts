@@ -22,8 +22,13 @@ export async function markDirty(tx: Tx, workspaceId: string, people: SQL) {
 const reachedFromSeed = (workspaceId: string) => sql`
     select other.person_id
       from interaction_participants mine
-      join interaction_participants other
-        on other.workspace_id = mine.workspace_id and other.interaction_id = mine.interaction_id
+      -- Per interaction of the seed, one lookup on the primary key, whatever the statistics say: right
+      -- after a sync they may not know its rows yet, and a plan joining the workspace's participants with
+      -- themselves held a removed member's transaction for 35 s.
+      cross join lateral (
+        select o.person_id from interaction_participants o
+         where o.workspace_id = mine.workspace_id and o.interaction_id = mine.interaction_id offset 0
+      ) other
      where mine.workspace_id = ${workspaceId} and mine.person_id in (select id from seed)
     union
     select lc.person_id

@@ -67,6 +67,9 @@ const GRAPH_TABLES = [
   'graph_dirty',
 ];
 
+/** Statistics of the graph's tables brought up to date after a bulk write, before anything plans on them. */
+export const refreshGraphStatistics = (database: Database) => database.analyze(GRAPH_TABLES);
+
 /**
  * The graph job: statistics refreshed, then the dirty people recomputed. A sync writes thousands of
  * rows at once, faster than autovacuum re-reads the statistics, and the recompute's plans depend on
@@ -77,7 +80,7 @@ export async function recomputeAfterWrites(
   workspaceId: string,
   options: { signals?: RaisedSignalsListener } = {},
 ) {
-  await database.analyze(GRAPH_TABLES);
+  await refreshGraphStatistics(database);
   return recomputeDirty(database, workspaceId, options);
 }
 

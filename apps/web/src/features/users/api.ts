@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notifyManager, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   GATEWAY_ERRORS,
   type TAdvanceOnboarding,
@@ -43,18 +43,27 @@ export function createWorkspaceAdmin(registration: RegistrationInput): Promise<T
   });
 }
 
-/** Makes a user the signed-in one, as a call that answers with the current user returned it. */
+/**
+ * Makes a user the signed-in one, as a call that answers with the current user returned it. A read of
+ * the user still in flight is cancelled first: it started before the change and would otherwise land
+ * after it, putting back the old onboarding step (the guards then send the user back a page).
+ */
 export function useSetMe() {
   const queryClient = useQueryClient();
-  return (me: TMe) => {
+  /** `andThen` runs in the same render as the new user (a navigation the guards must see with it). */
+  return async (me: TMe, andThen?: () => void) => {
     rememberUserId(me.id);
-    queryClient.setQueryData(userKeys.me(), me);
+    await queryClient.cancelQueries({ queryKey: userKeys.me() });
+    notifyManager.batch(() => {
+      queryClient.setQueryData(userKeys.me(), me);
+      andThen?.();
+    });
   };
 }
 
 export function useCreateWorkspaceAdmin() {
   const setMe = useSetMe();
-  return useMutation({ mutationFn: createWorkspaceAdmin, onSuccess: setMe });
+  return useMutation({ mutationFn: createWorkspaceAdmin, onSuccess: (me) => setMe(me) });
 }
 
 export function updateMe(names: TUpdateMe): Promise<TMe> {
@@ -65,7 +74,7 @@ export function useUpdateMe() {
   const setMe = useSetMe();
   return useMutation({
     mutationFn: updateMe,
-    onSuccess: setMe,
+    onSuccess: (me) => setMe(me),
     onError: (error) => toast.error(error.message),
   });
 }
@@ -79,7 +88,7 @@ export function useAdvanceOnboarding() {
   const setMe = useSetMe();
   return useMutation({
     mutationFn: advanceOnboarding,
-    onSuccess: setMe,
+    onSuccess: (me) => setMe(me),
     onError: (error) => toast.error(error.message),
   });
 }

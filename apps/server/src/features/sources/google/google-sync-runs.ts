@@ -1,12 +1,16 @@
 import type { TSyncRun } from '@warmpath/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { jobRuns } from '../../../db/schema/index.ts';
+import { refreshGraphStatistics } from '../../../graph/graph.service.ts';
 import { inferJobChangesFromMail } from '../../../graph/job-changes.ts';
 import { keepRun, queueRun, toSyncRun } from '../../../jobs/job-runs.ts';
 import type { GoogleSyncJob, JobQueue } from '../../../jobs/queue.ts';
 import type { Member } from '../../../plugins/auth.ts';
 import { GoogleReconnectRequired, googleAccount } from './google-account.ts';
 import { type SyncDeps, syncGoogleAccount } from './google-sync.ts';
+
+/** How often a running sync brings the statistics up to date with what it wrote. */
+const STATISTICS_INTERVAL_MS = 3000;
 
 export type SyncRunDeps = SyncDeps & { jobs: JobQueue };
 
@@ -48,7 +52,17 @@ export async function runGoogleSyncJob(deps: SyncRunDeps, job: GoogleSyncJob) {
     deps.database,
     job,
     async (progress) => {
-      const synced = await syncGoogleAccount(deps, job, progress);
+      // Statistics kept up with the sync's writes: reads planned while it runs (the onboarding's teammate
+      // suggestions, a member's removal) took seconds on tables the planner still believed empty.
+      let statisticsAt = Date.now();
+      const synced = await syncGoogleAccount(deps, job, async (step) => {
+        await progress(step);
+        if (Date.now() - statisticsAt < STATISTICS_INTERVAL_MS) return;
+        await refreshGraphStatistics(deps.database);
+        statisticsAt = Date.now();
+      });
+      // The mail inference plans on the rows the sync just wrote (seconds instead of milliseconds otherwise).
+      await refreshGraphStatistics(deps.database);
       await deps.database.inWorkspace(job.workspaceId, (tx) => inferJobChangesFromMail(tx, job.workspaceId));
       return synced;
     },

@@ -118,13 +118,12 @@ function AcceptInvitationForm({ info }: { info: TInviteInfo }) {
     accept.mutate(
       { firstName, lastName, inviteId: info.inviteId },
       {
-        onSuccess: (me) => {
+        onSuccess: async (me) => {
           clearRegistration();
           // Kept for the targeting step, which starts from the inviting admin's scheme (spec section 4).
           storeInviteId(info.inviteId);
           // Together, so the next page renders with the new user (see useAcceptInvitation).
-          setMe(me);
-          navigate(me.isGoogleConnected ? PATHS.root : PATHS.signUp.sync, { replace: true });
+          await setMe(me, () => navigate(me.isGoogleConnected ? PATHS.root : PATHS.signUp.sync, { replace: true }));
         },
       },
     );

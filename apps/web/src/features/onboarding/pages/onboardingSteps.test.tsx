@@ -2,16 +2,17 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { type TMe, ZAdvanceOnboarding } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
-import { errorAnswer, stubApi } from '../../../testing/fakeApi.ts';
+import { errorAnswer, type FakeRoute, stubApi } from '../../../testing/fakeApi.ts';
 import { APP_TEST_TIMEOUT_MS, admin, member, renderApp } from '../../../testing/renderApp.tsx';
 
 const onboarding: Partial<TMe> = { hasCompletedOnboarding: false, onboardingStep: 'EXTERNALS_DONE' };
 const onboardingAdmin: TMe = { ...admin, ...onboarding };
 const onboardingMember: TMe = { ...member, ...onboarding };
 
-/** The advance-onboarding route: answers with the user moved to the step sent. */
-function advancing(user: TMe) {
+/** The advance-onboarding route: answers with the user moved to the step sent; `others` beside it. */
+function advancing(user: TMe, others: Record<string, FakeRoute> = {}) {
   return stubApi({
+    ...others,
     'POST /users/command/advance-onboarding': ({ body }) => {
       const { step } = ZAdvanceOnboarding.parse(body);
       const moved: TMe =
@@ -40,6 +41,28 @@ describe('onboarding steps', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     expect(api.callsTo('POST /users/command/advance-onboarding').map((call) => call.body)).toEqual([
       { step: 'ACCOUNTS_IMPORT_DONE' },
     ]);
+  });
+
+  it('a read of the user still in flight when Skip answers does not send the admin back a step', async () => {
+    let answerStaleRead = () => {};
+    // A refresh of the user (as after connecting Google) that answers with the step before Skip, late.
+    advancing(onboardingAdmin, {
+      'GET /users/query/me': () =>
+        new Promise((resolve) => {
+          answerStaleRead = () => resolve(Response.json(onboardingAdmin));
+        }),
+    });
+    const { router, queryClient } = await renderApp('/sign-up/import-accounts', {
+      signedIn: true,
+      me: onboardingAdmin,
+    });
+    void queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Skip' }));
+    expect(await screen.findByRole('heading', { name: 'Invite your teammates' })).toBeDefined();
+    answerStaleRead();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe('/sign-up/invite-teammates');
+    expect(screen.getByRole('heading', { name: 'Invite your teammates' })).toBeDefined();
   });
 
   it('Skip sends a member to import clients', async () => {
