@@ -536,8 +536,8 @@ function insertCompanies(tx: Tx, demo: Demo) {
     || ${"'/%3E%3Ctext x='20' y='26' font-family='Arial' font-size='15' font-weight='bold' text-anchor='middle' fill='white'%3E"}
     || ${initials} || '%3C/text%3E%3C/svg%3E'`;
   return tx.execute(sql`
-    insert into companies (workspace_id, domain, name, logo_url, size_bucket, industry, type, country, technologies)
-    select ${ws}::uuid, domain, name, logo_url, size_bucket, industry,
+    insert into companies (workspace_id, domain, name, name_source, logo_url, size_bucket, industry, type, country, technologies)
+    select ${ws}::uuid, domain, name, 'list', logo_url, size_bucket, industry,
            case when ${below(sql.raw('c.k'), SALT.consumer, 10)}
                      < case when industry = any(${textList(CONSUMER_INDUSTRIES)}) then 7 else 1 end
                 then 'BtoC' else 'BtoB' end,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { cleanDisplayName } from '../lib/display-name.ts';
 import { isFreeEmailDomain } from '../lib/free-email-domains.ts';
+import { nameCompaniesFromContacts } from './company-names.ts';
 import { markDirty } from './dirty.ts';
 
 export type Participant = { email: string; name: string | null; role: 'from' | 'to' | 'cc' | 'organizer' | 'attendee' };
@@ -119,17 +120,50 @@ export async function recordAddressBook(
   workspaceId: string,
   userId: string,
   source: 'contact' | 'other_contact',
-  entries: { email: string; name: string | null }[],
+  entries: AddressBookEntry[],
 ) {
   await upsertPeopleByEmail(tx, workspaceId, entries);
-  const emails = [...new Set(entries.map((entry) => entry.email.trim().toLowerCase()))];
+  const byEmail = new Map(entries.map((entry) => [entry.email.trim().toLowerCase(), entry]));
+  const emails = [...byEmail.keys()];
+  const text = (pick: (entry: AddressBookEntry) => string | null | undefined) =>
+    param(emails.map((email) => pick(byEmail.get(email) as AddressBookEntry)?.trim() || null));
+  const input = sql`
+    select p.id as person_id, input.organization, input.job_title
+      from unnest(${param(emails)}::text[], ${text((entry) => entry.organization)}::text[],
+                  ${text((entry) => entry.title)}::text[]) as input(email, organization, job_title)
+      join people p on p.workspace_id = ${workspaceId} and p.email = input.email`;
   await tx.execute(sql`
-    insert into address_book_entries (workspace_id, user_id, person_id, source)
-    select ${workspaceId}::uuid, ${userId}::uuid, p.id, ${source}
-      from people p
-     where p.workspace_id = ${workspaceId} and p.email = any(${param(emails)}::text[])
-    on conflict do nothing`);
+    insert into address_book_entries (workspace_id, user_id, person_id, source, organization, job_title)
+    select ${workspaceId}::uuid, ${userId}::uuid, person_id, ${source}, organization, job_title from (${input}) input
+    on conflict (workspace_id, user_id, person_id, source) do update
+       set organization = excluded.organization, job_title = excluded.job_title
+     where (address_book_entries.organization, address_book_entries.job_title)
+           is distinct from (excluded.organization, excluded.job_title)`);
+  // A title from an address book fills a gap; LinkedIn, imports and the CRM say it better and overwrite it.
+  const titled = await tx.execute<{ id: string }>(sql`
+    update people p set title = input.job_title, updated_at = now()
+      from (${input}) input
+     where p.workspace_id = ${workspaceId} and p.id = input.person_id and p.title is null and input.job_title is not null
+    returning p.id`);
+  if (titled.rows.length > 0) {
+    await markDirty(tx, workspaceId, sql`select unnest(${param(titled.rows.map((row) => row.id))}::uuid[])`);
+  }
+  await nameCompaniesFromContacts(
+    tx,
+    workspaceId,
+    sql`select p.company_id from (${input}) input
+          join people p on p.workspace_id = ${workspaceId} and p.id = input.person_id
+         where input.organization is not null and p.company_id is not null`,
+  );
 }
+
+export type AddressBookEntry = {
+  email: string;
+  name: string | null;
+  /** The contact's organisation and job title (Google contacts' organizations; none for other contacts). */
+  organization?: string | null;
+  title?: string | null;
+};
 
 /**
  * A new member becomes a connector: their person record (created if evidence never mentioned them)

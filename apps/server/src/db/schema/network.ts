@@ -5,6 +5,14 @@ import { workspaces } from './workspaces.ts';
 // The evidence the relationship graph is built from (DESIGN.md section 7). Headers and times only:
 // no mail body or subject is ever stored.
 
+/**
+ * Where a company's name came from, least trusted first: the domain's first label ('Kccollec'), the
+ * organisation members' address books give its people, what its people say on LinkedIn, and a list an
+ * admin gave (an import, a client's record, the CRM). A name from a source at least as trusted replaces it.
+ */
+export const COMPANY_NAME_SOURCES = ['domain', 'contacts', 'linkedin', 'list'] as const;
+export type CompanyNameSource = (typeof COMPANY_NAME_SOURCES)[number];
+
 const workspaceId = () =>
   uuid('workspace_id')
     .notNull()
@@ -19,6 +27,8 @@ export const companies = pgTable(
     /** Null for a company known only by name (a LinkedIn export's Company column) until its domain is known. */
     domain: text('domain'),
     name: text('name').notNull(),
+    /** Where the name came from (COMPANY_NAME_SOURCES, least trusted first): a better source renames it. */
+    nameSource: text('name_source', { enum: COMPANY_NAME_SOURCES }).notNull().default('domain'),
     logoUrl: text('logo_url'),
     sizeBucket: text('size_bucket'),
     industry: text('industry'),
@@ -119,6 +129,9 @@ export const addressBookEntries = pgTable(
     userId: uuid('user_id').notNull(),
     personId: uuid('person_id').notNull(),
     source: text('source', { enum: ['contact', 'other_contact'] }).notNull(),
+    /** The contact's organisation and job title as the member's address book has them (contacts only). */
+    organization: text('organization'),
+    jobTitle: text('job_title'),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.userId, t.personId, t.source] }),

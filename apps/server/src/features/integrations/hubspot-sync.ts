@@ -1,6 +1,7 @@
 import { COMPANY_DOMAIN_PATTERN, stripCompanyDomain } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { nameReplaces } from '../../graph/company-names.ts';
 import { markDirty } from '../../graph/dirty.ts';
 import { type HubspotAccountDeps, hubspotAccount } from '../../integrations/hubspot/hubspot-account.ts';
 import { BATCH_READ, HubspotCallError, type HubspotCompany } from '../../integrations/hubspot/hubspot-client.ts';
@@ -121,10 +122,12 @@ async function replaceListCompanies(tx: Tx, ws: string, rows: ListRow[]) {
     create temp table hubspot_before on commit drop as
     select distinct company_id from crm_list_companies where workspace_id = ${ws} and company_id is not null`);
   await tx.execute(sql`
-    insert into companies (workspace_id, domain, name)
-    select distinct on (domain) ${ws}::uuid, domain, name from hubspot_rows where domain is not null
+    insert into companies (workspace_id, domain, name, name_source)
+    select distinct on (domain) ${ws}::uuid, domain, name, 'list' from hubspot_rows where domain is not null
      order by domain, name
-    on conflict (workspace_id, domain) do nothing`);
+    on conflict (workspace_id, domain) do update set name = excluded.name, name_source = excluded.name_source
+     where companies.name <> excluded.name
+       and ${nameReplaces(sql`excluded.name_source`, sql`companies.name_source`)}`);
   const removed = await tx.execute<{ n: number }>(sql`
     with gone as (
       delete from crm_list_companies lc

@@ -1,6 +1,7 @@
 import { engagementOfCode, type TClient, type TJobChange } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { nameReplaces } from '../../../graph/company-names.ts';
 import { engagementCodeSql } from '../../../graph/engagement.ts';
 import { membersCte } from '../../../graph/graph.sql.ts';
 import { type ProximityModel, proximitySql } from '../../../graph/proximity.ts';
@@ -149,9 +150,11 @@ export async function updateClientDetails(
   details: { companyName: string; companyDomain: string; contactOwner: string | null; tag: string | null },
 ) {
   await tx.execute(sql`
-    insert into companies (workspace_id, domain, name) values (${workspaceId}, ${details.companyDomain}, ${details.companyName})
-    on conflict (workspace_id, domain) do update set name = excluded.name
-     where companies.name = initcap(split_part(companies.domain, '.', 1)) and companies.name <> excluded.name`);
+    insert into companies (workspace_id, domain, name, name_source)
+    values (${workspaceId}, ${details.companyDomain}, ${details.companyName}, 'list')
+    on conflict (workspace_id, domain) do update set name = excluded.name, name_source = excluded.name_source
+     where companies.name <> excluded.name
+       and ${nameReplaces(sql`excluded.name_source`, sql`companies.name_source`)}`);
   const changed = await tx.execute(sql`
     with target as (
       select cl.person_id, co.id as company_id,

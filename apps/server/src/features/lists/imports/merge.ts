@@ -1,6 +1,7 @@
 import { IMPORT_MERGE_STEPS, type ImportKind, type ImportMergeStep } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { nameReplaces } from '../../../graph/company-names.ts';
 import { markDirty, neighbourhoodOf } from '../../../graph/dirty.ts';
 import { KINDS, stagingTableSql } from './import-kinds.ts';
 
@@ -40,16 +41,15 @@ const firstRowPer = (table: 'import_rows' | 'import_kept', key: string) =>
   sql.raw(`join (select min(line) as line from ${table}${table === 'import_rows' ? ' where reason is null' : ''}
                   group by ${key}) as first_per_${key} using (line)`);
 
-/** A company name we guessed from a domain (evidence.repo does): a name from a file replaces it. */
-const guessedName = sql`initcap(split_part(companies.domain, '.', 1))`;
-
+/** A file's company names are an admin's list: they rename what the evidence named (company-names.ts). */
 async function upsertCompanies(tx: Tx, workspaceId: string) {
   await tx.execute(sql`
-    insert into companies (workspace_id, domain, name)
-    select ${workspaceId}::uuid, company_domain, company_name
+    insert into companies (workspace_id, domain, name, name_source)
+    select ${workspaceId}::uuid, company_domain, company_name, 'list'
       from import_kept ${firstRowPer('import_kept', 'company_domain')}
-    on conflict (workspace_id, domain) do update set name = excluded.name
-     where companies.name = ${guessedName} and companies.name <> excluded.name`);
+    on conflict (workspace_id, domain) do update set name = excluded.name, name_source = excluded.name_source
+     where companies.name <> excluded.name
+       and ${nameReplaces(sql`excluded.name_source`, sql`companies.name_source`)}`);
 }
 
 /** The first valid row per domain: accounts and CRM customers are companies. */
@@ -66,7 +66,8 @@ async function mergeAccounts(tx: Tx, { workspaceId: ws }: MergeOptions, step: St
   await tx.execute(sql`
     create temp table import_accounts on commit drop as
     select k.company_domain, a.id is null as is_new,
-           a.id is not null and co.name = initcap(split_part(co.domain, '.', 1)) and co.name <> k.company_name as renamed
+           a.id is not null and co.name <> k.company_name
+             and ${nameReplaces(sql`'list'`, sql`co.name_source`)} as renamed
       from import_kept k
       left join companies co on co.workspace_id = ${ws} and co.domain = k.company_domain
       left join accounts a on a.workspace_id = ${ws} and a.company_id = co.id`);

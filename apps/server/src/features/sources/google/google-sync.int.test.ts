@@ -28,11 +28,21 @@ async function evidenceCounts(workspaceId: string) {
       (select count(*) from interaction_participants)::int as participants,
       (select count(*) from people)::int as people,
       (select count(*) from companies)::int as companies,
+      (select count(*) from companies where name_source = 'contacts')::int as named_by_contacts,
+      (select count(*) from people where title is not null)::int as titled,
       (select count(*) from address_book_entries)::int as contacts,
       (select count(*) - count(distinct email) from people where email is not null)::int as duplicate_emails`),
   );
   return rows[0] as Record<
-    'mail' | 'meetings' | 'participants' | 'people' | 'companies' | 'contacts' | 'duplicate_emails',
+    | 'mail'
+    | 'meetings'
+    | 'participants'
+    | 'people'
+    | 'companies'
+    | 'named_by_contacts'
+    | 'titled'
+    | 'contacts'
+    | 'duplicate_emails',
     number
   >;
 }
@@ -75,6 +85,9 @@ describe('syncing Google', { timeout: 120_000 }, () => {
     const evidence = await evidenceCounts(admin.me.workspaceId);
     expect(evidence).toMatchObject({ mail: counts.messages, meetings: counts.meetings, duplicate_emails: 0 });
     expect(evidence.companies).toBeGreaterThan(50);
+    // The address book's organisations name the companies of its people's domains, and give titles.
+    expect(evidence.named_by_contacts).toBeGreaterThan(20);
+    expect(evidence.titled).toBeGreaterThan(50);
     const wide = await ctx.database.inWorkspace(admin.me.workspaceId, (tx) =>
       tx.execute(`select count(*)::int as n from interactions where kind = 'mail' and participant_count > 21`),
     );

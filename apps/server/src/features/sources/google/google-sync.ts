@@ -271,7 +271,8 @@ async function addressBookPage(
       ? await withBackoff(deps, account, () =>
           people.people.connections.list({
             resourceName: 'people/me',
-            personFields: 'names,emailAddresses',
+            // Organisations name the companies of a mail domain and give titles (other contacts have none).
+            personFields: 'names,emailAddresses,organizations',
             ...common,
           }),
         )
@@ -279,11 +280,17 @@ async function addressBookPage(
           people.otherContacts.list({ readMask: 'names,emailAddresses', ...common }),
         );
   const persons = 'connections' in data ? data.connections : 'otherContacts' in data ? data.otherContacts : undefined;
-  const entries = (persons ?? []).flatMap((person) =>
-    (person.emailAddresses ?? [])
-      .map((address) => ({ email: address.value ?? '', name: person.names?.[0]?.displayName ?? null }))
-      .filter((entry) => entry.email.includes('@')),
-  );
+  const entries = (persons ?? []).flatMap((person) => {
+    const organization = person.organizations?.find((org) => org.current) ?? person.organizations?.[0];
+    return (person.emailAddresses ?? [])
+      .map((address) => ({
+        email: address.value ?? '',
+        name: person.names?.[0]?.displayName ?? null,
+        organization: organization?.name || null,
+        title: organization?.title || null,
+      }))
+      .filter((entry) => entry.email.includes('@'));
+  });
   return { entries, nextPageToken: data.nextPageToken ?? undefined, nextSyncToken: data.nextSyncToken ?? undefined };
 }
 

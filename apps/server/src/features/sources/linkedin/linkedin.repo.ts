@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { nameCompaniesFromLinkedin } from '../../../graph/company-names.ts';
 import { markDirty } from '../../../graph/dirty.ts';
 import { confirmAgreeingJobChanges } from '../../../graph/job-changes.ts';
 import type { LinkedinConnection } from './connections-csv.ts';
@@ -54,6 +55,14 @@ export async function mergeConnections(tx: Tx, workspaceId: string, userId: stri
     on conflict (workspace_id, user_id, person_id) do update
        set connected_on = excluded.connected_on, company_name = excluded.company_name, position = excluded.position`);
 
+  // The Company column of people known by their work address names their address's company.
+  await nameCompaniesFromLinkedin(
+    tx,
+    workspaceId,
+    sql`select p.company_id from (${input}) input
+          join people p on p.workspace_id = ${workspaceId} and p.linkedin_url = input.linkedin_url
+         where p.company_id is not null and input.company is not null`,
+  );
   await markDirty(
     tx,
     workspaceId,
@@ -137,8 +146,8 @@ const companyNamed = (ws: string, name: SQL) => sql`
 /** Creates, by name and without a domain, the companies of `names` (a query of `company`) that no company is yet. */
 async function createCompaniesByName(tx: Tx, ws: string, names: SQL) {
   await tx.execute(sql`
-    insert into companies (workspace_id, name)
-    select distinct on (company_key(n.company)) ${ws}::uuid, btrim(n.company)
+    insert into companies (workspace_id, name, name_source)
+    select distinct on (company_key(n.company)) ${ws}::uuid, btrim(n.company), 'linkedin'
       from (${names}) n
      where company_key(n.company) is not null
        and not exists (select 1 from companies c where c.workspace_id = ${ws} and company_key(c.name) = company_key(n.company))

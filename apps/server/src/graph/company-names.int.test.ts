@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, type TestContext } from '../../test/harness.ts';
+import { multipartBody } from '../../test/multipart.ts';
+import { recordAddressBook, upsertPeopleByEmail } from './evidence.repo.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+function upload(token: string, url: string, filename: string, content: string) {
+  const file = multipartBody({}, [{ filename, content }]);
+  return ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...bearer(token), 'content-type': file.contentType },
+    payload: file.body,
+  });
+}
+
+const linkedinExport = (rows: string[]) =>
+  ['Notes:', '"Some emails are missing."', '', 'First Name,Last Name,URL,Email Address,Company,Position,Connected On']
+    .concat(rows)
+    .join('\r\n');
+
+/** A workspace whose mail knows three people at kccollec.test, a company it can only name 'Kccollec'. */
+async function workspace() {
+  const admin = await ctx.registerAdmin();
+  const ws = admin.me.workspaceId;
+  const people = ['ana', 'bo', 'cy'].map((name) => ({ email: `${name}@kccollec.test`, name: null }));
+  await ctx.database.inWorkspace(ws, (tx) => upsertPeopleByEmail(tx, ws, people));
+  const company = async () => {
+    const { rows } = await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute<{ name: string; name_source: string }>(
+        sql`select name, name_source from companies where workspace_id = ${ws} and domain = 'kccollec.test'`,
+      ),
+    );
+    return rows[0];
+  };
+  const title = async (email: string) => {
+    const { rows } = await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute<{ title: string | null }>(
+        sql`select title from people where workspace_id = ${ws} and email = ${email}`,
+      ),
+    );
+    return rows[0]?.title ?? null;
+  };
+  return { admin, ws, company, title };
+}
+
+describe("a company's name", () => {
+  it('starts from the domain, then takes what most address books call its people, and their titles', async () => {
+    const { admin, ws, company, title } = await workspace();
+    expect(await company()).toEqual({ name: 'Kccollec', name_source: 'domain' });
+
+    await ctx.database.inWorkspace(ws, (tx) =>
+      recordAddressBook(tx, ws, admin.me.id, 'contact', [
+        { email: 'ana@kccollec.test', name: 'Ana', organization: 'KC Collective', title: 'Head of Sales' },
+        { email: 'bo@kccollec.test', name: 'Bo', organization: 'KC Collective', title: null },
+        { email: 'cy@kccollec.test', name: 'Cy', organization: 'KCC (old name)', title: 'CFO' },
+      ]),
+    );
+    expect(await company()).toEqual({ name: 'KC Collective', name_source: 'contacts' });
+    expect(await title('ana@kccollec.test')).toBe('Head of Sales');
+    expect(await title('bo@kccollec.test')).toBeNull();
+  });
+
+  it('is renamed by what its people say on LinkedIn, unless the name does not fit the domain (they moved on)', async () => {
+    const { admin, company } = await workspace();
+    const moved = await upload(
+      admin.token,
+      '/api/linkedin/command/upload-connections',
+      'Connections.csv',
+      linkedinExport(['Ana,Lee,https://www.linkedin.com/in/ana-lee,ana@kccollec.test,Globex,CTO,01 Jan 2024']),
+    );
+    expect(moved.statusCode).toBe(200);
+    expect(await company()).toEqual({ name: 'Kccollec', name_source: 'domain' });
+
+    const stayed = await upload(
+      admin.token,
+      '/api/linkedin/command/upload-connections',
+      'Connections.csv',
+      linkedinExport([
+        'Ana,Lee,https://www.linkedin.com/in/ana-lee,ana@kccollec.test,Globex,CTO,01 Jan 2024',
+        'Bo,Ray,https://www.linkedin.com/in/bo-ray,bo@kccollec.test,"KC Collective, Ltd.",Analyst,01 Jan 2024',
+      ]),
+    );
+    expect(stayed.statusCode).toBe(200);
+    expect(await company()).toEqual({ name: 'KC Collective, Ltd.', name_source: 'linkedin' });
+  });
+
+  it("is the admin's when a list names it, and the evidence never renames it after", async () => {
+    const { admin, ws, company } = await workspace();
+    const imported = await upload(
+      admin.token,
+      '/api/accounts/command/upload-accounts',
+      'accounts.csv',
+      'Company name,Company domain\nKC Collective Group,kccollec.test\n',
+    );
+    expect(imported.statusCode).toBe(200);
+    await expect.poll(company).toEqual({ name: 'KC Collective Group', name_source: 'list' });
+
+    await ctx.database.inWorkspace(ws, (tx) =>
+      recordAddressBook(tx, ws, admin.me.id, 'contact', [
+        { email: 'ana@kccollec.test', name: 'Ana', organization: 'KC Collective', title: null },
+      ]),
+    );
+    expect(await company()).toEqual({ name: 'KC Collective Group', name_source: 'list' });
+  });
+});
