@@ -109,4 +109,39 @@ describe("a company's name", () => {
     );
     expect(await company()).toEqual({ name: 'KC Collective Group', name_source: 'list' });
   });
+
+  it('takes in the company LinkedIn knew by name only, once its domain bears that name', async () => {
+    const { admin, ws, company } = await workspace();
+    const uploaded = await upload(
+      admin.token,
+      '/api/linkedin/command/upload-connections',
+      'Connections.csv',
+      linkedinExport(['Dee,Fox,https://www.linkedin.com/in/dee-fox,,KC Collective,VP Sales,01 Jan 2024']),
+    );
+    expect(uploaded.statusCode).toBe(200);
+    const companyOfDee = async () => {
+      const { rows } = await ctx.database.inWorkspace(ws, (tx) =>
+        tx.execute<{ domain: string | null; name: string; companies: number }>(sql`
+          select c.domain, c.name, (select count(*)::int from companies where workspace_id = ${ws}) as companies
+            from people p join companies c on c.workspace_id = p.workspace_id and c.id = p.company_id
+           where p.workspace_id = ${ws} and p.linkedin_url = 'https://www.linkedin.com/in/dee-fox'`),
+      );
+      return rows[0];
+    };
+    expect(await companyOfDee()).toEqual({ domain: null, name: 'KC Collective', companies: 2 });
+
+    await ctx.database.inWorkspace(ws, (tx) =>
+      recordAddressBook(tx, ws, admin.me.id, 'contact', [
+        { email: 'ana@kccollec.test', name: 'Ana', organization: 'KC Collective', title: null },
+      ]),
+    );
+    expect(await company()).toEqual({ name: 'KC Collective', name_source: 'contacts' });
+    expect(await companyOfDee()).toEqual({ domain: 'kccollec.test', name: 'KC Collective', companies: 1 });
+    const employments = await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute(sql`select count(*)::int as n from employments e join companies c
+                       on c.workspace_id = e.workspace_id and c.id = e.company_id
+                      where e.workspace_id = ${ws} and c.domain = 'kccollec.test'`),
+    );
+    expect(employments.rows[0]).toEqual({ n: 1 });
+  });
 });

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { COMPANY_NAME_SOURCES, type CompanyNameSource } from '../db/schema/index.ts';
+import { markDirty } from './dirty.ts';
 
 // A company first seen as a mail domain is named after the domain's first label ('Kccollec'); this is
 // where it gets the best name the evidence offers, and where a better source renames it later.
@@ -24,7 +25,61 @@ export async function offerCompanyNames(tx: Tx, workspaceId: string, offers: SQL
       from (${offers}) as o(company_id, name, source)
      where c.workspace_id = ${workspaceId} and c.id = o.company_id and btrim(o.name) <> ''
        and c.name is distinct from o.name and ${nameReplaces(sql`o.source`, sql`c.name_source`)}`);
+  if ((renamed.rowCount ?? 0) > 0) await mergeNamelessCompanies(tx, workspaceId);
   return renamed.rowCount ?? 0;
+}
+
+/**
+ * A company known by name only (a LinkedIn export's Company column) is the company of a domain that
+ * now bears the same name (`company_key`): everything about it moves there, and it goes. The oldest
+ * such domain company wins, as `companyNamed` in the LinkedIn import picks. Called whenever a domain
+ * company is created or renamed with a name. Returns how many were merged.
+ */
+export async function mergeNamelessCompanies(tx: Tx, workspaceId: string) {
+  const ws = workspaceId;
+  await tx.execute(sql`
+    create temp table company_merges on commit drop as
+    select distinct on (nameless.id) nameless.id as from_id, named.id as to_id
+      from companies nameless
+      join companies named on named.workspace_id = nameless.workspace_id and named.domain is not null
+                          and company_key(named.name) = company_key(nameless.name)
+     where nameless.workspace_id = ${ws} and nameless.domain is null
+     order by nameless.id, named.created_at, named.id`);
+  const merges = await tx.execute<{ n: number }>(sql`select count(*)::int as n from company_merges`);
+  const merged = merges.rows[0]?.n ?? 0;
+  if (merged > 0) {
+    const moved = (table: string, column: string) =>
+      tx.execute(sql`
+        update ${sql.identifier(table)} t set ${sql.identifier(column)} = m.to_id
+          from company_merges m
+         where t.workspace_id = ${ws} and ${sql.identifier('t')}.${sql.identifier(column)} = m.from_id`);
+    // Its people and their colleagues-in-time are rolled up again: their company, and shared experience.
+    await markDirty(
+      tx,
+      ws,
+      sql`select p.id from people p join company_merges m on p.company_id = m.from_id where p.workspace_id = ${ws}
+          union
+          select e.person_id from employments e join company_merges m on e.company_id in (m.from_id, m.to_id)
+           where e.workspace_id = ${ws}`,
+    );
+    await moved('people', 'company_id');
+    await moved('employments', 'company_id');
+    await moved('job_changes', 'past_company_id');
+    await moved('job_changes', 'new_company_id');
+    await moved('clients', 'company_id_at_import');
+    await moved('edges', 'shared_company_id');
+    await moved('network_rows', 'company_id');
+    await tx.execute(sql`
+      update accounts a set company_id = m.to_id from company_merges m
+       where a.workspace_id = ${ws} and a.company_id = m.from_id
+         and not exists (select 1 from accounts other where other.workspace_id = ${ws} and other.company_id = m.to_id)`);
+    await tx.execute(sql`
+      delete from accounts a using company_merges m where a.workspace_id = ${ws} and a.company_id = m.from_id`);
+    await tx.execute(sql`
+      delete from companies c using company_merges m where c.workspace_id = ${ws} and c.id = m.from_id`);
+  }
+  await tx.execute(sql`drop table company_merges`);
+  return merged;
 }
 
 /**

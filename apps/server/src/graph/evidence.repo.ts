@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { cleanDisplayName } from '../lib/display-name.ts';
 import { isFreeEmailDomain } from '../lib/free-email-domains.ts';
-import { nameCompaniesFromContacts } from './company-names.ts';
+import { mergeNamelessCompanies, nameCompaniesFromContacts } from './company-names.ts';
 import { markDirty } from './dirty.ts';
 
 export type Participant = { email: string; name: string | null; role: 'from' | 'to' | 'cc' | 'organizer' | 'attendee' };
@@ -38,11 +38,12 @@ export async function upsertPeopleByEmail(
   const domains = emails.map((email) => email.slice(email.lastIndexOf('@') + 1));
   const companyDomains = [...new Set(domains)].filter((domain) => !isFreeEmailDomain(domain));
 
-  await tx.execute(sql`
+  const created = await tx.execute(sql`
     insert into companies (workspace_id, domain, name)
     select ${workspaceId}::uuid, d.domain, initcap(split_part(d.domain, '.', 1))
       from unnest(${param(companyDomains)}::text[]) as d(domain)
     on conflict (workspace_id, domain) do nothing`);
+  if ((created.rowCount ?? 0) > 0) await mergeNamelessCompanies(tx, workspaceId);
 
   await tx.execute(sql`
     insert into people (workspace_id, full_name, email, company_id)

@@ -1,7 +1,7 @@
 import { COMPANY_DOMAIN_PATTERN, stripCompanyDomain } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { nameReplaces } from '../../graph/company-names.ts';
+import { mergeNamelessCompanies, nameReplaces } from '../../graph/company-names.ts';
 import { markDirty } from '../../graph/dirty.ts';
 import { type HubspotAccountDeps, hubspotAccount } from '../../integrations/hubspot/hubspot-account.ts';
 import { BATCH_READ, HubspotCallError, type HubspotCompany } from '../../integrations/hubspot/hubspot-client.ts';
@@ -128,6 +128,7 @@ async function replaceListCompanies(tx: Tx, ws: string, rows: ListRow[]) {
     on conflict (workspace_id, domain) do update set name = excluded.name, name_source = excluded.name_source
      where companies.name <> excluded.name
        and ${nameReplaces(sql`excluded.name_source`, sql`companies.name_source`)}`);
+  await mergeNamelessCompanies(tx, ws);
   const removed = await tx.execute<{ n: number }>(sql`
     with gone as (
       delete from crm_list_companies lc

@@ -1,7 +1,7 @@
 import { engagementOfCode, type TClient, type TJobChange } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { nameReplaces } from '../../../graph/company-names.ts';
+import { mergeNamelessCompanies, nameReplaces } from '../../../graph/company-names.ts';
 import { engagementCodeSql } from '../../../graph/engagement.ts';
 import { membersCte } from '../../../graph/graph.sql.ts';
 import { type ProximityModel, proximitySql } from '../../../graph/proximity.ts';
@@ -155,6 +155,7 @@ export async function updateClientDetails(
     on conflict (workspace_id, domain) do update set name = excluded.name, name_source = excluded.name_source
      where companies.name <> excluded.name
        and ${nameReplaces(sql`excluded.name_source`, sql`companies.name_source`)}`);
+  await mergeNamelessCompanies(tx, workspaceId);
   const changed = await tx.execute(sql`
     with target as (
       select cl.person_id, co.id as company_id,

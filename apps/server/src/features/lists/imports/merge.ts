@@ -1,7 +1,7 @@
 import { IMPORT_MERGE_STEPS, type ImportKind, type ImportMergeStep } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { nameReplaces } from '../../../graph/company-names.ts';
+import { mergeNamelessCompanies, nameReplaces } from '../../../graph/company-names.ts';
 import { markDirty, neighbourhoodOf } from '../../../graph/dirty.ts';
 import { KINDS, stagingTableSql } from './import-kinds.ts';
 
@@ -50,6 +50,7 @@ async function upsertCompanies(tx: Tx, workspaceId: string) {
     on conflict (workspace_id, domain) do update set name = excluded.name, name_source = excluded.name_source
      where companies.name <> excluded.name
        and ${nameReplaces(sql`excluded.name_source`, sql`companies.name_source`)}`);
+  await mergeNamelessCompanies(tx, workspaceId);
 }
 
 /** The first valid row per domain: accounts and CRM customers are companies. */
