@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createEventRecorder } from './events/record.ts';
 import { actionsRoutes } from './features/actions/actions.routes.ts';
+import { demoRoutes } from './features/demo/demo.routes.ts';
 import { hubspotRoutes } from './features/integrations/hubspot.routes.ts';
 import { chooseHubspotLists } from './features/integrations/hubspot.service.ts';
 import { integrationsRoutes } from './features/integrations/integrations.routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ...events,
       });
       await api.register(workflowsRoutes, { database: deps.database });
+      await api.register(demoRoutes, { database: deps.database, log: (line) => app.log.debug(line) });
       await api.register(integrationsRoutes, {
         database: deps.database,
         sealer: createSealer(deps.encryptionKey),

@@ -30,7 +30,7 @@ describe('row-level security, the second wall', () => {
                         where col.table_schema = 'public' and col.table_name = c.relname
                           and col.column_name = 'workspace_id')
                or c.relname = 'workspaces')
-          and c.relname not in ('user_identities', 'workspace_domains', 'invite_index', 'tracking_sites')`,
+          and c.relname not in ('user_identities', 'workspace_domains', 'invite_index', 'tracking_sites', 'demo_workspaces')`,
     );
     expect(rows.length).toBeGreaterThanOrEqual(3);
     expect(rows.filter((row) => !row.protected)).toEqual([]);

@@ -1,4 +1,4 @@
-import type { Access, Role } from '@warmpath/shared';
+import { type Access, DEMO_WORKSPACE_HEADER, DEMO_WORKSPACE_VALUE, type Role } from '@warmpath/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -11,6 +11,7 @@ import {
 } from 'jose';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
+import { findDemo } from '../features/demo/demo.repo.ts';
 import { findIdentity } from '../features/users/users.repo.ts';
 import { AppError } from '../lib/app-error.ts';
 
@@ -118,6 +119,12 @@ async function authPlugin(
 
     const identity = await findIdentity(options.database, subject);
     if (identity) request.member = { ...request.caller, ...identity };
+    if (identity && request.headers[DEMO_WORKSPACE_HEADER] === DEMO_WORKSPACE_VALUE) {
+      // The member acts in their own demo workspace, as its admin; never in anyone else's.
+      const demo = await findDemo(options.database, subject);
+      if (!demo) throw new AppError('NOT_FOUND', 'Your demo workspace no longer exists');
+      request.member = { ...request.caller, ...demo, role: 'admin' };
+    }
   });
 
   app.addHook('preHandler', async (request) => {

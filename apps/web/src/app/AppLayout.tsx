@@ -1,5 +1,6 @@
 import { AppShell } from '@mantine/core';
 import { Outlet } from 'react-router';
+import { DemoBanner } from '../features/demo/DemoBanner.tsx';
 import { WebhookDisabledNotice } from '../features/integrations/components/WebhookDisabledNotice.tsx';
 import { useSession } from '../lib/useSession.ts';
 import { Sidebar } from './Sidebar.tsx';
@@ -15,6 +16,7 @@ export function AppLayout() {
         <Sidebar />
       </AppShell.Navbar>
       <AppShell.Main>
+        <DemoBanner />
         <WebhookDisabledNotice user={user} />
         <Outlet />
       </AppShell.Main>

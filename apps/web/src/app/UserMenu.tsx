@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TMe } from '@warmpath/shared';
 import { useAuth } from 'react-oidc-context';
+import { DemoMenuItem } from '../features/demo/DemoMenuItem.tsx';
 import { MyAccountDrawer } from '../features/users/components/MyAccountDrawer.tsx';
 import { forgetUserId } from '../lib/auth.ts';
 
@@ -47,6 +48,7 @@ export function UserMenu({ user }: { user: TMe }) {
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item onClick={account.open}>My Account</Menu.Item>
+          <DemoMenuItem />
           <Menu.Item onClick={() => void logout()}>Logout</Menu.Item>
         </Menu.Dropdown>
       </Menu>

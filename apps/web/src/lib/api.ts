@@ -11,6 +11,7 @@ import {
 } from '@warmpath/shared';
 import { z } from 'zod';
 import { setAppStatus } from './appStatus.ts';
+import { demoHeaders } from './demoMode.ts';
 
 const API_BASE = '/api';
 
@@ -133,7 +134,10 @@ export async function apiUpload<T>(request: ApiUploadRequest<T>): Promise<T> {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.setRequestHeader('Accept', 'application/json');
-    if (token !== null) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (token !== null) {
+      xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      for (const [name, value] of Object.entries(demoHeaders())) xhr.setRequestHeader(name, value);
+    }
     xhr.upload.onprogress = (event) => request.onProgress?.({ loaded: event.loaded, total: event.total });
     xhr.onload = () => resolve({ status: xhr.status, payload: parseJson(xhr.responseText) });
     xhr.onerror = () => reject(networkFailure(new TypeError('Network request failed'), request));
@@ -156,7 +160,10 @@ async function send(request: RequestOptions, accept: string): Promise<Response> 
   // A multipart body (a file upload) sets its own content type, boundary included.
   const multipart = request.body instanceof FormData;
   if (request.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
-  if (!url.includes('/public/')) headers.Authorization = `Bearer ${await accessToken(request)}`;
+  if (!url.includes('/public/')) {
+    headers.Authorization = `Bearer ${await accessToken(request)}`;
+    Object.assign(headers, demoHeaders());
+  }
 
   let response: Response;
   try {

@@ -2,7 +2,13 @@ import type { TError, TErrorCode } from '@warmpath/shared';
 import { vi } from 'vitest';
 
 /** A request the app made: method, path without the /api prefix and query, the query, the JSON body (or the FormData of an upload). */
-export type ApiCall = { method: string; path: string; search: URLSearchParams; body: unknown };
+export type ApiCall = {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  body: unknown;
+  headers: Record<string, string>;
+};
 
 /** A JSON answer, or a function of the request giving one (or a promise of one, to answer late or never). */
 export type FakeRoute = Response | ((call: ApiCall) => Response | Promise<Response>);
@@ -21,6 +27,7 @@ export function stubApi(routes: Record<string, FakeRoute>) {
       path: url.pathname.replace(/^\/api/, ''),
       search: url.searchParams,
       body,
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
     };
     calls.push(call);
     const route = routes[`${call.method} ${call.path}`];

@@ -27,6 +27,7 @@ export type Domain =
   | 'sources'
   | 'integrations'
   | 'workflows'
+  | 'demo'
   | 'public';
 
 /** A success answer without a body (204). */

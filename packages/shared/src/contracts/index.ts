@@ -1,5 +1,6 @@
 import { actionsApi } from './actions.ts';
 import type { RouteContract } from './define-route.ts';
+import { demoApi } from './demo.ts';
 import { integrationsApi } from './integrations.ts';
 import { introsApi } from './intros.ts';
 import { listsApi } from './lists.ts';
@@ -13,8 +14,10 @@ import { workflowsApi } from './workflows.ts';
 import { workspaceApi } from './workspace.ts';
 
 export * from './define-route.ts';
+export { DEMO_WORKSPACE_HEADER, DEMO_WORKSPACE_VALUE, type TDemo, ZDemo } from './demo.ts';
 export {
   actionsApi,
+  demoApi,
   integrationsApi,
   introsApi,
   listsApi,
@@ -41,5 +44,6 @@ export const API_CONTRACTS: readonly RouteContract[] = [
   sourcesApi,
   integrationsApi,
   workflowsApi,
+  demoApi,
   publicApi,
 ].flatMap((domain): RouteContract[] => Object.values(domain));

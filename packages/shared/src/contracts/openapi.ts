@@ -29,6 +29,7 @@ const DOMAINS: Record<Domain, string> = {
   sources: "Where the network comes from: the member's Google account and LinkedIn export",
   integrations: "Where the product's events go: the webhook, the team chat and the CRM",
   workflows: 'The workflow agents, which push the signals they listen to, and what they did',
+  demo: "A member's demo workspace of made-up data, opened from the app and acted in with the x-warmpath-workspace: demo header",
   public: 'What answers without a token',
 };
 

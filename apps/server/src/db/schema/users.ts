@@ -50,6 +50,20 @@ export const userIdentities = pgTable('user_identities', {
   userId: uuid('user_id').notNull().unique(),
 });
 
+/**
+ * A member's demo workspace (made-up data to explore the product), by the identity that opened it.
+ * Global like `user_identities`: authentication finds it before any workspace context. Deleting the
+ * workspace deletes it.
+ */
+export const demoWorkspaces = pgTable('demo_workspaces', {
+  idpSubject: text('idp_subject').primaryKey(),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Connected third-party accounts (Google per user; HubSpot, Slack, webhook per workspace). */
 export const integrations = pgTable(
   'integrations',

@@ -125,6 +125,8 @@ export async function insertWorkspace(
   workspace: { id: string; name: string; domains: string[]; allowDomainJoin: boolean },
 ) {
   await tx.insert(workspaces).values(workspace);
+  // A workspace may own no domain (a demo; `cli seed-demo` for a free mailbox address).
+  if (workspace.domains.length === 0) return;
   await tx.insert(workspaceDomains).values(workspace.domains.map((domain) => ({ domain, workspaceId: workspace.id })));
 }
 

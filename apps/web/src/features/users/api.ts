@@ -11,6 +11,7 @@ import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { callApi, hasErrorCode } from '../../lib/api.ts';
 import { rememberUserId } from '../../lib/auth.ts';
+import { forgetDemo, isInDemo } from '../../lib/demoMode.ts';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -25,6 +26,11 @@ export async function fetchMe(): Promise<TMe | null> {
     return me;
   } catch (error) {
     if (hasErrorCode(error, 'NOT_REGISTERED')) return null;
+    // The demo this tab was in was removed (from another tab): back to the member's own workspace.
+    if (isInDemo() && hasErrorCode(error, 'NOT_FOUND')) {
+      forgetDemo();
+      return fetchMe();
+    }
     throw error;
   }
 }
