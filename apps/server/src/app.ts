@@ -40,11 +40,14 @@ import { createSlackClient } from './integrations/slack/slack-client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { AppError } from './lib/app-error.ts';
 import { loggerOptions, QuietRequestLogs } from './lib/logger.ts';
+import { compileProxyTrust } from './lib/proxy-trust.ts';
 import { createSealer } from './lib/sealing.ts';
 import { createStateSigner } from './lib/signed-state.ts';
 import { auth, type TokenVerifier } from './plugins/auth.ts';
 import { assertRouteHasContract } from './plugins/contract-route.ts';
 import { errors } from './plugins/errors.ts';
+import { rateLimits } from './plugins/rate-limits.ts';
+import { securityHeadersHook } from './plugins/security-headers.ts';
 
 const OPENAPI_DOCUMENT = new URL('../../../docs/openapi.json', import.meta.url);
 
@@ -81,6 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return server;
     },
     bodyLimit: 1024 * 1024,
+    // request.ip (the rate limits' address) and request.host believe the proxies TRUST_PROXY names only.
+    trustProxy: deps.config.trustProxy === false ? false : compileProxyTrust(deps.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -93,7 +98,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(errors);
+  await app.register(securityHeadersHook, { config: deps.config });
   await app.register(multipart);
+  // Before auth: an address refused for its bad tokens costs no verification.
+  await app.register(rateLimits, { limits: deps.config.rateLimits });
   await app.register(auth, {
     verifyToken: deps.verifyToken,
     database: deps.database,

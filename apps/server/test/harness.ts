@@ -12,7 +12,7 @@ import { type DeliveryDeps, deliverEvent } from '../src/events/deliver.ts';
 import { deliveryDeps as deliveryDepsFor } from '../src/events/delivery-deps.ts';
 import { saveGoogleConnection } from '../src/features/sources/google/google.repo.ts';
 import { insertUser } from '../src/features/users/users.repo.ts';
-import { mintAccessToken } from '../src/idp/provider.ts';
+import { createIdentityProvider, mintAccessToken } from '../src/idp/provider.ts';
 import { loadIdpSecrets, publicJwks } from '../src/idp/secrets.ts';
 import { type DeliveryRecovery, startJobQueue } from '../src/jobs/queue.ts';
 import { createSealer } from '../src/lib/sealing.ts';
@@ -155,6 +155,29 @@ export async function createTestContext({ deliveryRecovery }: { deliveryRecovery
         headers: { authorization: `Bearer ${token}` },
         payload: { code: callback.searchParams.get('code'), state: callback.searchParams.get('state') },
       });
+    },
+    /**
+     * Another app on this context's database, keys and sandboxes, with more configuration (`env`, as
+     * the process environment would give it), a built web app to serve, or the built-in provider
+     * mounted under /idp: for tests of what the configuration changes. The caller closes it.
+     */
+    async appWith(options: { env?: Record<string, string>; webDist?: string; idp?: boolean } = {}) {
+      const custom = loadConfig({ ...configEnv, ...options.env });
+      const idp = options.idp ? await createIdentityProvider(custom, database.db) : null;
+      const other = await buildApp({
+        config: custom,
+        database,
+        encryptionKey,
+        jobs,
+        idp,
+        webDist: options.webDist ?? null,
+        verifyToken: createTokenVerifier({
+          issuer: custom.oidc.issuer,
+          audience: custom.oidc.audience,
+          localKeys: publicJwks(secrets),
+        }),
+      });
+      return { app: other, config: custom };
     },
     close: async () => {
       await app.close();
