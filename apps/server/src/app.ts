@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { integrationsApi, sourcesApi } from '@warmpath/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -15,6 +16,7 @@ import { hubspotRoutes } from './features/integrations/hubspot.routes.ts';
 import { chooseHubspotLists } from './features/integrations/hubspot.service.ts';
 import { integrationsRoutes } from './features/integrations/integrations.routes.ts';
 import { slackRoutes } from './features/integrations/slack.routes.ts';
+import { SLACK_CALLBACK_PATH } from './features/integrations/slack.service.ts';
 import { introsRoutes } from './features/intros/intros.routes.ts';
 import { accountsRoutes } from './features/lists/accounts/accounts.routes.ts';
 import { clientsRoutes } from './features/lists/clients/clients.routes.ts';
@@ -42,7 +44,7 @@ import { AppError } from './lib/app-error.ts';
 import { loggerOptions, QuietRequestLogs } from './lib/logger.ts';
 import { compileProxyTrust } from './lib/proxy-trust.ts';
 import { createSealer } from './lib/sealing.ts';
-import { createStateSigner } from './lib/signed-state.ts';
+import { createOAuthFlow } from './lib/signed-state.ts';
 import { auth, type TokenVerifier } from './plugins/auth.ts';
 import { assertRouteHasContract } from './plugins/contract-route.ts';
 import { errors } from './plugins/errors.ts';
@@ -108,6 +110,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     emailClaim: deps.config.oidc.emailClaim,
   });
 
+  // Every OAuth flow's state is signed and bound by a cookie to the browser that started it.
+  const oauthFlow = (purpose: string, callbackPath: string) =>
+    createOAuthFlow(deps.encryptionKey, { purpose, callbackPath, secure: deps.config.https });
+
   await app.register(
     async (api) => {
       api.addHook('onRoute', assertRouteHasContract);
@@ -125,8 +131,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const hubspot = {
         ...hubspotAccountDeps(deps.config, deps.database, deps.encryptionKey),
         jobs: deps.jobs,
-        states: createStateSigner(deps.encryptionKey, 'hubspot-oauth'),
+        flow: oauthFlow('hubspot-oauth', `/api${integrationsApi.integrateHubspot.path}`),
         publicUrl: deps.config.publicUrl,
+        available: deps.config.hubspot.available,
       };
       await api.register(workspaceRoutes, {
         ...domainRules,
@@ -170,12 +177,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         database: deps.database,
         sealer: createSealer(deps.encryptionKey),
         slack: createSlackClient(deps.config.slack),
-        states: createStateSigner(deps.encryptionKey, 'slack-oauth'),
+        flow: oauthFlow('slack-oauth', SLACK_CALLBACK_PATH),
         publicUrl: deps.config.publicUrl,
+        available: deps.config.slack.available,
       });
       await api.register(googleRoutes, {
         ...googleAccountDeps(deps.config, deps.database, deps.encryptionKey),
-        states: createStateSigner(deps.encryptionKey, 'google-oauth'),
+        flow: oauthFlow('google-oauth', `/api${sourcesApi.finishGoogleConnection.path}`),
         publicUrl: deps.config.publicUrl,
         jobs: deps.jobs,
       });
