@@ -66,7 +66,8 @@ describe('the startup check of local mode', () => {
     }
   });
 
-  it('makes the server exit non-zero with the message, before it starts anything', () => {
+  // Loading the server's code with tsx takes seconds on a busy machine.
+  it('makes the server exit non-zero with the message, before it starts anything', { timeout: 60_000 }, () => {
     const started = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: REPO_ROOT,
       // Nothing else from this environment: no database, and a data directory that is never created.
