@@ -3,7 +3,7 @@ import { allowGoogleConsent, linkedinExport, signUpAdmin } from './fixtures.ts';
 
 test('a member connects Google from My Account, sees it connected, and the synced people appear', async ({ page }) => {
   test.setTimeout(120_000);
-  await signUpAdmin(page);
+  const { email } = await signUpAdmin(page);
   // LinkedIn only, for now: onboarding goes on without Google.
   const chooser = page.waitForEvent('filechooser');
   await page.getByLabel('Connections.csv file').click();
@@ -33,6 +33,8 @@ test('a member connects Google from My Account, sees it connected, and the synce
   await page.getByRole('button', { name: /Account menu of Ada Lovelace/ }).click();
   await page.getByRole('menuitem', { name: 'My Account' }).click();
   await expect(google.getByRole('button', { name: 'Connected' })).toBeDisabled();
+  // Which account the consent connected: the one approved at Google.
+  await expect(google.getByText(`Connected as ${email}`)).toBeVisible();
   await expect(google.getByText(/Last sync: [\d,]+ messages, [\d,]+ meetings, [\d,]+ contacts/)).toBeVisible({
     timeout: 60_000,
   });

@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { integrationsApi, sourcesApi } from '@warmpath/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -16,6 +17,7 @@ import { hubspotRoutes } from './features/integrations/hubspot.routes.ts';
 import { chooseHubspotLists } from './features/integrations/hubspot.service.ts';
 import { integrationsRoutes } from './features/integrations/integrations.routes.ts';
 import { slackRoutes } from './features/integrations/slack.routes.ts';
+import { SLACK_CALLBACK_PATH } from './features/integrations/slack.service.ts';
 import { introsRoutes } from './features/intros/intros.routes.ts';
 import { accountsRoutes } from './features/lists/accounts/accounts.routes.ts';
 import { clientsRoutes } from './features/lists/clients/clients.routes.ts';
@@ -41,11 +43,14 @@ import { createSlackClient } from './integrations/slack/slack-client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { AppError } from './lib/app-error.ts';
 import { loggerOptions, QuietRequestLogs } from './lib/logger.ts';
+import { compileProxyTrust } from './lib/proxy-trust.ts';
 import { createSealer } from './lib/sealing.ts';
-import { createStateSigner } from './lib/signed-state.ts';
+import { createOAuthFlow } from './lib/signed-state.ts';
 import { auth, type TokenVerifier } from './plugins/auth.ts';
 import { assertRouteHasContract } from './plugins/contract-route.ts';
 import { errors } from './plugins/errors.ts';
+import { rateLimits } from './plugins/rate-limits.ts';
+import { securityHeadersHook } from './plugins/security-headers.ts';
 
 const OPENAPI_DOCUMENT = new URL('../../../docs/openapi.json', import.meta.url);
 
@@ -82,6 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return server;
     },
     bodyLimit: 1024 * 1024,
+    // request.ip (the rate limits' address) and request.host believe the proxies TRUST_PROXY names only.
+    trustProxy: deps.config.trustProxy === false ? false : compileProxyTrust(deps.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -94,12 +101,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(errors);
+  await app.register(securityHeadersHook, { config: deps.config });
   await app.register(multipart);
+  // Before auth: an address refused for its bad tokens costs no verification.
+  await app.register(rateLimits, { limits: deps.config.rateLimits });
   await app.register(auth, {
     verifyToken: deps.verifyToken,
     database: deps.database,
     emailClaim: deps.config.oidc.emailClaim,
   });
+
+  // Every OAuth flow's state is signed and bound by a cookie to the browser that started it.
+  const oauthFlow = (purpose: string, callbackPath: string) =>
+    createOAuthFlow(deps.encryptionKey, { purpose, callbackPath, secure: deps.config.https });
 
   await app.register(
     async (api) => {
@@ -118,8 +132,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const hubspot = {
         ...hubspotAccountDeps(deps.config, deps.database, deps.encryptionKey),
         jobs: deps.jobs,
-        states: createStateSigner(deps.encryptionKey, 'hubspot-oauth'),
+        flow: oauthFlow('hubspot-oauth', `/api${integrationsApi.integrateHubspot.path}`),
         publicUrl: deps.config.publicUrl,
+        available: deps.config.hubspot.available,
       };
       await api.register(workspaceRoutes, {
         ...domainRules,
@@ -164,12 +179,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         database: deps.database,
         sealer: createSealer(deps.encryptionKey),
         slack: createSlackClient(deps.config.slack),
-        states: createStateSigner(deps.encryptionKey, 'slack-oauth'),
+        flow: oauthFlow('slack-oauth', SLACK_CALLBACK_PATH),
         publicUrl: deps.config.publicUrl,
+        available: deps.config.slack.available,
       });
       await api.register(googleRoutes, {
         ...googleAccountDeps(deps.config, deps.database, deps.encryptionKey),
-        states: createStateSigner(deps.encryptionKey, 'google-oauth'),
+        flow: oauthFlow('google-oauth', `/api${sourcesApi.finishGoogleConnection.path}`),
         publicUrl: deps.config.publicUrl,
         jobs: deps.jobs,
       });

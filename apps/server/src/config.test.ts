@@ -28,6 +28,7 @@ describe('loadConfig', () => {
   it('talks to the Slack sandbox unless both Slack credentials are set', () => {
     expect(loadConfig({ PORT: '4000' }).slack).toEqual({
       real: false,
+      available: true,
       clientId: 'warmpath-sandbox-client',
       clientSecret: 'warmpath-sandbox-secret',
       apiUrl: 'http://localhost:4002/api/',
@@ -43,6 +44,7 @@ describe('loadConfig', () => {
     );
     expect(loadConfig({ SLACK_CLIENT_ID: '123.456', SLACK_CLIENT_SECRET: 's3cret' }).slack).toEqual({
       real: true,
+      available: true,
       clientId: '123.456',
       clientSecret: 's3cret',
       apiUrl: 'https://slack.com/api/',
@@ -60,5 +62,38 @@ describe('loadConfig', () => {
 
   it('refuses invalid values with a readable message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ RATE_LIMIT_SIGN_IN_PER_USER: 'ten' })).toThrow(
+      /<requests>\/<seconds>[\s\S]*RATE_LIMIT_SIGN_IN_PER_USER/,
+    );
+  });
+
+  it('is in local mode unless an external identity provider is configured, or LOCAL_MODE says otherwise', () => {
+    expect(loadConfig({}).localMode).toBe(true);
+    const external = loadConfig({ OIDC_ISSUER: 'https://tenant.eu.auth0.com/' });
+    expect(external.localMode).toBe(false);
+    // Outside local mode no sandbox is started, and a service without credentials is off.
+    expect([external.google.sandboxPort, external.slack.sandboxPort, external.hubspot.sandboxPort]).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    expect(external.slack.available).toBe(false);
+    expect(external.hubspot.available).toBe(false);
+    expect(loadConfig({ LOCAL_MODE: 'false' }).localMode).toBe(false);
+    expect(loadConfig({ OIDC_ISSUER: 'https://tenant.eu.auth0.com/', LOCAL_MODE: 'true' }).localMode).toBe(true);
+  });
+
+  it('reads the rate limits as requests per seconds, with documented defaults', () => {
+    const { rateLimits } = loadConfig({ RATE_LIMIT_UPLOAD_PER_USER: '3/60' });
+    expect(rateLimits.uploadPerUser).toEqual({ burst: 3, perSecond: 0.05 });
+    expect(rateLimits.signInPerUser).toEqual({ burst: 10, perSecond: 10 / 60 });
+  });
+
+  it('trusts no proxy unless told which', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
+    expect(loadConfig({ PUBLIC_URL: 'https://app.example.com' }).https).toBe(true);
+    expect(loadConfig({}).https).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type BucketLimit, parseBucketLimit } from './lib/rate-limit.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -13,6 +14,57 @@ const commaList = z
       .map((item) => item.trim().toLowerCase())
       .filter(Boolean),
   );
+
+/**
+ * The rate limits' defaults, as `<requests>/<seconds>`: a burst of that many, refilled evenly over the
+ * window. Generous enough that a test suite or the e2e run (one address, many users) never meets them;
+ * each is overridden by its RATE_LIMIT_* variable.
+ */
+export const RATE_LIMIT_DEFAULTS = {
+  /** Sign-in form posts of the built-in provider, per client address. */
+  signInPerAddress: '60/60',
+  /** Sign-in form posts of the built-in provider, per e-mail entered. */
+  signInPerUser: '10/60',
+  /** Calls to the built-in provider's token endpoint (code and refresh-token exchanges), per address. */
+  tokenPerAddress: '300/60',
+  /** Requests to the public routes (/api/public, health), per address; tracking has its own limits. */
+  publicPerAddress: '600/60',
+  /** Answers 401 (missing, bad or expired tokens), per address: past it the address waits. */
+  badTokenPerAddress: '60/60',
+  /** File uploads, per address. */
+  uploadPerAddress: '300/300',
+  /** File uploads, per user. */
+  uploadPerUser: '60/600',
+} as const;
+export type RateLimits = Record<keyof typeof RATE_LIMIT_DEFAULTS, BucketLimit>;
+
+const rateLimit = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      const limit = parseBucketLimit(text);
+      if (!limit) {
+        ctx.addIssue({ code: 'custom', message: 'Expected <requests>/<seconds>, e.g. 60/60' });
+        return z.NEVER;
+      }
+      return limit;
+    });
+
+/**
+ * Which reverse proxies' X-Forwarded-* headers are believed: none (`false`, the default: the socket's
+ * address is the client's), any (`true`), or the proxies' addresses and CIDR ranges, comma-separated
+ * (`loopback`, `10.0.0.0/8`...). Hop counts are not offered: they cannot tell a proxy from a client.
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((text): boolean | string => {
+    const value = text.trim();
+    if (value === 'false' || value === '') return false;
+    if (value === 'true') return true;
+    return value;
+  });
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -62,12 +114,36 @@ const ZEnv = z.object({
   POSTHOG_KEY: z.string().optional(),
   /** On-premise installs only: lets webhooks reach private, loopback and other non-public addresses. */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: z.enum(['true', 'false']).default('false'),
+  /**
+   * Local mode: the built-in identity provider and the Google, Slack and HubSpot sandboxes, on loopback
+   * only. On by default unless an external identity provider (OIDC_ISSUER) is configured.
+   */
+  LOCAL_MODE: z.enum(['true', 'false']).optional(),
+  /** Whether X-Forwarded-* headers from a reverse proxy are believed: see `trustProxy`. */
+  TRUST_PROXY: trustProxy,
+  RATE_LIMIT_SIGN_IN_PER_ADDRESS: rateLimit(RATE_LIMIT_DEFAULTS.signInPerAddress),
+  RATE_LIMIT_SIGN_IN_PER_USER: rateLimit(RATE_LIMIT_DEFAULTS.signInPerUser),
+  RATE_LIMIT_TOKEN_PER_ADDRESS: rateLimit(RATE_LIMIT_DEFAULTS.tokenPerAddress),
+  RATE_LIMIT_PUBLIC_PER_ADDRESS: rateLimit(RATE_LIMIT_DEFAULTS.publicPerAddress),
+  RATE_LIMIT_BAD_TOKEN_PER_ADDRESS: rateLimit(RATE_LIMIT_DEFAULTS.badTokenPerAddress),
+  RATE_LIMIT_UPLOAD_PER_ADDRESS: rateLimit(RATE_LIMIT_DEFAULTS.uploadPerAddress),
+  RATE_LIMIT_UPLOAD_PER_USER: rateLimit(RATE_LIMIT_DEFAULTS.uploadPerUser),
 });
 
 export type Config = {
   port: number;
   host: string;
   publicUrl: string;
+  /** The product is served over https (PUBLIC_URL says so): HSTS, Secure cookies. */
+  https: boolean;
+  /**
+   * Local mode (LOCAL_MODE; on unless OIDC_ISSUER is set): the built-in provider and the sandboxes may
+   * run, on loopback only (local-mode.ts refuses the rest). Outside it, every service is real or off.
+   */
+  localMode: boolean;
+  /** Fastify's `trustProxy`; the built-in provider trusts forwarded headers only when it is not false. */
+  trustProxy: boolean | string;
+  rateLimits: RateLimits;
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
@@ -92,31 +168,35 @@ export type Config = {
     clientSecret: string;
     /** Where the sandbox is reached (its OAuth endpoints; the APIs at its origin's root). */
     sandboxUrl: string;
-    /** The port to start the sandbox on (main.ts); null when Google is real or a sandbox is given. */
+    /** The port to start the sandbox on (main.ts); null when Google is real, a sandbox is given, or outside local mode. */
     sandboxPort: number | null;
   };
   slack: {
     /** False when the Slack sandbox stands in for Slack. */
     real: boolean;
+    /** False outside local mode without Slack credentials: connecting Slack is refused. */
+    available: boolean;
     clientId: string;
     clientSecret: string;
     /** Base of the Web API methods, with its trailing slash: `WebClient`'s `slackApiUrl`. */
     apiUrl: string;
     /** Slack's `/oauth/v2/authorize`, where the Connect button sends an admin. */
     authorizeUrl: string;
-    /** The port to start the sandbox on (main.ts); null when Slack is real or a sandbox is given. */
+    /** The port to start the sandbox on (main.ts); null when Slack is real, a sandbox is given, or outside local mode. */
     sandboxPort: number | null;
   };
   hubspot: {
     /** False when the HubSpot sandbox stands in for HubSpot. */
     real: boolean;
+    /** False outside local mode without HubSpot credentials: connecting HubSpot is refused. */
+    available: boolean;
     clientId: string;
     clientSecret: string;
     /** The API's origin (`@hubspot/api-client`'s `basePath`). */
     apiUrl: string;
     /** HubSpot's consent screen, where the CRM card sends an admin. */
     authorizeUrl: string;
-    /** The port to start the sandbox on (main.ts); null when HubSpot is real or a sandbox is given. */
+    /** The port to start the sandbox on (main.ts); null when HubSpot is real, a sandbox is given, or outside local mode. */
     sandboxPort: number | null;
     callsPerSecond: number;
   };
@@ -133,21 +213,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const localMode = e.LOCAL_MODE ? e.LOCAL_MODE === 'true' : !e.OIDC_ISSUER;
+  // Local mode starts a sandbox for each service without credentials (unless one is given by URL);
+  // outside it none is ever started.
+  const sandboxPortOf = (real: boolean, url: string | undefined, port: number | undefined, offset: number) =>
+    real || url || !localMode ? null : (port ?? (e.PORT === 0 ? 0 : e.PORT + offset));
   const real = Boolean(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET);
-  const sandboxPort = real || e.GOOGLE_SANDBOX_URL ? null : (e.GOOGLE_SANDBOX_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1));
+  const sandboxPort = sandboxPortOf(real, e.GOOGLE_SANDBOX_URL, e.GOOGLE_SANDBOX_PORT, 1);
   const slackReal = Boolean(e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET);
-  const slackSandboxPort =
-    slackReal || e.SLACK_SANDBOX_URL ? null : (e.SLACK_SANDBOX_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 2));
+  const slackSandboxPort = sandboxPortOf(slackReal, e.SLACK_SANDBOX_URL, e.SLACK_SANDBOX_PORT, 2);
   const slackBase = slackReal
     ? 'https://slack.com'
     : (e.SLACK_SANDBOX_URL ?? sandboxUrlAt(publicUrl, slackSandboxPort ?? 0)).replace(/\/+$/, '');
   const hubspotReal = Boolean(e.HUBSPOT_CLIENT_ID && e.HUBSPOT_CLIENT_SECRET);
-  const hubspotSandboxPort =
-    hubspotReal || e.HUBSPOT_SANDBOX_URL ? null : (e.HUBSPOT_SANDBOX_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 3));
+  const hubspotSandboxPort = sandboxPortOf(hubspotReal, e.HUBSPOT_SANDBOX_URL, e.HUBSPOT_SANDBOX_PORT, 3);
   return {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    https: publicUrl.startsWith('https:'),
+    localMode,
+    trustProxy: e.TRUST_PROXY,
+    rateLimits: {
+      signInPerAddress: e.RATE_LIMIT_SIGN_IN_PER_ADDRESS,
+      signInPerUser: e.RATE_LIMIT_SIGN_IN_PER_USER,
+      tokenPerAddress: e.RATE_LIMIT_TOKEN_PER_ADDRESS,
+      publicPerAddress: e.RATE_LIMIT_PUBLIC_PER_ADDRESS,
+      badTokenPerAddress: e.RATE_LIMIT_BAD_TOKEN_PER_ADDRESS,
+      uploadPerAddress: e.RATE_LIMIT_UPLOAD_PER_ADDRESS,
+      uploadPerUser: e.RATE_LIMIT_UPLOAD_PER_USER,
+    },
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
@@ -169,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     slack: {
       real: slackReal,
+      available: slackReal || localMode,
       // The sandbox's own default client (sandboxes/slack/src/state.ts): the product never imports it.
       clientId: slackReal ? (e.SLACK_CLIENT_ID ?? '') : 'warmpath-sandbox-client',
       clientSecret: slackReal ? (e.SLACK_CLIENT_SECRET ?? '') : 'warmpath-sandbox-secret',
@@ -177,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     hubspot: {
       real: hubspotReal,
+      available: hubspotReal || localMode,
       // The sandbox's own default client (sandboxes/hubspot): the product never imports it.
       clientId: hubspotReal ? (e.HUBSPOT_CLIENT_ID ?? '') : 'warmpath-sandbox-client',
       clientSecret: hubspotReal ? (e.HUBSPOT_CLIENT_SECRET ?? '') : 'warmpath-sandbox-secret',

@@ -26,11 +26,23 @@ import { hubspotAccountDeps } from './integrations/hubspot/hubspot-account.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { createLogger, formatCounts, loggedJob } from './lib/logger.ts';
 import { loadEncryptionKey } from './lib/sealing.ts';
+import { assertLocalModeIsLocal } from './local-mode.ts';
 import { createTokenVerifier } from './plugins/auth.ts';
 import { openRuntime } from './runtime.ts';
 import { type SandboxName, type SandboxProcess, startSandbox } from './sandboxes.ts';
 
-const configured = loadConfig();
+// A configuration that would open local mode to the network (local-mode.ts) never starts anything.
+const configured = (() => {
+  try {
+    const config = loadConfig();
+    assertLocalModeIsLocal(config);
+    return config;
+  } catch (error) {
+    // A configuration mistake is sentences for the operator, not a stack trace.
+    process.stderr.write(`\n${error instanceof Error ? error.message : String(error)}\n\n`);
+    process.exit(1);
+  }
+})();
 const logger = createLogger(configured);
 const log = (line: string) => logger.info(line);
 

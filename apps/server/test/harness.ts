@@ -12,7 +12,7 @@ import { type DeliveryDeps, deliverEvent } from '../src/events/deliver.ts';
 import { deliveryDeps as deliveryDepsFor } from '../src/events/delivery-deps.ts';
 import { saveGoogleConnection } from '../src/features/sources/google/google.repo.ts';
 import { insertUser } from '../src/features/users/users.repo.ts';
-import { mintAccessToken } from '../src/idp/provider.ts';
+import { createIdentityProvider, mintAccessToken } from '../src/idp/provider.ts';
 import { loadIdpSecrets, publicJwks } from '../src/idp/secrets.ts';
 import { type DeliveryRecovery, startJobQueue } from '../src/jobs/queue.ts';
 import { createSealer } from '../src/lib/sealing.ts';
@@ -21,6 +21,9 @@ import { listenHubSpotSandbox, submitHubspotConsent } from './hubspot-sandbox.ts
 import { listenSlackSandbox, submitConsent } from './slack-sandbox.ts';
 
 export const ALLOWLISTED_DOMAIN = 'partner-allowed.test';
+
+/** The Google sandbox's consent form, approved as `email`: tests under src reach the sandbox through here. */
+export const approveGoogleConsent = approveConsent;
 
 /** The whole API on the test database, through `app.inject`, with the built-in provider's keys. */
 export async function createTestContext({ deliveryRecovery }: { deliveryRecovery?: DeliveryRecovery } = {}) {
@@ -109,7 +112,10 @@ export async function createTestContext({ deliveryRecovery }: { deliveryRecovery
         headers: { authorization: `Bearer ${token}` },
       });
       const callback = await approveConsent(start.json<{ url: string }>().url, email);
-      const back = await app.inject({ url: `${callback.pathname}${callback.search}` });
+      const back = await app.inject({
+        url: `${callback.pathname}${callback.search}`,
+        headers: { cookie: nonceCookie(start) },
+      });
       if (back.statusCode !== 302) throw new Error(`Google callback failed: ${back.body}`);
       return back.headers.location as string;
     },
@@ -133,7 +139,10 @@ export async function createTestContext({ deliveryRecovery }: { deliveryRecovery
         headers: { authorization: `Bearer ${token}` },
       });
       const callback = await submitConsent(slack, start.json<{ url: string }>().url, { channel });
-      const back = await app.inject({ url: `${callback.pathname}${callback.search}` });
+      const back = await app.inject({
+        url: `${callback.pathname}${callback.search}`,
+        headers: { cookie: nonceCookie(start) },
+      });
       if (back.statusCode !== 302) throw new Error(`Slack callback failed: ${back.body}`);
       return back.headers.location as string;
     },
@@ -152,9 +161,32 @@ export async function createTestContext({ deliveryRecovery }: { deliveryRecovery
       return app.inject({
         method: 'POST',
         url: '/api/hubspot/integrate',
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${token}`, cookie: nonceCookie(start) },
         payload: { code: callback.searchParams.get('code'), state: callback.searchParams.get('state') },
       });
+    },
+    /**
+     * Another app on this context's database, keys and sandboxes, with more configuration (`env`, as
+     * the process environment would give it), a built web app to serve, or the built-in provider
+     * mounted under /idp: for tests of what the configuration changes. The caller closes it.
+     */
+    async appWith(options: { env?: Record<string, string>; webDist?: string; idp?: boolean } = {}) {
+      const custom = loadConfig({ ...configEnv, ...options.env });
+      const idp = options.idp ? await createIdentityProvider(custom, database.db) : null;
+      const other = await buildApp({
+        config: custom,
+        database,
+        encryptionKey,
+        jobs,
+        idp,
+        webDist: options.webDist ?? null,
+        verifyToken: createTokenVerifier({
+          issuer: custom.oidc.issuer,
+          audience: custom.oidc.audience,
+          localKeys: publicJwks(secrets),
+        }),
+      });
+      return { app: other, config: custom };
     },
     close: async () => {
       await app.close();
@@ -219,3 +251,14 @@ export function registration(token: string, overrides: Record<string, unknown> =
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * The `name=value` an OAuth flow's start answer sets (its nonce cookie), as the browser that started
+ * it sends it back to the callback: what the flows' browser binding checks.
+ */
+export function nonceCookie(start: { headers: Record<string, unknown> }): string {
+  const header = start.headers['set-cookie'];
+  const first = Array.isArray(header) ? header[0] : header;
+  if (typeof first !== 'string') throw new Error('the OAuth flow set no cookie');
+  return first.split(';')[0] ?? '';
+}

@@ -137,3 +137,6 @@ export const ONBOARDING_PROGRESS = {
   inviteTeammates: 80,
   clientsUpload: 90,
 } as const;
+
+/** Where the web app sends analytics events (spec section 7); the server's CSP allows it when a key is set. */
+export const POSTHOG_HOST = 'https://app.posthog.com';

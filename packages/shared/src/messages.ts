@@ -54,6 +54,19 @@ export const MESSAGES = {
   teammatesFetchError: 'Error occured while fetching teammates. Error message: ',
 } as const;
 
+/**
+ * Not in the spec: a consent approved in another browser than the one whose Connect button started it
+ * (a forwarded consent link). Nothing is connected; the page the provider returns to says so.
+ */
+export const OTHER_BROWSER_MESSAGES = {
+  google:
+    'This Google connection was started in another browser, so nothing was connected. Connect again from this browser.',
+  slack:
+    'This Slack connection was started in another browser, so nothing was connected. Connect again from this browser.',
+  hubspot:
+    'This HubSpot connection was started in another browser, so nothing was connected. Connect again from this browser.',
+} as const;
+
 /** Messages thrown by the web app's gateways when a call fails and the server gave no message. */
 export const GATEWAY_ERRORS = {
   fetchAccounts: 'Failed to fetch accounts',

@@ -4,6 +4,9 @@ import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'o
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { clientAddress, compileProxyTrust, fromTrustedProxy } from '../lib/proxy-trust.ts';
+import { createTokenBuckets } from '../lib/rate-limit.ts';
+import { securityHeaders } from '../plugins/security-headers.ts';
 import { findAccount, splitName, upsertAccount } from './accounts.ts';
 import { pgAdapterFactory } from './adapter.ts';
 import { loginPage } from './login-page.ts';
@@ -13,6 +16,10 @@ export const IDP_PATH = '/idp';
 const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 const OIDC_SCOPES = 'openid email profile offline_access';
 const API_SCOPE = 'api';
+/** The sign-out page's one script: a file, as the Content-Security-Policy allows no inline script. */
+const SIGN_OUT_SCRIPT_PATH = `${IDP_PATH}/sign-out.js`;
+const SIGN_OUT_SCRIPT = 'document.forms[0].submit();\n';
+const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port'];
 
 export type IdentityProvider = {
   /** Handles a request under /idp. */
@@ -51,7 +58,14 @@ export async function createIdentityProvider(config: Config, db: Db): Promise<Id
       },
     ],
     jwks: { keys: [secrets.signingKey] },
-    cookies: { keys: secrets.cookieKeys },
+    // Lax, not the library's SameSite=None for its session: the web app and the provider share one
+    // origin, so no cross-site request needs them. Both get `Secure` whenever the request came over
+    // https (oidc-provider follows the request; behind a proxy that takes TRUST_PROXY, local-mode.ts).
+    cookies: {
+      keys: secrets.cookieKeys,
+      long: { httpOnly: true, sameSite: 'lax' },
+      short: { httpOnly: true, sameSite: 'lax' },
+    },
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
@@ -105,7 +119,7 @@ export async function createIdentityProvider(config: Config, db: Db): Promise<Id
         enabled: true,
         // Sign out at once: the confirmation page adds nothing in local mode.
         logoutSource: async (ctx, form) => {
-          ctx.body = `<!doctype html><html><body>${form}<script>document.forms[0].submit()</script></body></html>`;
+          ctx.body = `<!doctype html><html><body>${form}<script src="${SIGN_OUT_SCRIPT_PATH}"></script></body></html>`;
         },
       },
       resourceIndicators: {
@@ -131,14 +145,28 @@ export async function createIdentityProvider(config: Config, db: Db): Promise<Id
   };
 
   const provider = new Provider(issuer, configuration);
-  provider.proxy = true;
+  // Forwarded host and protocol build the provider's URLs and decide its cookies' `Secure`: believed
+  // only from the proxies TRUST_PROXY names (`handle` strips them from anyone else).
+  const trust = compileProxyTrust(config.trustProxy);
+  provider.proxy = config.trustProxy !== false;
   const callback = provider.callback();
+  const headers = Object.entries(securityHeaders(config));
+  const limits = {
+    signInPerAddress: createTokenBuckets(config.rateLimits.signInPerAddress),
+    signInPerUser: createTokenBuckets(config.rateLimits.signInPerUser),
+    tokenPerAddress: createTokenBuckets(config.rateLimits.tokenPerAddress),
+  };
 
-  async function interaction(req: IncomingMessage, res: ServerResponse, uid: string) {
+  async function interactionDetails(req: IncomingMessage, res: ServerResponse, uid: string) {
     const details = await provider.interactionDetails(req, res);
     if (details.uid !== uid) throw new errors.SessionNotFound('interaction mismatch');
+    return details;
+  }
+
+  async function interaction(req: IncomingMessage, res: ServerResponse, uid: string) {
     const action = `${IDP_PATH}/interaction/${uid}`;
     if (req.method === 'GET') {
+      const details = await interactionDetails(req, res, uid);
       res.setHeader('content-type', 'text/html; charset=utf-8');
       res.setHeader('cache-control', 'no-store');
       res.end(
@@ -153,6 +181,13 @@ export async function createIdentityProvider(config: Config, db: Db): Promise<Id
       res.end(loginPage({ action, error: form.error.issues[0]?.message ?? 'Invalid input' }));
       return;
     }
+    // Counted before the interaction is looked up: attempts on made-up interactions count too.
+    const wait = limits.signInPerUser.take(form.data.email.trim().toLowerCase());
+    if (wait > 0) {
+      tooManySignIns(res, wait, action, form.data.email);
+      return;
+    }
+    await interactionDetails(req, res, uid);
     const account = await upsertAccount(db, form.data.email, form.data.name);
     await provider.interactionFinished(
       req,
@@ -164,7 +199,25 @@ export async function createIdentityProvider(config: Config, db: Db): Promise<Id
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
+    for (const [name, value] of headers) res.setHeader(name, value);
+    if (!fromTrustedProxy(req, trust)) for (const name of FORWARDED_HEADERS) delete req.headers[name];
+    if (url === SIGN_OUT_SCRIPT_PATH) {
+      res.setHeader('content-type', 'text/javascript; charset=utf-8');
+      res.setHeader('cache-control', 'public, max-age=3600');
+      res.end(SIGN_OUT_SCRIPT);
+      return;
+    }
     const match = /^\/idp\/interaction\/([\w-]+)\/?(\?.*)?$/.exec(url);
+    if (req.method === 'POST') {
+      const address = clientAddress(req, trust);
+      if (match?.[1]) {
+        const wait = limits.signInPerAddress.take(address);
+        if (wait > 0) return tooManySignIns(res, wait, `${IDP_PATH}/interaction/${match[1]}`);
+      } else if (/^\/idp\/token\/?(\?.*)?$/.test(url)) {
+        const wait = limits.tokenPerAddress.take(address);
+        if (wait > 0) return tooManyTokenRequests(res, wait);
+      }
+    }
     if (match?.[1]) {
       interaction(req, res, match[1]).catch((error: unknown) => {
         res.statusCode = error instanceof errors.OIDCProviderError ? error.statusCode : 500;
@@ -207,6 +260,27 @@ async function signAccessToken(
     .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
     .setJti(crypto.randomUUID())
     .sign(key);
+}
+
+/** The sign-in page again, answering 429: the person reads when to try again. */
+function tooManySignIns(res: ServerResponse, seconds: number, action: string, email?: string) {
+  res.statusCode = 429;
+  res.setHeader('retry-after', String(seconds));
+  res.setHeader('content-type', 'text/html; charset=utf-8');
+  res.setHeader('cache-control', 'no-store');
+  const error = `Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  res.end(loginPage({ action, error, email }));
+}
+
+/** The token endpoint's refusal, in OAuth's error shape, which the web app's client reads. */
+function tooManyTokenRequests(res: ServerResponse, seconds: number) {
+  res.statusCode = 429;
+  res.setHeader('retry-after', String(seconds));
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('cache-control', 'no-store');
+  res.end(
+    JSON.stringify({ error: 'rate_limited', error_description: `Too many requests: retry in ${seconds} seconds` }),
+  );
 }
 
 function readBody(req: IncomingMessage, limit = 16_384): Promise<string> {

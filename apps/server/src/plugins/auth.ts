@@ -72,6 +72,13 @@ export function createTokenVerifier(options: {
   };
 }
 
+/** An API path that asks for a bearer token: every one but the public routes, health and the API's docs. */
+export function needsToken(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0] ?? '';
+  if (!path.startsWith('/api/') || path.startsWith('/api/public/') || path.startsWith('/api/docs')) return false;
+  return path !== HEALTH_PATH;
+}
+
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -98,9 +105,7 @@ async function authPlugin(
   });
 
   app.addHook('onRequest', async (request) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/') || path.startsWith('/api/public/') || path.startsWith('/api/docs')) return;
-    if (path === HEALTH_PATH) return;
+    if (!needsToken(request)) return;
 
     const token = bearerToken(request);
     if (!token) throw new AppError('UNAUTHENTICATED', 'Missing bearer token');

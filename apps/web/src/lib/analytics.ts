@@ -1,7 +1,9 @@
 // Product analytics (spec section 7): one module, sending to PostHog only when the server's public
 // configuration names a project key, and doing nothing otherwise.
 
-const POSTHOG_CAPTURE_URL = 'https://app.posthog.com/capture/';
+import { POSTHOG_HOST } from '@warmpath/shared';
+
+const POSTHOG_CAPTURE_URL = `${POSTHOG_HOST}/capture/`;
 
 export type AnalyticsProperties = Record<string, string | number | boolean | null>;
 

@@ -31,6 +31,7 @@ export const member: TMe = {
   hasCompletedOnboarding: true,
   onboardingStep: 'ACCOUNTS_IMPORT_DONE',
   isGoogleConnected: true,
+  googleAccountEmail: 'ada@engines.example',
   isLinkedinConnected: true,
   isHubspotConnected: false,
   isSlackConnected: false,

@@ -18,6 +18,8 @@ export const ZMe = z.object({
   hasCompletedOnboarding: z.boolean(),
   onboardingStep: ZOnboardingStep,
   isGoogleConnected: z.boolean(),
+  /** Not in the spec: which Google account is connected (My Account shows it), null when none is. */
+  googleAccountEmail: z.string().nullable(),
   isLinkedinConnected: z.boolean(),
   isHubspotConnected: z.boolean(),
   isSlackConnected: z.boolean(),

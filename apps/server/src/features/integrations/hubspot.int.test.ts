@@ -1,15 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  EventData,
-  TCrmListCompaniesPage,
-  TCrmListOption,
-  THubspotConnection,
-  TMe,
-  TWorkspace,
+import {
+  type EventData,
+  OTHER_BROWSER_MESSAGES,
+  type TCrmListCompaniesPage,
+  type TCrmListOption,
+  type THubspotConnection,
+  type TMe,
+  type TWorkspace,
 } from '@warmpath/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, deliverPending, deliveryDeps, type TestContext } from '../../../test/harness.ts';
+import {
+  bearer,
+  createTestContext,
+  deliverPending,
+  deliveryDeps,
+  nonceCookie,
+  type TestContext,
+} from '../../../test/harness.ts';
+import { submitHubspotConsent } from '../../../test/hubspot-sandbox.ts';
 import { deliveries, jobRuns } from '../../db/schema/index.ts';
 import { createEventRecorder } from '../../events/record.ts';
 import { recordInteractions, upsertPeopleByEmail } from '../../graph/evidence.repo.ts';
@@ -133,6 +142,64 @@ describe('connecting HubSpot', () => {
       );
     }
     expect((await get<TMe>(other.token, '/api/users/query/me')).body.isHubspotConnected).toBe(false);
+  });
+
+  it('binds the consent to the browser that started it: approved in another browser, nothing is connected', async () => {
+    const admin = await ctx.registerAdmin();
+    const connect = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/integrations/command/connect-hubspot',
+        headers: bearer(admin.token),
+      });
+    const start = await connect();
+    expect(String(start.headers['set-cookie'])).toMatch(
+      /^warmpath_hubspot_oauth=[\w-]+; Max-Age=900; Path=\/api\/hubspot\/integrate; HttpOnly; SameSite=Lax$/,
+    );
+    const callback = await submitHubspotConsent(ctx.hubspot, start.json<{ url: string }>().url, { email: admin.email });
+    const payload = { code: callback.searchParams.get('code'), state: callback.searchParams.get('state') };
+    // Even the same user, in a browser that did not start this consent (no nonce, or another flow's).
+    for (const cookie of [undefined, nonceCookie(await connect())]) {
+      const refused = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/hubspot/integrate',
+        headers: { ...bearer(admin.token), ...(cookie ? { cookie } : {}) },
+        payload,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ code: 'VALIDATION_FAILED', message: OTHER_BROWSER_MESSAGES.hubspot });
+    }
+    expect((await get<TMe>(admin.token, '/api/users/query/me')).body.isHubspotConnected).toBe(false);
+
+    const connected = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/hubspot/integrate',
+      headers: { ...bearer(admin.token), cookie: nonceCookie(start) },
+      payload,
+    });
+    expect(connected.statusCode, connected.body).toBe(200);
+    // The card says which portal was connected.
+    expect(connected.json<THubspotConnection>().portal).toBe(
+      ctx.hubspot.state.accessTokenInfo(await accessToken(admin)).hub_domain,
+    );
+  });
+
+  it('is off outside local mode without HubSpot credentials: connecting says so', async () => {
+    const admin = await ctx.registerAdmin();
+    const { app } = await ctx.appWith({ env: { LOCAL_MODE: 'false' } });
+    try {
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/integrations/command/connect-hubspot',
+        headers: bearer(admin.token),
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ message: string }>().message).toBe(
+        'HubSpot is not set up on this server: its operator sets HUBSPOT_CLIENT_ID and HUBSPOT_CLIENT_SECRET.',
+      );
+    } finally {
+      await app.close();
+    }
   });
 
   it('lets only admins connect, list and choose; members and viewers are refused', async () => {

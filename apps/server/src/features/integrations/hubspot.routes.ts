@@ -15,12 +15,15 @@ import {
 } from './hubspot.service.ts';
 
 export const hubspotRoutes: FastifyPluginAsyncZod<HubspotDeps> = async (app, deps) => {
-  route(app, integrationsApi.connectHubspot, async (request) =>
-    startHubspotConnection(deps, memberOf(request), request.query.redirectUrl),
-  );
-  route(app, integrationsApi.integrateHubspot, async (request) =>
-    integrateHubspot(deps, memberOf(request), request.body),
-  );
+  route(app, integrationsApi.connectHubspot, async (request, reply) => {
+    const { url, cookie } = startHubspotConnection(deps, memberOf(request), request.query.redirectUrl);
+    reply.header('set-cookie', cookie);
+    return { url };
+  });
+  route(app, integrationsApi.integrateHubspot, async (request, reply) => {
+    reply.header('set-cookie', deps.flow.clearCookie);
+    return integrateHubspot(deps, memberOf(request), request.body, request.headers.cookie);
+  });
   route(app, integrationsApi.getHubspot, async (request) => getHubspotConnection(deps, memberOf(request)));
   route(app, integrationsApi.deleteHubspotToken, async (request, reply) => {
     await deleteHubspotToken(deps, memberOf(request));

@@ -1,9 +1,10 @@
-import type {
-  TCrmListCompaniesPage,
-  TCrmListOption,
-  THubspotCompaniesParams,
-  THubspotConnection,
-  THubspotIntegrate,
+import {
+  OTHER_BROWSER_MESSAGES,
+  type TCrmListCompaniesPage,
+  type TCrmListOption,
+  type THubspotCompaniesParams,
+  type THubspotConnection,
+  type THubspotIntegrate,
 } from '@warmpath/shared';
 import { z } from 'zod';
 import {
@@ -18,7 +19,7 @@ import {
   saveWorkspaceIntegration,
 } from '../../integrations/integrations.repo.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { createStateSigner } from '../../lib/signed-state.ts';
+import type { OAuthFlow } from '../../lib/signed-state.ts';
 import type { Member } from '../../plugins/auth.ts';
 import { safeRedirectPath } from '../sources/google/google.service.ts';
 import {
@@ -31,40 +32,52 @@ import {
 import { type HubspotSyncDeps, latestHubspotSync, requestHubspotSync } from './hubspot-sync-runs.ts';
 
 export type HubspotDeps = HubspotSyncDeps & {
-  states: ReturnType<typeof createStateSigner>;
+  /** The consent's state, bound to the browser that started it. */
+  flow: OAuthFlow;
   publicUrl: string;
+  /** False outside local mode without HubSpot credentials (config.ts). */
+  available: boolean;
 };
 
 /** The web app's route HubSpot sends the browser back to (spec section 2). */
 export const HUBSPOT_CALLBACK_PATH = '/hubspot-oauth-callback';
-const STATE_TTL_SECONDS = 15 * 60;
 const EXPIRED = 'This HubSpot connection link has expired. Connect again from the app.';
+const UNAVAILABLE =
+  'HubSpot is not set up on this server: its operator sets HUBSPOT_CLIENT_ID and HUBSPOT_CLIENT_SECRET.';
 const ZState = z.object({ userId: z.uuid(), workspaceId: z.uuid(), redirectUrl: z.string() });
 
 const callbackUrl = (deps: HubspotDeps) => `${deps.publicUrl}${HUBSPOT_CALLBACK_PATH}`;
 
-/** The CRM card's connect call: HubSpot's consent screen, with a state naming the user and where to return. */
+/**
+ * The CRM card's connect call: HubSpot's consent screen, with a state naming the user and where to
+ * return, and the cookie that binds the consent to this browser.
+ */
 export function startHubspotConnection(deps: HubspotDeps, member: Member, redirectUrl: string | undefined) {
-  const state = deps.states.sign(
-    { userId: member.userId, workspaceId: member.workspaceId, redirectUrl: safeRedirectPath(redirectUrl) },
-    STATE_TTL_SECONDS,
-  );
-  return { url: deps.hubspot.authorizeUrl({ state, redirectUri: callbackUrl(deps) }) };
+  if (!deps.available) throw new AppError('NOT_CONNECTED', UNAVAILABLE);
+  const { state, cookie } = deps.flow.start({
+    userId: member.userId,
+    workspaceId: member.workspaceId,
+    redirectUrl: safeRedirectPath(redirectUrl),
+  });
+  return { url: deps.hubspot.authorizeUrl({ state, redirectUri: callbackUrl(deps) }), cookie };
 }
 
 /**
- * `POST /hubspot/integrate`, from the callback route: the state must be ours, unexpired, and the
- * caller's own (a link from someone else's consent connects nothing). The code becomes tokens, sealed;
- * the chosen lists are synced in the background.
+ * `POST /hubspot/integrate`, from the callback route: the state must be ours, unexpired, started in
+ * this browser (`cookies` hold its nonce) and the caller's own (a link from someone else's consent
+ * connects nothing). The code becomes tokens, sealed; the chosen lists are synced in the background.
  */
 export async function integrateHubspot(
   deps: HubspotDeps,
   member: Member,
   body: THubspotIntegrate,
+  cookies: string | undefined,
 ): Promise<THubspotConnection> {
-  const state = ZState.safeParse(deps.states.verify(body.state));
+  const flow = deps.flow.finish(body.state, cookies);
+  const state = ZState.safeParse(flow.status === 'invalid' ? null : flow.value);
   if (!state.success || state.data.userId !== member.userId || state.data.workspaceId !== member.workspaceId)
     throw new AppError('VALIDATION_FAILED', EXPIRED);
+  if (flow.status === 'other-browser') throw new AppError('VALIDATION_FAILED', OTHER_BROWSER_MESSAGES.hubspot);
   const tokens = await deps.hubspot.exchangeCode(body.code, callbackUrl(deps)).catch((error: unknown) => {
     // A code used twice, or too late: HubSpot's 400 BAD_AUTH_CODE.
     if (error instanceof HubspotCallError && error.failure.kind !== 'rate_limited')

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventData, TSlackConnection } from '@warmpath/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, createTestContext, deliveryDeps, type TestContext } from '../../../test/harness.ts';
+import { bearer, createTestContext, deliveryDeps, nonceCookie, type TestContext } from '../../../test/harness.ts';
+import { submitConsent } from '../../../test/slack-sandbox.ts';
 import { deliverEvent } from '../../events/deliver.ts';
 import { createEventRecorder } from '../../events/record.ts';
 import { findWorkspaceIntegration } from '../../integrations/integrations.repo.ts';
@@ -79,6 +80,53 @@ describe('Slack', () => {
     });
     const me = await ctx.app.inject({ url: '/api/users/query/me', headers: bearer(admin.token) });
     expect(me.json()).toMatchObject({ isSlackConnected: true });
+  });
+
+  it('binds the install to the browser that started it: approved in another browser, nothing is connected', async () => {
+    const admin = await ctx.registerAdmin();
+    const other = await ctx.registerAdmin();
+    const connect = (token: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/integrations/command/connect-slack?redirectUrl=%2Fadmin%2Fintegrations',
+        headers: bearer(token),
+      });
+    const start = await connect(admin.token);
+    expect(String(start.headers['set-cookie'])).toMatch(
+      /^warmpath_slack_oauth=[\w-]+; Max-Age=900; Path=\/api\/public\/slack\/callback; HttpOnly; SameSite=Lax$/,
+    );
+    const callback = await submitConsent(ctx.slack, start.json<{ url: string }>().url, { channel: '#sales' });
+    const path = `${callback.pathname}${callback.search}`;
+    for (const cookie of [undefined, nonceCookie(await connect(other.token))]) {
+      const refused = await ctx.app.inject({ url: path, headers: cookie ? { cookie } : {} });
+      expect(refused.headers.location).toBe('http://localhost:3999/admin/integrations?slack=other-browser');
+    }
+    expect(await slackOf(admin.token)).toBeNull();
+    expect(await slackOf(other.token)).toBeNull();
+
+    const back = await ctx.app.inject({ url: path, headers: { cookie: nonceCookie(start) } });
+    expect(back.headers.location).toBe('http://localhost:3999/admin/integrations?slack=connected');
+    // The card says which team and channel were connected.
+    expect(await slackOf(admin.token)).toMatchObject({ teamName: 'Warmpath Sandbox Team', channelName: '#sales' });
+  });
+
+  it('is off outside local mode without Slack credentials: connecting says so, and no sandbox stands in', async () => {
+    const admin = await ctx.registerAdmin();
+    const { app } = await ctx.appWith({ env: { LOCAL_MODE: 'false' } });
+    try {
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/integrations/command/connect-slack',
+        headers: bearer(admin.token),
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        code: 'NOT_CONNECTED',
+        message: 'Slack is not set up on this server: its operator sets SLACK_CLIENT_ID and SLACK_CLIENT_SECRET.',
+      });
+    } finally {
+      await app.close();
+    }
   });
 
   it('posts an intro request to the channel in Block Kit, with a link back, and nothing it does not want', async () => {

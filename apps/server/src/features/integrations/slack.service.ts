@@ -10,7 +10,7 @@ import type { SlackClient } from '../../integrations/slack/slack-client.ts';
 import { parseSlackSettings, type SlackSettings } from '../../integrations/slack/slack-settings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Sealer } from '../../lib/sealing.ts';
-import type { createStateSigner } from '../../lib/signed-state.ts';
+import type { OAuthFlow } from '../../lib/signed-state.ts';
 import type { Member } from '../../plugins/auth.ts';
 import { safeRedirectPath } from '../sources/google/google.service.ts';
 
@@ -18,34 +18,46 @@ export type SlackDeps = {
   database: Database;
   sealer: Sealer;
   slack: SlackClient;
-  states: ReturnType<typeof createStateSigner>;
+  /** The install's state, bound to the browser that started it. */
+  flow: OAuthFlow;
+  /** False outside local mode without Slack credentials (config.ts). */
+  available: boolean;
   publicUrl: string;
 };
 
 export const SLACK_CALLBACK_PATH = '/api/public/slack/callback';
-const STATE_TTL_SECONDS = 15 * 60;
 const ZState = z.object({ workspaceId: z.uuid(), redirectUrl: z.string() });
+
+const SLACK_UNAVAILABLE =
+  'Slack is not set up on this server: its operator sets SLACK_CLIENT_ID and SLACK_CLIENT_SECRET.';
 
 const callbackUrl = (deps: SlackDeps) => `${deps.publicUrl}${SLACK_CALLBACK_PATH}`;
 
-/** The team-chat connect call (spec section 7): where to send the admin to install the app. */
+/**
+ * The team-chat connect call (spec section 7): where to send the admin to install the app, and the
+ * cookie that binds the install to this browser.
+ */
 export function startSlackConnection(deps: SlackDeps, member: Member, redirectUrl: string | undefined) {
-  const state = deps.states.sign(
-    { workspaceId: member.workspaceId, redirectUrl: safeRedirectPath(redirectUrl) },
-    STATE_TTL_SECONDS,
-  );
-  return { url: deps.slack.authorizeUrl({ state, redirectUri: callbackUrl(deps) }) };
+  if (!deps.available) throw new AppError('NOT_CONNECTED', SLACK_UNAVAILABLE);
+  const { state, cookie } = deps.flow.start({
+    workspaceId: member.workspaceId,
+    redirectUrl: safeRedirectPath(redirectUrl),
+  });
+  return { url: deps.slack.authorizeUrl({ state, redirectUri: callbackUrl(deps) }), cookie };
 }
 
 /**
  * The browser's return from Slack: trade the code for the bot token, keep it sealed with the channel
- * the admin picked, and send them back (`?slack=connected`, or `denied`, or `failed`).
+ * the admin picked, and send them back (`?slack=connected`, or `denied`, or `failed`; `other-browser`
+ * when `cookies` lack the nonce of the browser that started the install, and nothing is connected).
  */
 export async function finishSlackConnection(
   deps: SlackDeps,
   query: { code?: string; state?: string; error?: string },
+  cookies: string | undefined,
 ): Promise<string> {
-  const state = ZState.safeParse(query.state ? deps.states.verify(query.state) : null);
+  const flow = deps.flow.finish(query.state, cookies);
+  const state = ZState.safeParse(flow.status === 'invalid' ? null : flow.value);
   if (!state.success)
     throw new AppError('VALIDATION_FAILED', 'This Slack connection link has expired. Connect again from the app.');
   const back = (outcome: string) => {
@@ -53,6 +65,7 @@ export async function finishSlackConnection(
     url.searchParams.set('slack', outcome);
     return `${url.pathname}${url.search}`;
   };
+  if (flow.status === 'other-browser') return back('other-browser');
   if (query.error || !query.code) return back('denied');
   const installation = await deps.slack.exchangeCode(query.code, callbackUrl(deps));
   // Without a channel (Slack sends none when the install screen offered no incoming webhook) there is

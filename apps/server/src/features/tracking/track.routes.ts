@@ -1,13 +1,13 @@
 import { publicApi } from '@warmpath/shared';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { type BucketLimit, createTokenBuckets, refuseTooMany } from '../../lib/rate-limit.ts';
 import { route } from '../../plugins/contract-route.ts';
 import { isBot } from './bots.ts';
 import { createIngest, IngestBusyError, toTrackedEvents } from './ingest.ts';
-import { type BucketLimit, createTokenBuckets } from './rate-limit.ts';
 import { createSiteDirectory, originOf } from './site-directory.ts';
 import { SNIPPET } from './snippet.ts';
 import { visitLinks } from './visit-link.ts';
@@ -38,11 +38,6 @@ export type TrackDeps = {
   jobs: Pick<JobQueue, 'enqueueGraphRecompute'>;
   limits?: Partial<TrackLimits>;
 };
-
-function tooMany(reply: FastifyReply, seconds: number, message: string): never {
-  reply.header('retry-after', String(seconds));
-  throw new AppError('LIMIT_REACHED', message);
-}
 
 /** The snippet, and the endpoint it sends page views and identifications to. */
 export const trackRoutes: FastifyPluginAsyncZod<TrackDeps> = async (app, deps) => {
@@ -100,7 +95,7 @@ export const trackRoutes: FastifyPluginAsyncZod<TrackDeps> = async (app, deps) =
     // Before the body is read: a flood from one address or a crawler costs no parsing.
     scoped.addHook('onRequest', async (request, reply) => {
       const wait = perAddress.take(request.ip);
-      if (wait > 0) tooMany(reply, wait, 'Too many requests from this address');
+      if (wait > 0) refuseTooMany(reply, wait, 'Too many requests from this address');
       if (isBot(request.headers['user-agent'])) return reply.code(202).send({ accepted: 0 });
     });
 
@@ -114,13 +109,13 @@ export const trackRoutes: FastifyPluginAsyncZod<TrackDeps> = async (app, deps) =
       }
       reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
       const wait = perKey.take(key, events.length);
-      if (wait > 0) tooMany(reply, wait, 'Too many events for this tracking key');
+      if (wait > 0) refuseTooMany(reply, wait, 'Too many events for this tracking key');
 
       const tracked = toTrackedEvents(events, { workspaceId: site.workspaceId, visitLinks: links, now: new Date() });
       try {
         await ingest.submit(site.workspaceId, tracked);
       } catch (error) {
-        if (error instanceof IngestBusyError) tooMany(reply, 1, error.message);
+        if (error instanceof IngestBusyError) refuseTooMany(reply, 1, error.message);
         throw error;
       }
       return reply.code(202).send({ accepted: tracked.length });

@@ -1,5 +1,6 @@
 import type { OnboardingStep, Role, TMe } from '@warmpath/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import {
   integrations,
@@ -70,6 +71,9 @@ export async function findMe(tx: Tx, workspaceId: string, userId: string): Promi
       user: users,
       targetingSet: sql<boolean>`exists (select 1 from ${targetingSchemes} t where t.workspace_id = users.workspace_id and t.user_id = users.id)`,
       googleConnected: sql<boolean>`exists (select 1 from ${integrations} i where i.workspace_id = users.workspace_id and i.user_id = users.id and i.kind = 'google')`,
+      googleSettings: sql<
+        string | null
+      >`(select i.settings from ${integrations} i where i.workspace_id = users.workspace_id and i.user_id = users.id and i.kind = 'google')`,
       hubspotConnected: sql<boolean>`exists (select 1 from ${integrations} i where i.workspace_id = users.workspace_id and i.kind = 'hubspot')`,
       slackConnected: sql<boolean>`exists (select 1 from ${integrations} i where i.workspace_id = users.workspace_id and i.kind = 'slack')`,
       webhookSettings: sql<
@@ -92,6 +96,7 @@ export async function findMe(tx: Tx, workspaceId: string, userId: string): Promi
     hasCompletedOnboarding: user.hasCompletedOnboarding,
     onboardingStep: user.onboardingStep,
     isGoogleConnected: row.googleConnected,
+    googleAccountEmail: row.googleConnected ? googleAccountEmail(row.googleSettings) : null,
     isLinkedinConnected: user.linkedinConnectedAt !== null,
     isHubspotConnected: row.hubspotConnected,
     isSlackConnected: row.slackConnected,
@@ -99,6 +104,13 @@ export async function findMe(tx: Tx, workspaceId: string, userId: string): Promi
     webhookUrl,
     isTargetedAccountsSet: row.targetingSet,
   };
+}
+
+/** The connected Google account's address, as the connection's settings keep it (google.repo.ts). */
+function googleAccountEmail(settings: string | null): string | null {
+  if (!settings) return null;
+  const parsed = z.object({ email: z.string().nullable() }).safeParse(JSON.parse(settings));
+  return parsed.success ? parsed.data.email : null;
 }
 
 /** Workspaces that already own any of these domains (global lookup, no tenant data). */

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { MESSAGES } from '@warmpath/shared';
+import { MESSAGES, OTHER_BROWSER_MESSAGES } from '@warmpath/shared';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -12,7 +12,8 @@ const SLACK_RETURN_PARAM = 'slack';
 const TOAST_ID = 'slack-connection-return';
 
 /**
- * Back from Slack's install screen: say how it went ('Failed to connect Slack' unless connected),
+ * Back from Slack's install screen: say how it went ('Failed to connect Slack' unless connected, or
+ * that the install was approved in another browser),
  * reload the user and the connection, and drop the parameter so a reload does not say it again.
  */
 export function useSlackConnectionReturn(): void {
@@ -24,6 +25,7 @@ export function useSlackConnectionReturn(): void {
   useEffect(() => {
     if (outcome === null) return;
     if (outcome === 'connected') toast.success('Slack connected', { toastId: TOAST_ID });
+    else if (outcome === 'other-browser') toast.error(OTHER_BROWSER_MESSAGES.slack, { toastId: TOAST_ID });
     else toast.error(MESSAGES.slackConnectFailed, { toastId: TOAST_ID });
     void queryClient.invalidateQueries({ queryKey: userKeys.me() });
     void queryClient.invalidateQueries({ queryKey: integrationKeys.slack() });

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { OTHER_BROWSER_MESSAGES } from '@warmpath/shared';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -11,7 +12,11 @@ export const GOOGLE_RETURN_PARAM = 'google';
 export const GOOGLE_RETURN_MESSAGES = {
   connected: 'Google account connected.',
   denied: 'Google access was not granted.',
+  'other-browser': OTHER_BROWSER_MESSAGES.google,
 } as const;
+type GoogleReturn = keyof typeof GOOGLE_RETURN_MESSAGES;
+const isGoogleReturn = (outcome: string | null): outcome is GoogleReturn =>
+  outcome !== null && Object.hasOwn(GOOGLE_RETURN_MESSAGES, outcome);
 
 // One toast per return, even when the effect runs twice (React's strict mode in development).
 const TOAST_ID = 'google-connection-return';
@@ -27,9 +32,9 @@ export function useGoogleConnectionReturn(): void {
   const outcome = new URLSearchParams(location.search).get(GOOGLE_RETURN_PARAM);
 
   useEffect(() => {
-    if (outcome !== 'connected' && outcome !== 'denied') return;
+    if (!isGoogleReturn(outcome)) return;
     if (outcome === 'connected') toast.success(GOOGLE_RETURN_MESSAGES.connected, { toastId: TOAST_ID });
-    else toast.error(GOOGLE_RETURN_MESSAGES.denied, { toastId: TOAST_ID });
+    else toast.error(GOOGLE_RETURN_MESSAGES[outcome], { toastId: TOAST_ID });
     void queryClient.invalidateQueries({ queryKey: userKeys.me() });
     void queryClient.invalidateQueries({ queryKey: googleKeys.all });
 

@@ -9,13 +9,17 @@ import { finishGoogleConnection, type GoogleDeps, startGoogleConnection } from '
 import { latestGoogleSync, requestGoogleSync, type SyncRunDeps } from './google-sync-runs.ts';
 
 export const googleRoutes: FastifyPluginAsyncZod<GoogleDeps & SyncRunDeps> = async (app, deps) => {
-  route(app, sourcesApi.startGoogleConnection, async (request) =>
-    startGoogleConnection(deps, memberOf(request), request.query.redirectUrl),
-  );
+  route(app, sourcesApi.startGoogleConnection, async (request, reply) => {
+    const { url, cookie } = startGoogleConnection(deps, memberOf(request), request.query.redirectUrl);
+    reply.header('set-cookie', cookie);
+    return { url };
+  });
 
-  // Google sends the browser here, without our bearer token: the signed state says who it is.
+  // Google sends the browser here, without our bearer token: the signed state says who it is, and the
+  // nonce cookie that this is the browser that asked.
   route(app, sourcesApi.finishGoogleConnection, async (request, reply) => {
-    const outcome = await finishGoogleConnection(deps, request.query);
+    reply.header('set-cookie', deps.flow.clearCookie);
+    const outcome = await finishGoogleConnection(deps, request.query, request.headers.cookie);
     // A new connection starts its first sync at once.
     if ('userId' in outcome) await requestGoogleSync(deps, outcome);
     return reply.redirect(`${deps.publicUrl}${outcome.redirectTo}`);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Sealer } from '../../../lib/sealing.ts';
-import type { createStateSigner } from '../../../lib/signed-state.ts';
+import type { OAuthFlow } from '../../../lib/signed-state.ts';
 import type { Member } from '../../../plugins/auth.ts';
 import { saveGoogleConnection } from './google.repo.ts';
 import type { GoogleClientFactory } from './google-client.ts';
@@ -11,11 +11,11 @@ export type GoogleDeps = {
   database: Database;
   google: GoogleClientFactory;
   sealer: Sealer;
-  states: ReturnType<typeof createStateSigner>;
+  /** The consent's state, bound to the browser that started it. */
+  flow: OAuthFlow;
   publicUrl: string;
 };
 
-const STATE_TTL_SECONDS = 15 * 60;
 const ZState = z.object({ userId: z.uuid(), workspaceId: z.uuid(), redirectUrl: z.string() });
 
 /** Only a path of our own app: the callback must never become an open redirect. */
@@ -25,24 +25,32 @@ export function safeRedirectPath(redirectUrl: string | undefined) {
     : '/';
 }
 
-/** `POST /google/authenticate`: where to send the browser to grant access. */
+/**
+ * `POST /google/authenticate`: where to send the browser to grant access, and the cookie that binds
+ * the consent to this browser.
+ */
 export function startGoogleConnection(deps: GoogleDeps, member: Member, redirectUrl: string | undefined) {
-  const state = deps.states.sign(
-    { userId: member.userId, workspaceId: member.workspaceId, redirectUrl: safeRedirectPath(redirectUrl) },
-    STATE_TTL_SECONDS,
-  );
-  return { url: deps.google.authorizationUrl(state, member.email ?? undefined) };
+  const { state, cookie } = deps.flow.start({
+    userId: member.userId,
+    workspaceId: member.workspaceId,
+    redirectUrl: safeRedirectPath(redirectUrl),
+  });
+  return { url: deps.google.authorizationUrl(state, member.email ?? undefined), cookie };
 }
 
 /**
  * The browser's return from Google: exchange the code (offline access), keep the tokens sealed, and
- * send the member back where they started. Returns the address to redirect to.
+ * send the member back where they started. Returns the address to redirect to. A browser other than
+ * the one that started the consent (`cookies` without its nonce) connects nothing and is told so
+ * (`?google=other-browser`).
  */
 export async function finishGoogleConnection(
   deps: GoogleDeps,
   query: { code?: string; state?: string; error?: string },
+  cookies: string | undefined,
 ): Promise<{ redirectTo: string; userId: string; workspaceId: string } | { redirectTo: string }> {
-  const state = ZState.safeParse(query.state ? deps.states.verify(query.state) : null);
+  const flow = deps.flow.finish(query.state, cookies);
+  const state = ZState.safeParse(flow.status === 'invalid' ? null : flow.value);
   if (!state.success)
     throw new AppError('VALIDATION_FAILED', 'This Google sign-in link has expired. Connect again from the app.');
   const back = (outcome: string) => {
@@ -50,6 +58,7 @@ export async function finishGoogleConnection(
     url.searchParams.set('google', outcome);
     return `${url.pathname}${url.search}`;
   };
+  if (flow.status === 'other-browser') return { redirectTo: back('other-browser') };
   if (query.error || !query.code) return { redirectTo: back('denied') };
 
   const client = deps.google.oauth();

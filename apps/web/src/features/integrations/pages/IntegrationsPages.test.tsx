@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TDeliveryAttempt, TWebhookEndpoint } from '@warmpath/shared';
+import { OTHER_BROWSER_MESSAGES, type TDeliveryAttempt, type TWebhookEndpoint } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
 import { errorAnswer, noContent, stubApi } from '../../../testing/fakeApi.ts';
@@ -126,6 +126,13 @@ describe('Integrations and the webhook page', { timeout: APP_TEST_TIMEOUT_MS }, 
     expect(api.callsTo('POST /integrations/command/connect-slack')[0]?.search.get('redirectUrl')).toBe(
       '/admin/integrations',
     );
+  });
+
+  it('says when the Slack install was approved in another browser than the one that started it', async () => {
+    stubApi({});
+    await renderApp('/admin/integrations?slack=other-browser', { signedIn: true, me: admin });
+    expect(await screen.findByText(OTHER_BROWSER_MESSAGES.slack)).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Connect Slack' })).toBeDefined();
   });
 
   it('shows where Slack posts, asks to reconnect when Slack refused us, and disconnects', async () => {

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TMe, TSyncRun } from '@warmpath/shared';
+import { OTHER_BROWSER_MESSAGES, type TMe, type TSyncRun } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
 import { leaveTo } from '../../../lib/browser.ts';
@@ -13,9 +13,10 @@ const signedUp: TMe = {
   hasCompletedOnboarding: false,
   onboardingStep: 'SIGNUP_DONE',
   isGoogleConnected: false,
+  googleAccountEmail: null,
   isLinkedinConnected: false,
 };
-const googleConnected: TMe = { ...signedUp, isGoogleConnected: true };
+const googleConnected: TMe = { ...signedUp, isGoogleConnected: true, googleAccountEmail: 'ada.work@engines.example' };
 
 const run: TSyncRun = {
   id: '5e7d1c2b-3a4f-4b6c-8d9e-0f1a2b3c4d5e',
@@ -218,11 +219,21 @@ describe('return from Google', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     });
     const { router } = await renderApp('/sign-up/sync?google=connected&tab=1', { signedIn: true, me: signedUp });
     expect(await screen.findByText('Google account connected.')).toBeDefined();
+    // Which account was connected: the one approved at Google, not necessarily the sign-in address.
+    expect(await (await findGoogleCard()).findByText('Connected as ada.work@engines.example')).toBeDefined();
     await waitFor(() => expect(router.state.location.search).toBe('?tab=1'));
     expect(router.state.location.pathname).toBe('/sign-up/sync');
     expect(await screen.findByText('1/2 accounts connected')).toBeDefined();
     expect(api.callsTo('GET /users/query/me')).toHaveLength(1);
     expect(progressValue()).toBe('25');
+  });
+
+  it('says when the consent was approved in another browser, and nothing was connected', async () => {
+    stub({ 'GET /users/query/me': Response.json(signedUp) });
+    const { router } = await renderApp('/sign-up/sync?google=other-browser', { signedIn: true, me: signedUp });
+    expect(await screen.findByText(OTHER_BROWSER_MESSAGES.google)).toBeDefined();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(googleCard().getByRole('button', { name: 'Connect' })).toBeDefined();
   });
 
   it('says when access was not granted', async () => {

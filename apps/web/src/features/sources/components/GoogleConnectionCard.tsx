@@ -9,7 +9,7 @@ import { isAccessRevoked, isSyncActive, syncCountsSummary } from '../syncRun.ts'
 import { useConnectGoogleHere } from '../useConnectGoogleHere.ts';
 import { UndeliveredEmails } from './UndeliveredEmails.tsx';
 
-export type GoogleConnectionCardProps = { user: Pick<TMe, 'isGoogleConnected'> };
+export type GoogleConnectionCardProps = { user: Pick<TMe, 'isGoogleConnected' | 'googleAccountEmail'> };
 
 const PROGRESS_LABEL = 'Google sync progress';
 
@@ -55,6 +55,7 @@ export function GoogleConnectionCard({ user }: GoogleConnectionCardProps) {
         <Text size="sm" c="dimmed">
           Your contacts, mail headers and meetings show who your team knows. Message contents are never read.
         </Text>
+        {connected && user.googleAccountEmail ? <Text size="sm">Connected as {user.googleAccountEmail}</Text> : null}
         {!connected ? null : status.isPending ? (
           <Text size="sm" c="dimmed" role="status">
             Loading the latest sync...

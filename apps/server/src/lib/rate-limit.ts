@@ -1,3 +1,10 @@
+import type { FastifyReply } from 'fastify';
+import { AppError } from './app-error.ts';
+
+/**
+ * The one rule for rate limits: token buckets in memory, one per id, and a refusal that is a 429 with
+ * `Retry-After`. Tracking, sign-in, token exchange, public routes, bad tokens and uploads all use it.
+ */
 export type BucketLimit = {
   /** Tokens added per second. */
   perSecond: number;
@@ -51,8 +58,34 @@ export function createTokenBuckets(limit: BucketLimit, { maxIds = 100_000 }: { m
       }
       return Math.max(1, Math.ceil((count - bucket.tokens) / limit.perSecond));
     },
+    /** The whole seconds until `id` has `count` tokens again, without taking any: 0 when it has them now. */
+    wait(id: string, count = 1, now = performance.now()): number {
+      const bucket = buckets.get(id);
+      if (!bucket) return 0;
+      const tokens = Math.min(limit.burst, bucket.tokens + ((now - bucket.at) / 1000) * limit.perSecond);
+      return tokens >= count ? 0 : Math.max(1, Math.ceil((count - tokens) / limit.perSecond));
+    },
     /** How many ids have a bucket now. */
     size: () => buckets.size,
   };
 }
 export type TokenBuckets = ReturnType<typeof createTokenBuckets>;
+
+/** Refuses the request: 429 with the seconds to wait in `Retry-After` (the error handler writes the body). */
+export function refuseTooMany(reply: FastifyReply, seconds: number, message: string): never {
+  reply.header('retry-after', String(seconds));
+  throw new AppError('LIMIT_REACHED', message);
+}
+
+/**
+ * A limit written as `<requests>/<seconds>`, e.g. `60/60`: up to that many at once, refilled evenly
+ * over the window. What the RATE_LIMIT_* settings hold.
+ */
+export function parseBucketLimit(text: string): BucketLimit | null {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*s?\s*$/.exec(text);
+  if (!match) return null;
+  const requests = Number(match[1]);
+  const seconds = Number(match[2]);
+  if (requests < 1 || seconds < 1) return null;
+  return { perSecond: requests / seconds, burst: requests };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTokenBuckets } from './rate-limit.ts';
+import { createTokenBuckets, parseBucketLimit } from './rate-limit.ts';
 
 describe('token buckets', () => {
   it('lets a burst through, then the rate, and says how long to wait', () => {
@@ -29,5 +29,24 @@ describe('token buckets', () => {
     // Ten seconds on, every bucket refilled: the sweep drops them all but the one just taken.
     buckets.take('late', 1, 40_000);
     expect(buckets.size()).toBe(1);
+  });
+
+  it('tells how long until tokens are back without taking any', () => {
+    const buckets = createTokenBuckets({ perSecond: 1, burst: 3 });
+    expect(buckets.wait('a', 1, 0)).toBe(0);
+    expect(buckets.take('a', 3, 0)).toBe(0);
+    expect(buckets.wait('a', 1, 0)).toBe(1);
+    expect(buckets.wait('a', 1, 0)).toBe(1);
+    expect(buckets.wait('a', 1, 1000)).toBe(0);
+    expect(buckets.wait('a', 3, 1000)).toBe(2);
+  });
+});
+
+describe('parseBucketLimit', () => {
+  it('reads <requests>/<seconds> and nothing else', () => {
+    expect(parseBucketLimit('60/60')).toEqual({ burst: 60, perSecond: 1 });
+    expect(parseBucketLimit(' 10 / 600s ')).toEqual({ burst: 10, perSecond: 10 / 600 });
+    for (const bad of ['', '60', '0/60', '60/0', 'ten/60', '-1/60', '1.5/60'])
+      expect(parseBucketLimit(bad), bad).toBeNull();
   });
 });
