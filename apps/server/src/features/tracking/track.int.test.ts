@@ -183,15 +183,21 @@ describe('POST /api/public/track', () => {
   it('limits requests per address and events per key, with Retry-After', async () => {
     const { key, origin } = await site();
     const address = newAddress();
-    const statuses: number[] = [];
-    // 100 requests at once is the burst of an address; crawlers spend it too.
-    for (let i = 0; i < 101; i++) {
+    // 100 requests at once is the burst of an address; crawlers spend it too. The bucket refills at 20 a
+    // second meanwhile: on a busy machine a few more get through before the first refusal.
+    const started = performance.now();
+    let accepted = 0;
+    let refused = null;
+    while (!refused && accepted < 200) {
       const response = await send({ key, events: [] }, { origin, address, agent: 'curl/8.4.0' });
-      statuses.push(response.statusCode);
-      if (response.statusCode === 429) expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      if (response.statusCode === 202) accepted += 1;
+      else refused = response;
     }
-    expect(statuses.filter((status) => status === 202)).toHaveLength(100);
-    expect(statuses.at(-1)).toBe(429);
+    const refilled = Math.ceil(((performance.now() - started) / 1000) * 20);
+    expect(accepted).toBeGreaterThanOrEqual(100);
+    expect(accepted).toBeLessThanOrEqual(100 + refilled);
+    expect(refused?.statusCode).toBe(429);
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
 
     // 1,000 events is the burst of a key, whatever the addresses.
     const batch = { key, events: Array.from({ length: 50 }, (_, i) => pageView(`browser-${i}-ffff`, `${origin}/`)) };
