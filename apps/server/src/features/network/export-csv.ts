@@ -1,11 +1,10 @@
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ENGAGEMENT_DEFINITIONS, SIGNAL_LABELS, SIGNAL_TYPES, signalBit, type TFilterItem } from '@warmpath/shared';
-import { is, Placeholder, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import { type SQL, sql } from 'drizzle-orm';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Database } from '../../db/client.ts';
+import { inlineSql } from '../../db/inline-sql.ts';
 import { proximityBandSql } from '../../graph/graph.sql.ts';
 import { FORMULA_START } from '../../lib/csv-write.ts';
 import type { Member } from '../../plugins/auth.ts';
@@ -27,45 +26,6 @@ export const EXPORT_COLUMNS = [
   'Allies',
   'Signals',
 ] as const;
-
-/** A PostgreSQL array literal's text: every element double-quoted, so any value survives. */
-function arrayText(values: readonly unknown[]): string {
-  const element = (value: unknown) =>
-    value === null || value === undefined
-      ? 'NULL'
-      : `"${String(value).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
-  return `{${values.map(element).join(',')}}`;
-}
-
-/**
- * A parameter as one SQL literal: `pg.escapeLiteral` quotes the whole value (an array in PostgreSQL's
- * array syntax), and the fragment's own cast types it, as it would a bound parameter.
- */
-function literalOf(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (Array.isArray(value)) return pg.escapeLiteral(arrayText(value));
-  if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
-  // A placeholder is a value for a prepared statement, which COPY is not.
-  if (is(value, Placeholder)) throw new Error('The export takes values, not placeholders');
-  if (typeof value === 'object') return pg.escapeLiteral(JSON.stringify(value));
-  return pg.escapeLiteral(String(value));
-}
-
-/**
- * COPY takes no parameters: this dialect writes each parameter as its literal where drizzle would
- * write `$N`, while it assembles the statement from its parts. Each value is quoted whole, once, and
- * the finished text is never read again, so a value holding `$1` or a quote is only ever text.
- */
-class LiteralDialect extends PgDialect {
-  override escapeParam(_index: number, value?: unknown): string {
-    return literalOf(value);
-  }
-}
-
-const dialect = new LiteralDialect();
-
-/** The statement's text with every parameter written as its literal. */
-const inlined = (query: SQL) => dialect.sqlToQuery(query).sql;
 
 /** A text cell a spreadsheet would run as a formula gets a leading quote (the same rule as lib/csv-write.ts). */
 const defused = (cell: SQL) =>
@@ -142,7 +102,7 @@ export async function exportNetworkCsv(database: Database, member: Member, filte
         left join companies co on co.workspace_id = r.workspace_id and co.id = r.company_id
        where ${compiled.where()}
        order by ${NETWORK_ORDER}`;
-    await pipeline(client.query(copyTo(`copy (${inlined(query)}) to stdout with (format csv, header true)`)), out);
+    await pipeline(client.query(copyTo(`copy (${inlineSql(query)}) to stdout with (format csv, header true)`)), out);
     await client.query('commit');
     finished = true;
   } finally {
