@@ -22,7 +22,7 @@ function readFlags(fields: Map<string, string>): Flags {
 }
 
 /** Fastify's multipart limits, as the errors the spec's upload panel knows. */
-function multipartError(error: unknown): unknown {
+export function multipartError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
   if (code === 'FST_FILES_LIMIT') return new AppError('FILE_INVALID', 'Too many files');
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
