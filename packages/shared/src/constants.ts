@@ -13,6 +13,19 @@ export const SESSION_COOKIE_MAX_AGE_SECONDS = 604_800;
 export const SESSION_COOKIE_DAYS = 7;
 
 export const CSV_UPLOAD = { maxFiles: 1, maxBytes: 1024 * 1024 * 1024, accept: { 'text/csv': ['.csv'] } } as const;
+/**
+ * The LinkedIn exports' uploads. LinkedIn allows 30,000 first-degree connections, about 5 MB of
+ * Connections.csv, and a member's own Positions.csv is a few kilobytes: the limits leave room for
+ * long names without letting one upload fill the server or the workspace. Lines not imported are
+ * listed up to `listedRejections` and counted in all.
+ */
+export const LINKEDIN_UPLOAD = {
+  connectionsMaxBytes: 50 * 1024 * 1024,
+  positionsMaxBytes: 2 * 1024 * 1024,
+  maxConnections: 30_000,
+  maxPositions: 1_000,
+  listedRejections: 100,
+} as const;
 export const EXPORT_FILE_PREFIX = 'warmpath';
 
 export const DOMAIN_TAG_LIMITS = { signUp: 5, workspace: 10, exclusions: 50, tagLength: 50 } as const;

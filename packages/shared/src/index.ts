@@ -11,6 +11,7 @@ export * from './schemas/lists.ts';
 export * from './schemas/network.ts';
 export * from './schemas/targeting.ts';
 export * from './schemas/team.ts';
+export * from './schemas/text.ts';
 export * from './schemas/tracking.ts';
 export * from './schemas/users.ts';
 export * from './schemas/workflows.ts';

@@ -42,7 +42,7 @@ export async function mergeNamelessCompanies(tx: Tx, workspaceId: string) {
     select distinct on (nameless.id) nameless.id as from_id, named.id as to_id
       from companies nameless
       join companies named on named.workspace_id = nameless.workspace_id and named.domain is not null
-                          and company_key(named.name) = company_key(nameless.name)
+                          and named.name_key = nameless.name_key
      where nameless.workspace_id = ${ws} and nameless.domain is null
      order by nameless.id, named.created_at, named.id`);
   const merges = await tx.execute<{ n: number }>(sql`select count(*)::int as n from company_merges`);

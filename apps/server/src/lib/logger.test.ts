@@ -1,4 +1,6 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
   createLogger,
@@ -8,6 +10,7 @@ import {
   loggedJob,
   loggerOptions,
   QuietRequestLogs,
+  withoutQueryValues,
 } from './logger.ts';
 
 /** 9:05:07 today, local time, as pino stamps it. */
@@ -157,5 +160,50 @@ describe('a job’s lines', () => {
       msg: expect.stringMatching(/^google-sync: failed after \d+ ms$/),
       err: { message: 'Gmail answered 503' },
     });
+  });
+});
+
+describe('a failed query in the log', () => {
+  /** Drizzle's error around PostgreSQL's, as a unique violation on an e-mail makes them. */
+  function failedQuery() {
+    const database = new pg.DatabaseError(
+      'duplicate key value violates unique constraint "people_email_key"',
+      0,
+      'error',
+    );
+    database.code = '23505';
+    database.constraint = 'people_email_key';
+    database.detail = 'Key (workspace_id, email)=(w1, vic$1@secret.test) already exists.';
+    return new DrizzleQueryError(
+      'insert into people (full_name, email) values ($1, $2)',
+      ['Vic Secret', 'vic$1@secret.test'],
+      database,
+    );
+  }
+
+  it('names the statement and the constraint, never the values, in JSON and in text', () => {
+    for (const logFormat of ['json', 'text'] as const) {
+      const { lines, write } = capture();
+      createLogger({ logLevel: 'info', logFormat }, write).error({ err: failedQuery() }, 'unhandled error');
+      const line = lines.join('');
+      expect(line).toContain('insert into people (full_name, email) values ($1, $2)');
+      expect(line).not.toContain('secret.test');
+      expect(line).not.toContain('Vic Secret');
+      if (logFormat === 'json') {
+        const { err } = JSON.parse(line) as { err: Record<string, unknown> };
+        expect(err).toMatchObject({ type: 'DrizzleQueryError', query: expect.any(String) });
+        expect(err.params).toBeUndefined();
+        expect(String(err.message)).toContain('duplicate key value violates unique constraint "people_email_key"');
+      }
+    }
+  });
+
+  it('leaves out the value a data error quotes', () => {
+    const error = new pg.DatabaseError('invalid input syntax for type uuid: "vic@secret.test"', 0, 'error');
+    error.code = '22P02';
+    const serialized = withoutQueryValues(error) as Error;
+    expect(serialized.message).toBe('invalid input syntax for type uuid: "[not logged]"');
+    expect(serialized.stack).not.toContain('secret.test');
+    expect(serialized).toBeInstanceOf(pg.DatabaseError);
   });
 });

@@ -1,5 +1,7 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import { type DestinationStream, type Logger, type LoggerOptions, pino } from 'pino';
+import pg from 'pg';
+import { type DestinationStream, type Logger, type LoggerOptions, pino, stdSerializers } from 'pino';
 import type { Config } from '../config.ts';
 
 // One logger setup for the server and its jobs. In JSON (production) every record is pino's object on
@@ -23,10 +25,42 @@ export function loggerOptions(config: LogConfig, write?: Write): LoggerOptions &
     redact: ['req.headers.authorization', 'req.headers.cookie'],
     serializers: {
       req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
+      err: serializeError,
     },
     ...(text ? { stream: textStream(out) } : write ? { stream: { write } } : {}),
   };
 }
+
+/** Fields of a PostgreSQL error that quote the values of the statement (`Key (email)=(...)`). */
+const VALUE_FIELDS = new Set(['params', 'detail', 'where', 'internalQuery']);
+
+/**
+ * An error as a log may tell it: a failed query's statement but never its values (names, e-mails).
+ * Drizzle's error says `Failed query: ...\nparams: ...` and carries `params`; PostgreSQL's quotes the
+ * values in `detail`, and a data error (class 22, `invalid input syntax for type uuid: "..."`) in its
+ * message. A copy is made with those left out, down the chain of causes.
+ */
+export function withoutQueryValues(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error) || depth > 10) return error;
+  let message = error.message;
+  if (error instanceof DrizzleQueryError) message = `Failed query: ${error.query}\nparams: [not logged]`;
+  else if (error instanceof pg.DatabaseError && error.code?.startsWith('22'))
+    message = message.replace(/: "[\s\S]*"$/, ': "[not logged]"');
+  const copy: Record<string, unknown> = Object.create(Object.getPrototypeOf(error));
+  for (const [key, value] of Object.entries(error)) if (!VALUE_FIELDS.has(key)) copy[key] = value;
+  Object.defineProperty(copy, 'message', { value: message, enumerable: false });
+  // The stack opens with the message: the same text is left out there (a function replacer, so that
+  // nothing in the message reads as a replacement pattern).
+  Object.defineProperty(copy, 'stack', {
+    value: error.stack?.replace(error.message, () => message),
+    enumerable: false,
+  });
+  if (error.cause !== undefined) copy.cause = withoutQueryValues(error.cause, depth + 1);
+  return copy;
+}
+
+/** pino's error serializer, over the error without its query values. */
+export const serializeError = (error: Error) => stdSerializers.err(withoutQueryValues(error) as Error);
 
 /** The logger of what runs beside the HTTP server: start-up, jobs. */
 export function createLogger(config: LogConfig, write?: Write): Logger {

@@ -1,4 +1,11 @@
-import { API_CONTRACTS, isZodSchema, type RouteContract } from '@warmpath/shared';
+import {
+  API_CONTRACTS,
+  isSafeText,
+  isZodSchema,
+  type RouteContract,
+  UNSAFE_TEXT_MESSAGE,
+  withSafeText,
+} from '@warmpath/shared';
 import type {
   ContextConfigDefault,
   FastifyBaseLogger,
@@ -13,6 +20,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { AppError } from '../lib/app-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -52,14 +60,16 @@ export type ContractHandler<C extends RouteContract> = RouteHandlerMethod<
 >;
 
 /**
- * Registers a route from its contract: method, path, validation of params, query and body,
+ * Registers a route from its contract: method, path, validation of params, query and body (each
+ * string first by the shared text rule, packages/shared/src/schemas/text.ts),
  * serialisation of the answer, and who may call it. Only the handler is the server's own.
  */
 export function route<C extends RouteContract>(app: ZodApp, contract: C, handler: ContractHandler<C>): void {
+  // Every string sent passes the shared rule first (no NUL, no unpaired surrogate): 400 naming the field.
   const schema: FastifySchema = {};
-  if (contract.params) schema.params = contract.params;
-  if (contract.query) schema.querystring = contract.query;
-  if (contract.body && isZodSchema(contract.body)) schema.body = contract.body;
+  if (contract.params) schema.params = withSafeText(contract.params);
+  if (contract.query) schema.querystring = withSafeText(contract.query);
+  if (contract.body && isZodSchema(contract.body)) schema.body = withSafeText(contract.body);
   const response = Object.entries(contract.responses).filter(([, answer]) => isZodSchema(answer));
   if (response.length > 0) schema.response = Object.fromEntries(response);
   app.route({
@@ -84,4 +94,12 @@ export function assertRouteHasContract(routeOptions: RouteOptions): void {
   if (!contract || !declared.has(contract) || contract.method !== method) {
     throw new Error(`Route ${String(routeOptions.method)} ${routeOptions.url} has no contract in packages/shared`);
   }
+}
+
+/**
+ * The shared text rule for what a multipart body carries outside the contract's schemas: its text
+ * fields and the uploaded file's name. Refused as a schema would refuse them: 400 naming the field.
+ */
+export function assertSafeText(field: string, value: string): void {
+  if (!isSafeText(value)) throw new AppError('VALIDATION_FAILED', `${field}: ${UNSAFE_TEXT_MESSAGE}`);
 }

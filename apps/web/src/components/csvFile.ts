@@ -14,21 +14,23 @@ const bytes = (count: number) => `${count} ${count === 1 ? 'byte' : 'bytes'}`;
 export const CSV_ACCEPT = '.csv,text/csv';
 
 /**
- * Why a chosen file cannot be uploaded as CSV (spec section 5: .csv only, up to 1GB), with the code and
- * the spec's generic words; null when it can. The extension decides: browsers disagree on a CSV's type.
+ * Why a chosen file cannot be uploaded as CSV (spec section 5: .csv only, up to 1GB, or the smaller
+ * limit of its route), with the code and the spec's generic words; null when it can. The extension
+ * decides: browsers disagree on a CSV's type.
  */
-export function csvFileRejection(file: Pick<File, 'name' | 'size'>): FileRejection | null {
+export function csvFileRejection(
+  file: Pick<File, 'name' | 'size'>,
+  maxBytes: number = CSV_UPLOAD.maxBytes,
+): FileRejection | null {
   if (!CSV_EXTENSION.test(file.name)) return { code: 'file-invalid-type', message: 'File type must be text/csv,.csv' };
-  if (file.size > CSV_UPLOAD.maxBytes) {
-    return { code: 'file-too-large', message: `File is larger than ${bytes(CSV_UPLOAD.maxBytes)}` };
-  }
+  if (file.size > maxBytes) return { code: 'file-too-large', message: `File is larger than ${bytes(maxBytes)}` };
   if (file.size < MIN_BYTES) return { code: 'file-too-small', message: `File is smaller than ${bytes(MIN_BYTES)}` };
   return null;
 }
 
 /** The rejection's message alone, for a single file input. */
-export function csvFileError(file: Pick<File, 'name' | 'size'>): string | null {
-  return csvFileRejection(file)?.message ?? null;
+export function csvFileError(file: Pick<File, 'name' | 'size'>, maxBytes?: number): string | null {
+  return csvFileRejection(file, maxBytes)?.message ?? null;
 }
 
 /** A drop or a pick: the one acceptable file, or why the choice is refused (one file only). */

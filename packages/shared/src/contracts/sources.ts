@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CSV_UPLOAD } from '../constants.ts';
+import { LINKEDIN_UPLOAD } from '../constants.ts';
 import { ZIdParams, ZOAuthCallbackQuery } from '../schemas/common.ts';
 import {
   ZGoogleAuthenticateQuery,
@@ -72,17 +72,29 @@ export const sourcesApi = defineRoutes('sources', {
     path: '/linkedin/command/upload-connections',
     summary: "Imports the Connections.csv of the member's LinkedIn data export",
     access: 'self',
-    body: upload({ mediaType: 'text/csv', file: `LinkedIn's Connections.csv (up to ${CSV_UPLOAD.maxBytes} bytes)` }),
+    body: upload({
+      mediaType: 'text/csv',
+      file: `LinkedIn's Connections.csv (up to ${LINKEDIN_UPLOAD.connectionsMaxBytes} bytes)`,
+    }),
     responses: { 200: ZLinkedinImportResult },
-    errors: { 422: 'The file cannot be read as LinkedIn connections' },
+    errors: {
+      413: `The file is larger than ${LINKEDIN_UPLOAD.connectionsMaxBytes} bytes`,
+      422: 'The file cannot be read as LinkedIn connections',
+    },
   },
   uploadLinkedinPositions: {
     method: 'POST',
     path: '/linkedin/command/upload-positions',
     summary: "Imports the member's own work history: the Positions.csv of their full LinkedIn data export",
     access: 'self',
-    body: upload({ mediaType: 'text/csv', file: `LinkedIn's Positions.csv (up to ${CSV_UPLOAD.maxBytes} bytes)` }),
+    body: upload({
+      mediaType: 'text/csv',
+      file: `LinkedIn's Positions.csv (up to ${LINKEDIN_UPLOAD.positionsMaxBytes} bytes)`,
+    }),
     responses: { 200: ZLinkedinImportResult },
-    errors: { 422: 'The file cannot be read as LinkedIn positions' },
+    errors: {
+      413: `The file is larger than ${LINKEDIN_UPLOAD.positionsMaxBytes} bytes`,
+      422: 'The file cannot be read as LinkedIn positions',
+    },
   },
 });

@@ -74,10 +74,13 @@ export type TRegistration = z.infer<typeof ZRegistration>;
 export const ZUpdateMe = z.object({ firstName: z.string().trim().max(100), lastName: z.string().trim().max(100) });
 export type TUpdateMe = z.infer<typeof ZUpdateMe>;
 
-/** The result of uploading LinkedIn's `Connections.csv`. */
+/** The result of uploading LinkedIn's `Connections.csv` or `Positions.csv`. */
 export const ZLinkedinImportResult = z.object({
   imported: z.number().int(),
+  /** The first lines not imported (LINKEDIN_UPLOAD.listedRejections at most), with why. */
   rejected: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  /** How many lines were not imported in all. */
+  rejectedCount: z.number().int(),
 });
 export type TLinkedinImportResult = z.infer<typeof ZLinkedinImportResult>;
 

@@ -36,10 +36,17 @@ export const companies = pgTable(
     country: text('country'),
     technologies: text('technologies').array().notNull().default(sql`'{}'`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * `company_key(name)`, stored: a lookup by name compares a column, which row-level security lets
+     * an index answer. On the expression itself (not leakproof) the policy comes first, and each
+     * lookup computed the key of every company of the workspace.
+     */
+    nameKey: text('name_key').generatedAlwaysAs(sql`company_key(name)`),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
     unique('companies_workspace_domain_key').on(t.workspaceId, t.domain),
+    index('companies_workspace_name_key_idx').on(t.workspaceId, t.nameKey),
   ],
 );
 

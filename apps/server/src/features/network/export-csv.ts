@@ -2,10 +2,9 @@ import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ENGAGEMENT_DEFINITIONS, SIGNAL_LABELS, SIGNAL_TYPES, signalBit, type TFilterItem } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Database } from '../../db/client.ts';
+import { inlineSql } from '../../db/inline-sql.ts';
 import { proximityBandSql } from '../../graph/graph.sql.ts';
 import { FORMULA_START } from '../../lib/csv-write.ts';
 import type { Member } from '../../plugins/auth.ts';
@@ -28,49 +27,23 @@ export const EXPORT_COLUMNS = [
   'Signals',
 ] as const;
 
-const dialect = new PgDialect();
-const literal = (text: string) => sql.raw(pg.escapeLiteral(text));
-
 /** A text cell a spreadsheet would run as a formula gets a leading quote (the same rule as lib/csv-write.ts). */
 const defused = (cell: SQL) =>
-  sql`case when left(${cell}, 1) = any(${literal(arrayText(FORMULA_START))}::text[]) then '''' || ${cell} else ${cell} end`;
+  sql`case when left(${cell}, 1) = any(${sql.param(FORMULA_START)}::text[]) then '''' || ${cell} else ${cell} end`;
 
-const labelled = (value: SQL, labels: readonly (readonly [number | string, string])[]) =>
+const labelled = (value: SQL, labels: readonly (readonly [number, string])[]) =>
   sql`case ${value} ${sql.join(
-    labels.map(([key, label]) => sql`when ${sql.raw(String(key))} then ${literal(label)}`),
+    labels.map(([key, label]) => sql`when ${key}::int then ${label}::text`),
     sql` `,
   )} end`;
 
 const signalLabels = (mask: SQL) =>
   sql`concat_ws('; ', ${sql.join(
     SIGNAL_TYPES.map(
-      (type) =>
-        sql`case when ${mask} & ${sql.raw(String(signalBit(type)))} <> 0 then ${literal(SIGNAL_LABELS[type])} end`,
+      (type) => sql`case when ${mask} & ${signalBit(type)}::int <> 0 then ${SIGNAL_LABELS[type]}::text end`,
     ),
     sql`, `,
   )})`;
-
-/** A PostgreSQL array literal's text: every element double-quoted, so any value survives. */
-function arrayText(values: readonly unknown[]): string {
-  const element = (value: unknown) =>
-    value === null || value === undefined
-      ? 'NULL'
-      : `"${String(value).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
-  return `{${values.map(element).join(',')}}`;
-}
-
-/**
- * The export's query with every parameter inlined as an escaped literal: COPY takes no parameters.
- * The filters' values are user input; `escapeLiteral` quotes them and the fragments' own casts type them.
- */
-function inlined(query: SQL) {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return text.replace(/\$(\d+)/g, (_, index: string) => {
-    const value = params[Number(index) - 1];
-    if (value === null || value === undefined) return 'null';
-    return pg.escapeLiteral(Array.isArray(value) ? arrayText(value) : String(value));
-  });
-}
 
 /**
  * Streams the filtered network table as CSV into `out`, in the table's order. PostgreSQL writes the
@@ -81,6 +54,9 @@ function inlined(query: SQL) {
 export async function exportNetworkCsv(database: Database, member: Member, filters: TFilterItem[], out: Writable) {
   const ws = member.workspaceId;
   const client = await database.pool.connect();
+  // Closing the connection (below) fails what was in flight on it, which is handled there.
+  client.on('error', () => {});
+  let finished = false;
   try {
     await client.query('begin');
     await client.query(`select set_config('app.workspace_id', $1, true)`, [ws]);
@@ -97,7 +73,7 @@ export async function exportNetworkCsv(database: Database, member: Member, filte
                or exists (select 1 from clients c where c.workspace_id = p.workspace_id and c.person_id = p.id and c.map_network))`,
       [ws],
     );
-    const connectorNames = literal(names.rows[0]?.names ?? '');
+    const connectorNames = sql`${names.rows[0]?.names ?? ''}::hstore`;
     const cells = [
       defused(sql`p.full_name`),
       defused(sql`p.email`),
@@ -113,12 +89,12 @@ export async function exportNetworkCsv(database: Database, member: Member, filte
       ),
       sql`r.proximity`,
       proximityBandSql(sql`r.proximity`, 'name'),
-      defused(sql`array_to_string(${connectorNames}::hstore -> r.connector_ids::text[], '; ')`),
+      defused(sql`array_to_string(${connectorNames} -> r.connector_ids::text[], '; ')`),
       signalLabels(sql`r.signal_mask`),
     ];
     const query = sql`
       select ${sql.join(
-        cells.map((cell, index) => sql`${cell} as ${sql.raw(`"${EXPORT_COLUMNS[index]}"`)}`),
+        EXPORT_COLUMNS.map((column, index) => sql`${cells[index]} as ${sql.identifier(column)}`),
         sql`, `,
       )}
         from network_rows r
@@ -126,12 +102,13 @@ export async function exportNetworkCsv(database: Database, member: Member, filte
         left join companies co on co.workspace_id = r.workspace_id and co.id = r.company_id
        where ${compiled.where()}
        order by ${NETWORK_ORDER}`;
-    await pipeline(client.query(copyTo(`copy (${inlined(query)}) to stdout with (format csv, header true)`)), out);
+    await pipeline(client.query(copyTo(`copy (${inlineSql(query)}) to stdout with (format csv, header true)`)), out);
     await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
+    finished = true;
   } finally {
-    client.release();
+    // A failed or cancelled download may leave the COPY running on the connection, and a rollback
+    // would wait behind the rows still to come: closing the connection ends the statement and its
+    // transaction at once, so nothing stays 'idle in transaction' and the pool can close.
+    client.release(!finished);
   }
 }

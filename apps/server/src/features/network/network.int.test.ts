@@ -240,6 +240,34 @@ describe('the rest of the network page', () => {
     expect(lines[1]).toContain(`"${network.admin.me.firstName} ${lastName.replaceAll('"', '""')}; Test member"`);
   });
 
+  it('exports a member whose name reads like a parameter ($1) as written', async () => {
+    await ctx.database.inWorkspace(network.ws, (tx) =>
+      tx.execute(
+        sql`update users set first_name = 'Vic$1', last_name = '$2$' where workspace_id = ${network.ws} and id = ${network.admin.me.id}`,
+      ),
+    );
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contacts/query/export-csv',
+      headers: bearer(network.admin.token),
+      payload: {
+        filters: [
+          { name: 'industry', values: ['$1'] },
+          { name: 'proximity', values: [] },
+        ],
+      },
+    });
+    const everything = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contacts/query/export-csv',
+      headers: bearer(network.admin.token),
+      payload: { filters: [] },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(everything.statusCode).toBe(200);
+    expect(everything.body).toContain('Vic$1 $2$');
+  });
+
   it('exports with filter values taken as values, never as SQL', async () => {
     const hostile = [`x'); drop table people; --`, `a"b\\c`, '$1'];
     const response = await ctx.app.inject({

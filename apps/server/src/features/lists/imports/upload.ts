@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { CSV_UPLOAD, type ImportKind, type TImportStatus } from '@warmpath/shared';
+import { CSV_UPLOAD, type ImportKind, isSafeText, type TImportStatus } from '@warmpath/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../../lib/app-error.ts';
 import { memberOf } from '../../../plugins/auth.ts';
+import { assertSafeText } from '../../../plugins/contract-route.ts';
 import { IMPORT_FAILED_ERROR, type ImportDeps, type ReceivedImport, receiveImport } from './imports.service.ts';
 
 const FLAG_FIELDS = ['mapNetwork', 'trackJobChanges'] as const;
@@ -21,7 +22,7 @@ function readFlags(fields: Map<string, string>): Flags {
 }
 
 /** Fastify's multipart limits, as the errors the spec's upload panel knows. */
-function multipartError(error: unknown): unknown {
+export function multipartError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
   if (code === 'FST_FILES_LIMIT') return new AppError('FILE_INVALID', 'Too many files');
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
@@ -50,18 +51,22 @@ export async function uploadCsv(
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        fields.set(part.fieldname, String(part.value));
+        const value = String(part.value);
+        assertSafeText('field name', part.fieldname);
+        assertSafeText(part.fieldname, value);
+        fields.set(part.fieldname, value);
         continue;
       }
-      if (!/\.csv$/i.test(part.filename)) {
+      if (!isSafeText(part.filename) || !/\.csv$/i.test(part.filename)) {
         part.file.resume();
+        assertSafeText('fileName', part.filename);
         throw new AppError('FILE_INVALID', 'File type must be text/csv,.csv');
       }
       const flags = kind === 'clients' ? readFlags(fields) : { mapNetwork: false, trackJobChanges: false };
       received = await receiveImport(
         deps,
         member,
-        { id: importId ?? randomUUID(), kind, fileName: part.filename.slice(0, 255), ...flags },
+        { id: importId ?? randomUUID(), kind, fileName: [...part.filename].slice(0, 255).join(''), ...flags },
         part.file,
         { truncated: () => part.file.truncated },
       );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { int4At, textAt } from '../../../db/binary-copy.ts';
 import type { Database } from '../../../db/client.ts';
 import {
@@ -31,15 +32,18 @@ export async function patchSnapshot(database: Database, workspaceId: string, old
   return readConsistently(database, workspaceId, async (client) => {
     const { version, unloggedUntil } = await versionOf(client, workspaceId);
     if (version < old.version || unloggedUntil > old.version) return null;
-    const since = `from network_changes where workspace_id = '${workspaceId}' and version > ${Number(old.version)}`;
-    const logged = await client.query<{ id: string }>(`select distinct prospect_id::text as id ${since}`);
+    const logged = await client.query<{ id: string }>(
+      'select distinct prospect_id::text as id from network_changes where workspace_id = $1 and version > $2',
+      [workspaceId, old.version],
+    );
     const changed = new Set(logged.rows.map((row) => row.id));
     if (changed.size * 4 > old.size) return null;
     if (changed.size === 0) return { snapshot: { ...old, version }, changedRows: 0 };
 
     // The changed rows as they are now, in the table's order, each with the row after it in the
     // name order (the first of the workspace's rows past its name and id) and its place among them.
-    const inChanged = `workspace_id = '${workspaceId}' and prospect_id in (select prospect_id ${since})`;
+    const inChanged = sql`workspace_id = ${workspaceId}::uuid and prospect_id in (
+      select prospect_id from network_changes where workspace_id = ${workspaceId}::uuid and version > ${old.version}::bigint)`;
     // Room for every logged row: those removed since are not read.
     const fresh = emptySnapshot(
       version,
@@ -52,7 +56,7 @@ export async function patchSnapshot(database: Database, workspaceId: string, old
     const freshByName = new Uint32Array(changed.size);
     await copyRows(
       client,
-      `select ${ROW_FIELDS},
+      sql`select ${ROW_FIELDS},
               (select n.prospect_id::text from network_rows n
                 where n.workspace_id = r.workspace_id and (n.full_name, n.prospect_id) > (r.full_name, r.prospect_id)
                 order by n.full_name, n.prospect_id limit 1) as next_by_name,

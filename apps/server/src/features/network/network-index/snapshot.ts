@@ -1,4 +1,5 @@
 import { pipeline } from 'node:stream/promises';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PoolClient } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import {
@@ -11,6 +12,7 @@ import {
   uuidText,
 } from '../../../db/binary-copy.ts';
 import type { Database } from '../../../db/client.ts';
+import { inlineSql } from '../../../db/inline-sql.ts';
 
 // A copy's layout (typed arrays in the table's order, text coded into dictionaries) and reading it
 // whole from PostgreSQL in one binary COPY. Adding a column to the copy starts here.
@@ -167,12 +169,12 @@ function ensureLinks(snapshot: NetworkSnapshot, total: number) {
 }
 
 /** The columns a copy reads of a network row, as a COPY's select list (the tuple's fields 0 to 13). */
-export const ROW_FIELDS = `prospect_id, proximity::int4, engagement::int4, signal_mask, has_external_connector,
-  ${TEXT_COLUMNS.map((column) => `${column}::text`).join(', ')}, connector_ids`;
+export const ROW_FIELDS = sql.raw(`prospect_id, proximity::int4, engagement::int4, signal_mask, has_external_connector,
+  ${TEXT_COLUMNS.map((column) => `${column}::text`).join(', ')}, connector_ids`);
 /** The field after ROW_FIELDS. */
 export const EXTRA_FIELD = 6 + TEXT_COLUMNS.length;
-export const TABLE_ORDER = 'proximity desc nulls last, prospect_id';
-export const NAME_RANK = '(row_number() over (order by full_name, prospect_id))::int4';
+export const TABLE_ORDER = sql`proximity desc nulls last, prospect_id`;
+export const NAME_RANK = sql`(row_number() over (order by full_name, prospect_id))::int4`;
 
 /** Codes of connector uuids, looked up by their 16 bytes: ten links a row, none formatted twice. */
 export function connectorCoder(dictionary: Dictionary) {
@@ -278,23 +280,24 @@ export async function versionOf(client: PoolClient, workspaceId: string) {
   return { version: Number(row?.version ?? 0), unloggedUntil: Number(row?.unlogged_until ?? 0) };
 }
 
-export const copyRows = (client: PoolClient, query: string, onTuple: (tuple: Tuple) => void) =>
-  pipeline(client.query(copyTo(`copy (${query}) to stdout (format binary)`)), binaryCopySink(onTuple));
+/** Reads `query`'s rows in one binary COPY (which takes no parameters: its values are written in). */
+export const copyRows = (client: PoolClient, query: SQL, onTuple: (tuple: Tuple) => void) =>
+  pipeline(client.query(copyTo(`copy (${inlineSql(query)}) to stdout (format binary)`)), binaryCopySink(onTuple));
 
 /** Reads the workspace's rows in one binary COPY, as the table orders them. */
 export async function loadSnapshot(database: Database, workspaceId: string): Promise<NetworkSnapshot> {
   return readConsistently(database, workspaceId, async (client) => {
     const { version } = await versionOf(client, workspaceId);
-    const inWorkspace = `workspace_id = '${workspaceId}'`;
     const counted = await client.query<{ size: number }>(
-      `select count(*)::int as size from network_rows where ${inWorkspace}`,
+      'select count(*)::int as size from network_rows where workspace_id = $1',
+      [workspaceId],
     );
     const capacity = Number(counted.rows[0]?.size ?? 0);
     const snapshot = emptySnapshot(version, capacity, capacity * 4, dictionaries(newDictionary));
     const connectorCode = connectorCoder(snapshot.connectors);
     await copyRows(
       client,
-      `select ${ROW_FIELDS}, ${NAME_RANK} from network_rows r where ${inWorkspace} order by ${TABLE_ORDER}`,
+      sql`select ${ROW_FIELDS}, ${NAME_RANK} from network_rows r where workspace_id = ${workspaceId}::uuid order by ${TABLE_ORDER}`,
       (tuple) => {
         const row = appendTuple(snapshot, tuple, connectorCode);
         snapshot.byName[int4At(tuple, EXTRA_FIELD) - 1] = row;

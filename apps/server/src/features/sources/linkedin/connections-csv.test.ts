@@ -1,6 +1,22 @@
+import { LINKEDIN_UPLOAD } from '@warmpath/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalProfileUrl, parseConnectedOn, parseConnectionsCsv } from './connections-csv.ts';
+import {
+  CONNECTIONS_BATCH,
+  canonicalProfileUrl,
+  connectionBatches,
+  type LinkedinConnection,
+  parseConnectedOn,
+} from './connections-csv.ts';
+import { Rejections } from './export-rows.ts';
+
+/** Every connection of a file, and the lines rejected. */
+async function parseConnectionsCsv(input: string) {
+  const rejected = new Rejections();
+  const connections: LinkedinConnection[] = [];
+  for await (const batch of connectionBatches(input, rejected)) connections.push(...batch);
+  return { connections, rejected: rejected.listed, rejectedCount: rejected.count };
+}
 
 const PREAMBLE = [
   'Notes:',
@@ -53,6 +69,42 @@ describe('parseConnectionsCsv', () => {
     const { connections, rejected } = await parseConnectionsCsv(file);
     expect(connections).toEqual([expect.objectContaining({ firstName: 'Ana\nMaria', line: 2 })]);
     expect(rejected).toEqual([{ line: 5, reason: 'The URL is not a LinkedIn profile address' }]);
+  });
+
+  it("keeps LinkedIn's 30,000 connections at most, in batches, and lists 100 rejected lines of all it counts", async () => {
+    const lines = [HEADER];
+    for (let i = 0; i < LINKEDIN_UPLOAD.maxConnections + 5; i++)
+      lines.push(`P,${i},https://www.linkedin.com/in/p-${i},,,,`);
+    for (let i = 0; i < 250; i++) lines.push(`Bad,${i},nope,,,,`);
+    const rejected = new Rejections();
+    const sizes: number[] = [];
+    for await (const batch of connectionBatches(lines.join('\n'), rejected)) sizes.push(batch.length);
+    expect(sizes).toEqual(Array(LINKEDIN_UPLOAD.maxConnections / CONNECTIONS_BATCH).fill(CONNECTIONS_BATCH));
+    expect(rejected.count).toBe(255);
+    expect(rejected.listed).toHaveLength(LINKEDIN_UPLOAD.listedRejections);
+    expect(rejected.listed[0]).toEqual({
+      line: LINKEDIN_UPLOAD.maxConnections + 2,
+      reason: 'LinkedIn allows 30,000 connections: the lines past them are not imported',
+    });
+    expect(rejected.listed[5]).toEqual({
+      line: LINKEDIN_UPLOAD.maxConnections + 7,
+      reason: 'The URL is not a LinkedIn profile address',
+    });
+  });
+
+  it('refuses a file whose header is not among its first lines, without reading the rest', async () => {
+    const preamble = Array.from({ length: 25 }, (_, i) => `Notes ${i}`);
+    await expect(
+      parseConnectionsCsv([...preamble, HEADER, 'A,B,https://linkedin.com/in/ab,,,,'].join('\n')),
+    ).rejects.toThrow(/not a LinkedIn Connections.csv/);
+  });
+
+  it('reads a NUL as U+FFFD, and refuses a cell longer than any LinkedIn writes', async () => {
+    const { connections, rejected } = await parseConnectionsCsv(
+      `${HEADER}\nA\u0000a,B,https://linkedin.com/in/ab,,,,\nC,D,https://linkedin.com/in/cd,,${'x'.repeat(1001)},,\n`,
+    );
+    expect(connections.map((connection) => connection.firstName)).toEqual(['A\uFFFDa']);
+    expect(rejected).toEqual([{ line: 3, reason: 'A field is longer than 1000 characters' }]);
   });
 
   it('reads back any table of connections written as RFC 4180 CSV', async () => {

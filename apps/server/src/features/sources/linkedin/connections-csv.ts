@@ -1,5 +1,6 @@
-import { Readable } from 'node:stream';
-import { readCsv } from '../../lists/imports/csv-reader.ts';
+import type { Readable } from 'node:stream';
+import { LINKEDIN_UPLOAD } from '@warmpath/shared';
+import { type ExportRow, exportRows, type Rejection, type Rejections } from './export-rows.ts';
 
 /** One first-degree connection from LinkedIn's data export. */
 export type LinkedinConnection = {
@@ -14,15 +15,10 @@ export type LinkedinConnection = {
   line: number;
 };
 
-export type ConnectionsParseResult = {
-  connections: LinkedinConnection[];
-  rejected: { line: number; reason: string }[];
-};
-
 const HEADER = ['first name', 'last name', 'url', 'email address', 'company', 'position', 'connected on'] as const;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-
-const normalizeHeader = (cell: string) => cell.trim().toLowerCase();
+/** Connections merged a statement at a time: a few hundred kilobytes of rows, whatever the file. */
+export const CONNECTIONS_BATCH = 2_000;
 
 /** `07 Dec 2025` (the export's format) as a UTC date; null when empty or unreadable. */
 export function parseConnectedOn(value: string): Date | null {
@@ -36,6 +32,8 @@ export function parseConnectedOn(value: string): Date | null {
 
 /** A LinkedIn profile address in one canonical form, so a re-upload matches the same person. */
 export function canonicalProfileUrl(url: string): string | null {
+  // Most junk is not even near an address: no exception (slow, by the million) to say so.
+  if (!/linkedin\.com/i.test(url)) return null;
   try {
     const parsed = new URL(url.trim());
     if (!/(^|\.)linkedin\.com$/i.test(parsed.hostname)) return null;
@@ -48,46 +46,46 @@ export function canonicalProfileUrl(url: string): string | null {
 }
 
 /**
- * Reads LinkedIn's `Connections.csv` with the importer's CSV reader (quotes, CRLF, BOM, blank lines).
- * The export opens with a `Notes:` preamble of varying length, so the header row is found by its
- * columns rather than by skipping a fixed number of lines.
+ * Reads LinkedIn's `Connections.csv` as it arrives: the valid connections in batches of
+ * CONNECTIONS_BATCH, each line not imported added to `rejected`; nothing else of the file is kept. The
+ * export opens with a `Notes:` preamble of varying length, so the header row is found by its columns
+ * rather than by skipping a fixed number of lines. Past LinkedIn's 30,000 connections, lines are
+ * counted, not imported.
  */
-export async function parseConnectionsCsv(input: Readable | string | Buffer): Promise<ConnectionsParseResult> {
-  const source = typeof input === 'string' || Buffer.isBuffer(input) ? Readable.from([input]) : input;
-  const result: ConnectionsParseResult = { connections: [], rejected: [] };
-  let columns: Map<string, number> | null = null;
-
-  for await (const records of readCsv(source)) {
-    for (const { cells, line } of records) {
-      if (!columns) {
-        const names = cells.map(normalizeHeader);
-        if (HEADER.slice(0, 3).every((name) => names.includes(name))) {
-          columns = new Map(names.map((name, index) => [name, index]));
+export async function* connectionBatches(
+  input: Readable | string | Buffer,
+  rejected: Rejections,
+): AsyncGenerator<LinkedinConnection[]> {
+  let batch: LinkedinConnection[] = [];
+  let kept = 0;
+  const rows = exportRows(
+    input,
+    (names) => HEADER.slice(0, 3).every((name) => names.includes(name)),
+    'This is not a LinkedIn Connections.csv export: no "First Name,Last Name,URL" header was found',
+  );
+  for await (const read of rows) {
+    for (const row of read) {
+      const connection = 'reason' in row ? row : readConnection(row);
+      if ('reason' in connection) rejected.add(connection);
+      else if (kept >= LINKEDIN_UPLOAD.maxConnections)
+        rejected.add({
+          line: connection.line,
+          reason: `LinkedIn allows ${LINKEDIN_UPLOAD.maxConnections.toLocaleString('en-US')} connections: the lines past them are not imported`,
+        });
+      else {
+        kept++;
+        batch.push(connection);
+        if (batch.length === CONNECTIONS_BATCH) {
+          yield batch;
+          batch = [];
         }
-        continue;
       }
-      // The reader skips blank lines; a line of blank cells carries nothing either.
-      if (cells.every((value) => value.trim() === '')) continue;
-      const connection = readConnection(columns, cells, line);
-      if ('reason' in connection) result.rejected.push(connection);
-      else result.connections.push(connection);
     }
   }
-  if (!columns) {
-    throw new Error('This is not a LinkedIn Connections.csv export: no "First Name,Last Name,URL" header was found');
-  }
-  return result;
+  if (batch.length > 0) yield batch;
 }
 
-function readConnection(
-  columns: Map<string, number>,
-  cells: string[],
-  line: number,
-): LinkedinConnection | { line: number; reason: string } {
-  const cell = (name: (typeof HEADER)[number]) => {
-    const index = columns.get(name);
-    return index === undefined ? '' : (cells[index] ?? '').trim();
-  };
+function readConnection({ line, cell }: ExportRow): LinkedinConnection | Rejection {
   const profileUrl = canonicalProfileUrl(cell('url'));
   if (!profileUrl) return { line, reason: 'The URL is not a LinkedIn profile address' };
   if (!cell('first name') && !cell('last name')) return { line, reason: 'The name is empty' };

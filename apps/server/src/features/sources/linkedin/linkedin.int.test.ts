@@ -82,6 +82,7 @@ describe('POST /linkedin/command/upload-connections', () => {
     expect(response.json()).toEqual({
       imported: 2,
       rejected: [{ line: 7, reason: expect.stringContaining('LinkedIn') }],
+      rejectedCount: 1,
     });
     const me = await ctx.app.inject({ url: '/api/users/query/me', headers: bearer(admin.token) });
     expect(me.json().isLinkedinConnected).toBe(true);
@@ -302,7 +303,11 @@ describe('POST /linkedin/command/upload-connections', () => {
       ',Nobody,,,Jan 2015,Feb 2019',
     ].join('\r\n');
     const answered = await positions(history);
-    expect(answered.json()).toEqual({ imported: 2, rejected: [{ line: 4, reason: 'The company name is empty' }] });
+    expect(answered.json()).toEqual({
+      imported: 2,
+      rejected: [{ line: 4, reason: 'The company name is empty' }],
+      rejectedCount: 1,
+    });
     // Uploading it again replaces it: nothing doubles.
     expect((await positions(history)).json()).toMatchObject({ imported: 2 });
     const mine = await ctx.database.inWorkspace(

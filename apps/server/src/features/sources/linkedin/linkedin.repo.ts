@@ -16,14 +16,15 @@ export async function mergeConnections(tx: Tx, workspaceId: string, userId: stri
   // Each column travels as one array parameter (sql.param), not as a list of parameters.
   const column = <T>(pick: (row: LinkedinConnection) => T) => sql.param(rows.map(pick));
   const input = sql`
-    select * from unnest(
+    select input.*, company_key(input.company) as company_key from unnest(
       ${column((row) => `${row.firstName} ${row.lastName}`.trim())}::text[],
       ${column((row) => row.profileUrl)}::text[],
       ${column((row) => row.email)}::text[],
       ${column((row) => row.position)}::text[],
       ${column((row) => row.company)}::text[],
       ${column((row) => row.connectedOn?.toISOString() ?? null)}::timestamptz[]
-    ) as input(full_name, linkedin_url, email, position, company, connected_on)`;
+    ) as input(full_name, linkedin_url, email, position, company, connected_on)
+    offset 0`;
 
   await tx.execute(sql`
     update people p set linkedin_url = input.linkedin_url, updated_at = now()
@@ -89,16 +90,16 @@ async function mergeCompanies(tx: Tx, workspaceId: string, userId: string, input
   await createCompaniesByName(tx, ws, sql`select company from (${input}) input`);
   const seen = sql`
     select p.id as person_id, p.company_id as current_company_id, input.company, input.position,
-           ${companyNamed(ws, sql`input.company`)} as company_id,
+           ${companyNamed(ws, sql`input.company_key`)} as company_id,
            lc.company_name as previous_company
       from (${input}) input
       join people p on p.workspace_id = ${ws} and p.linkedin_url = input.linkedin_url
       left join linkedin_connections lc on lc.workspace_id = ${ws} and lc.user_id = ${userId} and lc.person_id = p.id
-     where company_key(input.company) is not null`;
+     where input.company_key is not null`;
   await tx.execute(sql`
     insert into job_changes (workspace_id, person_id, past_company_id, past_company_name, new_company_id,
                              new_company_name, changed_on, source, confidence, status, evidence)
-    select ${ws}::uuid, s.person_id, ${companyNamed(ws, sql`s.previous_company`)},
+    select ${ws}::uuid, s.person_id, ${companyNamed(ws, sql`company_key(s.previous_company)`)},
            s.previous_company, s.company_id, s.company, current_date, 'linkedin', 'certain', 'confirmed',
            jsonb_build_object('reportedBy', ${userId}::uuid, 'previousCompany', s.previous_company)
       from (${seen}) s
@@ -138,9 +139,13 @@ async function mergeCompanies(tx: Tx, workspaceId: string, userId: string, input
      where e.workspace_id = ${ws} and e.person_id = s.person_id and e.company_id = s.company_id and e.ended_on is null`);
 }
 
-/** The company a name means: the workspace's one with that `company_key`, one with a known domain first. */
-const companyNamed = (ws: string, name: SQL) => sql`
-  (select c.id from companies c where c.workspace_id = ${ws} and company_key(c.name) = company_key(${name})
+/**
+ * The company a name's `company_key` means: the workspace's one with that key, one with a known domain
+ * first. Give it a key computed once per row (a column of the input): an expression here would be
+ * computed again for each company the plan reads.
+ */
+const companyNamed = (ws: string, key: SQL) => sql`
+  (select c.id from companies c where c.workspace_id = ${ws} and c.name_key = ${key}
     order by c.domain is null, c.created_at limit 1)`;
 
 /** Creates, by name and without a domain, the companies of `names` (a query of `company`) that no company is yet. */
@@ -150,7 +155,7 @@ async function createCompaniesByName(tx: Tx, ws: string, names: SQL) {
     select distinct on (company_key(n.company)) ${ws}::uuid, btrim(n.company), 'linkedin'
       from (${names}) n
      where company_key(n.company) is not null
-       and not exists (select 1 from companies c where c.workspace_id = ${ws} and company_key(c.name) = company_key(n.company))
+       and not exists (select 1 from companies c where c.workspace_id = ${ws} and c.name_key = company_key(n.company))
     on conflict (workspace_id, company_key(name)) where domain is null do nothing`);
 }
 
@@ -177,7 +182,7 @@ export async function mergePositions(tx: Tx, workspaceId: string, userId: string
     returning company_id`);
   const inserted = await tx.execute<{ company_id: string }>(sql`
     insert into employments (workspace_id, person_id, company_id, title, started_on, ended_on, source, seen_at)
-    select ${ws}::uuid, ${personId}::uuid, ${companyNamed(ws, sql`input.company`)}, input.title, input.started_on,
+    select ${ws}::uuid, ${personId}::uuid, ${companyNamed(ws, sql`company_key(input.company)`)}, input.title, input.started_on,
            input.finished_on, 'linkedin', now()
       from (${input}) input
     returning company_id`);

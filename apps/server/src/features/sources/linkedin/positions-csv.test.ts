@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Rejections } from './export-rows.ts';
 import { parsePositionDate, parsePositionsCsv } from './positions-csv.ts';
 
 describe('Positions.csv', () => {
@@ -17,16 +18,20 @@ describe('Positions.csv', () => {
       'Hooli,Intern,,,Soon,',
       'Umbrella,Analyst,,,Jan 2015,Feb 2014',
     ].join('\r\n');
-    const parsed = await parsePositionsCsv(file);
-    expect(parsed.positions).toEqual([
+    const rejected = new Rejections();
+    const positions = await parsePositionsCsv(file, rejected);
+    expect(positions).toEqual([
       { company: 'Globex', title: 'VP Sales', startedOn: '2019-03-01', finishedOn: null, line: 2 },
       { company: 'Initech', title: 'Account Executive', startedOn: '2015-01-01', finishedOn: '2019-02-01', line: 3 },
     ]);
-    expect(parsed.rejected).toEqual([
+    expect(rejected.listed).toEqual([
       { line: 4, reason: 'The company name is empty' },
       { line: 5, reason: "The dates are not LinkedIn's 'Mar 2019'" },
       { line: 6, reason: 'The position finishes before it starts' },
     ]);
-    await expect(parsePositionsCsv('First Name,Last Name\nA,B')).rejects.toThrow('not a LinkedIn Positions.csv');
+    expect(rejected.count).toBe(3);
+    await expect(parsePositionsCsv('First Name,Last Name\nA,B', new Rejections())).rejects.toThrow(
+      'not a LinkedIn Positions.csv',
+    );
   });
 });

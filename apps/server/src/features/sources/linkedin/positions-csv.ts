@@ -1,5 +1,6 @@
-import { Readable } from 'node:stream';
-import { readCsv } from '../../lists/imports/csv-reader.ts';
+import type { Readable } from 'node:stream';
+import { LINKEDIN_UPLOAD } from '@warmpath/shared';
+import { exportRows, type Rejections } from './export-rows.ts';
 
 /** One position of the member's own history, from LinkedIn's full data export. */
 export type LinkedinPosition = {
@@ -11,8 +12,6 @@ export type LinkedinPosition = {
   finishedOn: string | null;
   line: number;
 };
-
-export type PositionsParseResult = { positions: LinkedinPosition[]; rejected: { line: number; reason: string }[] };
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
@@ -34,40 +33,39 @@ export function parsePositionDate(value: string): string | null | undefined {
 
 /**
  * Reads LinkedIn's `Positions.csv` (Company Name, Title, Description, Location, Started On, Finished
- * On) with the importer's CSV reader. A position without a company, or with dates that cannot be
- * read or that end before they start, is reported with its line.
+ * On) as it arrives. A position without a company, or with dates that cannot be read or that end
+ * before they start, is added to `rejected` with its line; past LINKEDIN_UPLOAD.maxPositions (more than
+ * any career), lines are counted, not kept.
  */
-export async function parsePositionsCsv(input: Readable | string | Buffer): Promise<PositionsParseResult> {
-  const source = typeof input === 'string' || Buffer.isBuffer(input) ? Readable.from([input]) : input;
-  const result: PositionsParseResult = { positions: [], rejected: [] };
-  let columns: Map<string, number> | null = null;
-  for await (const records of readCsv(source)) {
-    for (const { cells, line } of records) {
-      if (!columns) {
-        const names = cells.map((cell) => cell.trim().toLowerCase());
-        if (names.includes('company name') && names.includes('started on')) {
-          columns = new Map(names.map((name, index) => [name, index]));
-        }
+export async function parsePositionsCsv(input: Readable | string | Buffer, rejected: Rejections) {
+  const positions: LinkedinPosition[] = [];
+  const rows = exportRows(
+    input,
+    (names) => names.includes('company name') && names.includes('started on'),
+    'This is not a LinkedIn Positions.csv export: no "Company Name,…,Started On" header was found',
+  );
+  for await (const read of rows) {
+    for (const row of read) {
+      if ('reason' in row) {
+        rejected.add(row);
         continue;
       }
-      if (cells.every((value) => value.trim() === '')) continue;
-      const cell = (name: string) => {
-        const index = columns?.get(name);
-        return index === undefined ? '' : (cells[index] ?? '').trim();
-      };
+      const { line, cell } = row;
       const company = cell('company name');
       const startedOn = parsePositionDate(cell('started on'));
       const finishedOn = parsePositionDate(cell('finished on'));
-      if (!company) result.rejected.push({ line, reason: 'The company name is empty' });
+      if (!company) rejected.add({ line, reason: 'The company name is empty' });
       else if (startedOn === undefined || finishedOn === undefined)
-        result.rejected.push({ line, reason: "The dates are not LinkedIn's 'Mar 2019'" });
+        rejected.add({ line, reason: "The dates are not LinkedIn's 'Mar 2019'" });
       else if (startedOn && finishedOn && finishedOn < startedOn)
-        result.rejected.push({ line, reason: 'The position finishes before it starts' });
-      else result.positions.push({ company, title: cell('title') || null, startedOn, finishedOn, line });
+        rejected.add({ line, reason: 'The position finishes before it starts' });
+      else if (positions.length >= LINKEDIN_UPLOAD.maxPositions)
+        rejected.add({
+          line,
+          reason: `More than ${LINKEDIN_UPLOAD.maxPositions} positions: the lines past them are not imported`,
+        });
+      else positions.push({ company, title: cell('title') || null, startedOn, finishedOn, line });
     }
   }
-  if (!columns) {
-    throw new Error('This is not a LinkedIn Positions.csv export: no "Company Name,…,Started On" header was found');
-  }
-  return result;
+  return positions;
 }

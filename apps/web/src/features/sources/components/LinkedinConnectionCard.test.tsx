@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TMe } from '@warmpath/shared';
+import { LINKEDIN_UPLOAD, type TMe } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
 import { errorAnswer, type FakeRoute, stubApi } from '../../../testing/fakeApi.ts';
@@ -78,6 +78,7 @@ describe('LinkedIn connection card', { timeout: APP_TEST_TIMEOUT_MS }, () => {
           { line: 4, reason: 'No profile URL' },
           { line: 9, reason: 'No name' },
         ],
+        rejectedCount: 2,
       }),
     });
     await renderApp('/sign-up/sync', { signedIn: true, me: signedUp });
@@ -108,8 +109,39 @@ describe('LinkedIn connection card', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     expect(within(card).getByText('1,204 connections imported')).toBeDefined();
   });
 
+  it('refuses a file larger than any LinkedIn export before sending it', async () => {
+    const api = stub({});
+    await renderApp('/sign-up/sync', { signedIn: true, me: signedUp });
+    const card = await findLinkedinCard();
+    const huge = csv();
+    Object.defineProperty(huge, 'size', { value: LINKEDIN_UPLOAD.connectionsMaxBytes + 1 });
+    chooseFile(card, huge);
+    expect(within(card).getByText(`File is larger than ${LINKEDIN_UPLOAD.connectionsMaxBytes} bytes`)).toBeDefined();
+    expect(within(card).getByRole('button', { name: 'Upload' })).toHaveProperty('disabled', true);
+    expect(api.callsTo('POST /linkedin/command/upload-connections')).toHaveLength(0);
+  });
+
+  it('counts every rejected line, beyond those the server lists', async () => {
+    stub({
+      'POST /linkedin/command/upload-connections': Response.json({
+        imported: 3,
+        rejected: [{ line: 4, reason: 'The URL is not a LinkedIn profile address' }],
+        rejectedCount: 1502,
+      }),
+    });
+    await renderApp('/sign-up/sync', { signedIn: true, me: signedUp });
+    const card = await findLinkedinCard();
+    chooseFile(card, csv());
+    fireEvent.click(within(card).getByRole('button', { name: 'Upload' }));
+    const result = await within(card).findByRole('status');
+    expect(result.textContent).toContain('1,502 lines were not imported:');
+    expect(result.textContent).toContain('and 1,501 more.');
+  });
+
   it('says all went in when no line was rejected', async () => {
-    stub({ 'POST /linkedin/command/upload-connections': Response.json({ imported: 1, rejected: [] }) });
+    stub({
+      'POST /linkedin/command/upload-connections': Response.json({ imported: 1, rejected: [], rejectedCount: 0 }),
+    });
     await renderApp('/sign-up/sync', { signedIn: true, me: signedUp });
     const card = await findLinkedinCard();
     chooseFile(card, csv());
@@ -182,7 +214,7 @@ describe('My Account', { timeout: APP_TEST_TIMEOUT_MS }, () => {
 
   it("uploads the member's own Positions.csv beside the connections", async () => {
     const api = stub({
-      'POST /linkedin/command/upload-positions': Response.json({ imported: 2, rejected: [] }),
+      'POST /linkedin/command/upload-positions': Response.json({ imported: 2, rejected: [], rejectedCount: 0 }),
     });
     await renderApp('/sign-up/sync', { signedIn: true, me: signedUp });
     const card = await findLinkedinCard();

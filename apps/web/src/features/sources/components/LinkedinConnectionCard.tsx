@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, FileInput, Group, List, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import type { TLinkedinImportResult, TMe } from '@warmpath/shared';
+import { LINKEDIN_UPLOAD, type TLinkedinImportResult, type TMe } from '@warmpath/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { CSV_ACCEPT, csvFileError } from '../../../components/csvFile.ts';
 import { formatCount } from '../../../lib/format.ts';
@@ -14,8 +14,6 @@ export type LinkedinConnectionCardProps = {
 
 /** LinkedIn's page where a member asks for a copy of their data. */
 const LINKEDIN_EXPORT_URL = 'https://www.linkedin.com/mypreferences/d/download-my-data';
-/** Rejected lines listed one by one; a longer list ends with how many more there are. */
-const LISTED_REJECTIONS = 100;
 
 /**
  * The LinkedIn connection. It reads Install extension or Installed as the spec says, but the
@@ -70,6 +68,7 @@ export function LinkedinConnectionCard({ user, expandedByDefault = false }: Link
             <LinkedinFileUpload
               fileLabel="Connections.csv file"
               noun="connection"
+              maxBytes={LINKEDIN_UPLOAD.connectionsMaxBytes}
               useUpload={useUploadLinkedinConnections}
             />
             <Stack gap="xs">
@@ -83,6 +82,7 @@ export function LinkedinConnectionCard({ user, expandedByDefault = false }: Link
               <LinkedinFileUpload
                 fileLabel="Positions.csv file"
                 noun="position"
+                maxBytes={LINKEDIN_UPLOAD.positionsMaxBytes}
                 useUpload={useUploadLinkedinPositions}
                 submitLabel="Upload history"
               />
@@ -126,14 +126,16 @@ type LinkedinFileUploadProps = {
   fileLabel: string;
   /** What a row of the file is, for the result ('3 connections imported'). */
   noun: string;
+  /** The route's size limit: a larger file is refused here rather than after its upload. */
+  maxBytes: number;
   useUpload: typeof useUploadLinkedinConnections;
   submitLabel?: string;
 };
 
-function LinkedinFileUpload({ fileLabel, noun, useUpload, submitLabel = 'Upload' }: LinkedinFileUploadProps) {
+function LinkedinFileUpload({ fileLabel, noun, maxBytes, useUpload, submitLabel = 'Upload' }: LinkedinFileUploadProps) {
   const upload = useUpload();
   const [file, setFile] = useState<File | null>(null);
-  const fileError = file ? csvFileError(file) : null;
+  const fileError = file ? csvFileError(file, maxBytes) : null;
 
   const choose = (chosen: File | null) => {
     setFile(chosen);
@@ -177,19 +179,19 @@ function LinkedinFileUpload({ fileLabel, noun, useUpload, submitLabel = 'Upload'
 }
 
 function ImportResult({ result, noun }: { result: TLinkedinImportResult; noun: string }) {
-  const { imported, rejected } = result;
-  const listed = rejected.slice(0, LISTED_REJECTIONS);
+  // The server lists the first rejected lines and counts them all.
+  const { imported, rejected: listed, rejectedCount } = result;
   return (
     <Alert
-      color={rejected.length === 0 ? 'green' : 'yellow'}
+      color={rejectedCount === 0 ? 'green' : 'yellow'}
       variant="light"
       role="status"
       title={`${formatCount(imported)} ${imported === 1 ? noun : `${noun}s`} imported`}
     >
-      {rejected.length === 0 ? null : (
+      {rejectedCount === 0 ? null : (
         <Stack gap={4}>
           <Text size="sm">
-            {formatCount(rejected.length)} {rejected.length === 1 ? 'line was' : 'lines were'} not imported:
+            {formatCount(rejectedCount)} {rejectedCount === 1 ? 'line was' : 'lines were'} not imported:
           </Text>
           <ScrollArea.Autosize mah={200} type="auto">
             <List size="sm" spacing={2} aria-label="Lines not imported">
@@ -200,9 +202,9 @@ function ImportResult({ result, noun }: { result: TLinkedinImportResult; noun: s
               ))}
             </List>
           </ScrollArea.Autosize>
-          {rejected.length > listed.length ? (
+          {rejectedCount > listed.length ? (
             <Text size="sm" c="dimmed">
-              and {formatCount(rejected.length - listed.length)} more.
+              and {formatCount(rejectedCount - listed.length)} more.
             </Text>
           ) : null}
         </Stack>
