@@ -9,11 +9,14 @@ import { saveGoogleConnection } from '../apps/server/src/features/sources/google
 import { googleAccountDeps } from '../apps/server/src/features/sources/google/google-deps.ts';
 import { syncGoogleAccount } from '../apps/server/src/features/sources/google/google-sync.ts';
 import { insertUser, insertWorkspace } from '../apps/server/src/features/users/users.repo.ts';
+import { inferDeparturesFromBounces } from '../apps/server/src/graph/departures.ts';
+import { inferJobChangesFromMail } from '../apps/server/src/graph/job-changes.ts';
 import { openRuntime } from '../apps/server/src/runtime.ts';
 
 /**
- * A first (full) sync of the sandbox's largest generated mailbox, then an incremental one after 100
- * new messages: the real clients, the real evidence writes, a fresh embedded PostgreSQL.
+ * A first (full) sync of the sandbox's largest generated mailbox, what its mail implies (job changes,
+ * departures from its bounces), then an incremental sync after 100 new messages: the real clients, the
+ * real evidence writes, a fresh embedded PostgreSQL.
  */
 export async function googleSync() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'warmpath-bench-sync-'));
@@ -54,6 +57,22 @@ export async function googleSync() {
     const full = await syncGoogleAccount(deps, { workspaceId, userId });
     const fullSeconds = (performance.now() - started) / 1000;
 
+    // What the worker does next: the job changes and departures the mail implies.
+    const inferenceStart = performance.now();
+    const inferred = await runtime.database.inWorkspace(workspaceId, async (tx) => ({
+      jobChanges: await inferJobChangesFromMail(tx, workspaceId),
+      departures: await inferDeparturesFromBounces(tx, workspaceId),
+    }));
+    const inferenceSeconds = (performance.now() - inferenceStart) / 1000;
+    const { rows: detected } = await runtime.database.inWorkspace(workspaceId, (tx) =>
+      tx.execute(`select (select count(*) from dead_addresses)::int as dead_addresses,
+                         count(*) filter (where kind = 'moved')::int as moves,
+                         count(*) filter (where kind = 'moved' and confidence = 'certain')::int as moves_certain,
+                         count(*) filter (where kind = 'left')::int as departures,
+                         count(*) filter (where kind = 'left' and confidence = 'certain')::int as departures_certain
+                    from job_changes`),
+    );
+
     google.sandbox.addMail(email, { count: 100, from: 'someone@new-company.test', to: [email] });
     const incrementalStart = performance.now();
     const incremental = await syncGoogleAccount(deps, { workspaceId, userId });
@@ -68,6 +87,7 @@ export async function googleSync() {
     return {
       mailbox,
       full: { seconds: round(fullSeconds), messagesPerSecond: Math.round(full.messages / fullSeconds), counts: full },
+      inference: { seconds: round(inferenceSeconds), inferred, detected: detected[0] },
       incremental: { seconds: round(incrementalSeconds), counts: incremental },
       evidence: rows[0],
     };

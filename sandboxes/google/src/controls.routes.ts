@@ -18,6 +18,7 @@ const CONTROLS = {
     subject: z.string().optional(),
     at: ZTime.optional(),
     labelIds: z.array(z.string()).optional(),
+    failedRecipients: z.array(z.string().min(3)).optional(),
   }),
   meetings: z.object({
     email: z.string().min(3),

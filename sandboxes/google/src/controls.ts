@@ -23,6 +23,8 @@ export type NewMailInput = {
   /** ISO date or milliseconds; default now. */
   at?: string | number;
   labelIds?: string[];
+  /** Makes each message a delivery failure report naming these addresses (`X-Failed-Recipients`). */
+  failedRecipients?: string[];
 };
 
 export type NewMeetingInput = {
@@ -91,6 +93,9 @@ export function addMail(sandbox: GoogleSandbox, rawEmail: string, input: NewMail
       offset,
       inbound: !outbound,
       sizeEstimate: random.int(2_000, 30_000),
+      ...(input.failedRecipients
+        ? { failedRecipients: input.failedRecipients.map((email) => email.toLowerCase()) }
+        : {}),
     };
     mailbox.insert(message, true);
     if (outbound) for (const recipient of [...to, ...cc]) state.contacts.addOtherContact(recipient, time, true);

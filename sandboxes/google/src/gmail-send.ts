@@ -1,7 +1,9 @@
 /**
  * Mail written by a client: a message composed in the user's own mailbox (a draft, or sent), the log
- * of sent mail the /mail page shows, and delivery to the other sandbox users it is addressed to.
+ * of sent mail the /mail page shows, delivery to the other sandbox users it is addressed to, and the
+ * bounce of mail to an address someone left behind.
  */
+import { bounceOf } from './bounces.ts';
 import { invalidArgument } from './errors.ts';
 import { rfcIdOf, type StoredMessage } from './mailbox.ts';
 import { type Address, EMAIL_PATTERN, formatAddress, type ParsedMessage } from './rfc5322.ts';
@@ -107,6 +109,18 @@ export function send(
   const recipients = new Set(
     [...message.to, ...message.cc, ...message.bcc].map((address) => address.email.toLowerCase()),
   );
+  // An old address of someone who changed jobs no longer exists: Gmail reports it within seconds.
+  const dead = state.world.people
+    .filter((person) => person.formerEmail && person.changedAt !== undefined && person.changedAt <= now)
+    .map((person) => person.formerEmail ?? '')
+    .filter((email) => recipients.has(email));
+  if (dead.length > 0) {
+    const at = now + 1000;
+    state.mailbox.insert(
+      bounceOf(message, { failed: dead, at, id: state.mailbox.newId(at), read: false }, state.random),
+      true,
+    );
+  }
   for (const email of recipients) {
     if (email === state.world.email) continue;
     const other = sandbox.knownUser(email);

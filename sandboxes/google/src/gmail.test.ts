@@ -120,6 +120,35 @@ describe('messages', () => {
     });
   });
 
+  it('serves a delivery failure report with the headers Gmail gives it, in the thread of the bounced mail', async () => {
+    const bounce = running.sandbox
+      .user(JANE)
+      .mailbox.all()
+      .find((message) => message.failedRecipients);
+    const { data } = await gmail.users.messages.get({
+      userId: 'me',
+      id: bounce?.id ?? '',
+      format: 'metadata',
+      metadataHeaders: ['From', 'To', 'Subject', 'X-Failed-Recipients', 'In-Reply-To'],
+    });
+    const header = (name: string) => data.payload?.headers?.find((item) => item.name === name)?.value;
+    expect(header('From')).toBe('Mail Delivery Subsystem <mailer-daemon@googlemail.com>');
+    expect(header('To')).toBe(JANE);
+    expect(header('Subject')).toBe('Delivery Status Notification (Failure)');
+    const failed = header('X-Failed-Recipients') ?? '';
+    expect(failed).toMatch(/^[^\s,@]+@[^\s,@]+$/);
+    const { data: thread } = await gmail.users.threads.get({
+      userId: 'me',
+      id: data.threadId ?? '',
+      format: 'metadata',
+      metadataHeaders: ['To', 'Message-ID'],
+    });
+    const sent = thread.messages?.find((message) => message.labelIds?.includes('SENT'));
+    const sentHeader = (name: string) => sent?.payload?.headers?.find((item) => item.name === name)?.value;
+    expect(sentHeader('To')).toContain(`<${failed}>`);
+    expect(header('In-Reply-To')).toBe(sentHeader('Message-ID'));
+  });
+
   it('gives a thread with its messages', async () => {
     const { data: list } = await gmail.users.threads.list({ userId: 'me', maxResults: 20 });
     const id = list.threads?.[0]?.id ?? '';
@@ -291,6 +320,35 @@ describe('sending', () => {
     expect(mail?.text).toBe('Bonjour Ana, à lundi ! 日本語も大丈夫。');
     expect(mail?.deliveredTo).toEqual(['ana.garcia@partner.io']);
     expect(mail?.via).toBe('messages.send');
+  });
+
+  it('bounces mail sent to the address someone left behind, not to their new one', async () => {
+    const mover = running.sandbox
+      .user(JANE)
+      .world.people.find((person) => person.formerEmail && (person.changedAt ?? Number.POSITIVE_INFINITY) < Date.now());
+    const before = (await gmail.users.getProfile({ userId: 'me' })).data.historyId ?? '';
+    for (const to of [mover?.email ?? '', mover?.formerEmail ?? '']) {
+      const raw = await rfc822({ from: JANE, to, subject: 'Catching up', text: 'Hello' });
+      await gmail.users.messages.send({ userId: 'me', requestBody: { raw } });
+    }
+    const { data: history } = await gmail.users.history.list({ userId: 'me', startHistoryId: before });
+    const added = (history.history ?? []).flatMap((record) => record.messagesAdded ?? []);
+    expect(added).toHaveLength(3);
+    const reports = [];
+    for (const item of added) {
+      const { data } = await gmail.users.messages.get({
+        userId: 'me',
+        id: item.message?.id ?? '',
+        format: 'metadata',
+        metadataHeaders: ['From', 'X-Failed-Recipients'],
+      });
+      const failed = data.payload?.headers?.find((header) => header.name === 'X-Failed-Recipients')?.value;
+      if (failed) reports.push({ failed, labels: data.labelIds, threadId: data.threadId });
+    }
+    expect(reports).toEqual([
+      { failed: mover?.formerEmail, labels: expect.arrayContaining(['INBOX', 'UNREAD']), threadId: expect.any(String) },
+    ]);
+    expect(reports[0]?.threadId).toBe(added[1]?.message?.threadId);
   });
 
   it('refuses a message without recipients or without raw', async () => {

@@ -1,10 +1,12 @@
 /**
  * Generates about three years of mail for a world: threads with the people the user knows, at the
  * rhythm of each relationship (intense and recent, faded, occasional), cold mail both ways,
- * newsletters, introductions between two outside people and a few threads with more than 20
- * recipients. Headers only: generated mail has no body.
+ * newsletters, introductions between two outside people, a few threads with more than 20
+ * recipients, and the bounces of mail sent to addresses that no longer exist. Headers only:
+ * generated mail has no body.
  */
 
+import { writeBounces } from './bounces.ts';
 import { AVERAGE_TWO_WAY, createMailWriter, fillTemplate, type MailWriter, USER } from './mail-writer.ts';
 import type { HistoryRecord, StoredMessage } from './mailbox.ts';
 import { createRandom, type Random } from './random.ts';
@@ -45,6 +47,7 @@ export function generateMail(world: World, newId: (time: number) => string): Gen
   writeGroupThreads(writer, external, colleagues, estimatedThreads);
   writeIntroductions(writer, known, estimatedThreads);
   writeOngoing(writer, { target, colleagues, known, byCompany });
+  writeBounces(world, writer.messages, newId);
   return numberHistory(writer.messages, random, firstHistoryId, world.anchor);
 }
 

@@ -28,6 +28,8 @@ export type StoredMessage = {
   /** Received (rather than written here): carries Delivered-To. */
   inbound: boolean;
   listUnsubscribe?: string;
+  /** A delivery failure report (bounces.ts): the addresses it could not deliver to. */
+  failedRecipients?: string[];
   sizeEstimate: number;
   /** Headers of a message written by a client through the sandbox, as it sent them (decoded). */
   clientHeaders?: Header[];
@@ -381,6 +383,12 @@ export function headersOf(message: StoredMessage, mailbox: Mailbox): Header[] {
   }
   const headers: Header[] = [];
   if (message.inbound) headers.push({ name: 'Delivered-To', value: mailboxEmail });
+  // Gmail's reports carry these above the rest (its own Received lines, which we omit, come between).
+  if (message.failedRecipients) {
+    headers.push({ name: 'X-Failed-Recipients', value: message.failedRecipients.join(', ') });
+    headers.push({ name: 'Return-Path', value: '<>' });
+    headers.push({ name: 'Auto-Submitted', value: 'auto-replied' });
+  }
   headers.push({ name: 'MIME-Version', value: '1.0' });
   headers.push({ name: 'Date', value: rfc5322Date(message.internalDate, message.offset) });
   const { inReplyTo, references } = mailbox.threading(message);
@@ -395,9 +403,12 @@ export function headersOf(message: StoredMessage, mailbox: Mailbox): Header[] {
     headers.push({ name: 'Bcc', value: message.bcc.map((a) => formatAddress(a)).join(', ') });
   }
   if (message.listUnsubscribe) headers.push({ name: 'List-Unsubscribe', value: message.listUnsubscribe });
+  const boundary = `0000000000${message.id.slice(-6)}${message.id.slice(0, 10)}`;
   headers.push({
     name: 'Content-Type',
-    value: `multipart/alternative; boundary="0000000000${message.id.slice(-6)}${message.id.slice(0, 10)}"`,
+    value: message.failedRecipients
+      ? `multipart/report; boundary="${boundary}"; report-type=delivery-status`
+      : `multipart/alternative; boundary="${boundary}"`,
   });
   return headers;
 }

@@ -123,6 +123,55 @@ describe('generated worlds', () => {
     for (const person of movers) expect(person.formerEmail?.split('@')[1]).not.toBe(person.email.split('@')[1]);
   });
 
+  it('bounces mail sent to addresses that no longer exist, as Gmail reports it', () => {
+    const email = 'jane.doe@acme.com';
+    const { world, mailbox } = sandboxAt().user(email);
+    const messages = mailbox.all();
+    const bounces = messages.filter((message) => message.from.email === 'mailer-daemon@googlemail.com');
+    const movers = new Map(
+      world.people.flatMap((person) => (person.formerEmail ? [[person.formerEmail, person]] : [])),
+    );
+    const addresses = new Set(world.people.map((person) => person.email));
+    let stale = 0;
+    for (const bounce of bounces) {
+      const [failed, ...more] = bounce.failedRecipients ?? [];
+      expect(more).toEqual([]);
+      // In the thread of the mail that caused it, seconds later.
+      const sent = mailbox.thread(bounce.threadId)?.find((message) => message.labelIds.includes('SENT'));
+      expect(sent?.to.map((address) => address.email)).toEqual([failed]);
+      expect(bounce.internalDate - (sent?.internalDate ?? 0)).toBeLessThanOrEqual(40_000);
+      const headers = Object.fromEntries(headersOf(bounce, mailbox).map((header) => [header.name, header.value]));
+      expect(headers).toMatchObject({
+        From: 'Mail Delivery Subsystem <mailer-daemon@googlemail.com>',
+        To: email,
+        Subject: 'Delivery Status Notification (Failure)',
+        'X-Failed-Recipients': failed,
+        'Auto-Submitted': 'auto-replied',
+        'In-Reply-To': expect.stringMatching(/^<.+>$/),
+        'Content-Type': expect.stringContaining('report-type=delivery-status'),
+      });
+      // An old address of someone who had left by then, or a mistyped one that was never anyone's.
+      const mover = movers.get(failed ?? '');
+      if (mover) {
+        expect(bounce.internalDate).toBeGreaterThan(mover.changedAt ?? Number.POSITIVE_INFINITY);
+        stale++;
+      } else {
+        expect(addresses.has(failed ?? '')).toBe(false);
+      }
+    }
+    expect(stale).toBeGreaterThan(3);
+    expect(bounces.length).toBeGreaterThan(stale);
+    expect(bounces.length).toBeLessThan(movers.size * 2);
+    // None of the other mail names an address after its owner left it.
+    for (const message of messages) {
+      if (message.failedRecipients || bounces.some((bounce) => bounce.threadId === message.threadId)) continue;
+      for (const address of [message.from, ...message.to, ...message.cc]) {
+        const mover = movers.get(address.email);
+        if (mover) expect(message.internalDate).toBeLessThan(mover.changedAt ?? 0);
+      }
+    }
+  });
+
   it('delivers mail sent to an address before it signs in, once it does', () => {
     const sandbox = sandboxAt();
     const code = sandbox.oauth.issueCode({

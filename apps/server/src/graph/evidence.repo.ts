@@ -3,6 +3,7 @@ import type { Tx } from '../db/client.ts';
 import { cleanDisplayName } from '../lib/display-name.ts';
 import { isFreeEmailDomain } from '../lib/free-email-domains.ts';
 import { mergeNamelessCompanies, nameCompaniesFromContacts } from './company-names.ts';
+import { leftTheirCompany } from './departures.ts';
 import { markDirty } from './dirty.ts';
 
 export type Participant = { email: string; name: string | null; role: 'from' | 'to' | 'cc' | 'organizer' | 'attendee' };
@@ -19,7 +20,8 @@ const param = <T>(values: T[]) => sql.param(values);
  * People by e-mail, created once per workspace. A name learnt later replaces a placeholder (the
  * address itself) but never a real name. Header names are cleaned first ('Last, First' reversed,
  * quotes and counts stripped: lib/display-name.ts). Each person with a company domain joins that company; a
- * free mailbox's domain (gmail.com...) names no company.
+ * free mailbox's domain (gmail.com...) names no company, and someone who left it (a confirmed departure)
+ * does not join it again.
  */
 export async function upsertPeopleByEmail(
   tx: Tx,
@@ -53,10 +55,11 @@ export async function upsertPeopleByEmail(
       left join companies c on c.workspace_id = ${workspaceId} and c.domain = input.domain
     on conflict (workspace_id, email) do update
        set full_name = case when people.full_name = people.email then excluded.full_name else people.full_name end,
-           company_id = coalesce(people.company_id, excluded.company_id),
+           company_id = case when people.company_id is not null or ${leftTheirCompany('people')} then people.company_id
+                             else excluded.company_id end,
            updated_at = now()
      where people.full_name = people.email and excluded.full_name <> excluded.email
-        or people.company_id is null and excluded.company_id is not null`);
+        or people.company_id is null and excluded.company_id is not null and not ${leftTheirCompany('people')}`);
 }
 
 /**
@@ -113,6 +116,36 @@ export async function recordInteractions(
          where workspace_id = ${workspaceId} and email = any(${param([...new Set(rows.map((r) => r.participant.email.toLowerCase()))])}::text[])`,
   );
   return inserted.rowCount ?? 0;
+}
+
+/** An address a delivery failure report named, with the report. */
+export type DeadAddress = { email: string; bouncedAt: Date; messageId: string; sender: string };
+
+/**
+ * Records the addresses delivery failure reports named, keeping each one's latest report: a re-sync
+ * reading the same reports again changes nothing. No person and no interaction comes of it.
+ */
+export async function recordDeadAddresses(tx: Tx, workspaceId: string, sourceUserId: string, dead: DeadAddress[]) {
+  const latest = new Map<string, DeadAddress>();
+  for (const item of dead) {
+    const email = item.email.trim().toLowerCase();
+    const known = latest.get(email);
+    if (!known || known.bouncedAt < item.bouncedAt) latest.set(email, { ...item, email });
+  }
+  if (latest.size === 0) return 0;
+  const rows = [...latest.values()];
+  const written = await tx.execute(sql`
+    insert into dead_addresses (workspace_id, email, bounced_at, source_user_id, evidence)
+    select ${workspaceId}::uuid, input.email, input.bounced_at, ${sourceUserId}::uuid,
+           jsonb_build_object('messageId', input.message_id, 'sender', input.sender)
+      from unnest(${param(rows.map((row) => row.email))}::text[],
+                  ${param(rows.map((row) => row.bouncedAt.toISOString()))}::timestamptz[],
+                  ${param(rows.map((row) => row.messageId))}::text[],
+                  ${param(rows.map((row) => row.sender))}::text[]) as input(email, bounced_at, message_id, sender)
+    on conflict (workspace_id, email) do update
+       set bounced_at = excluded.bounced_at, source_user_id = excluded.source_user_id, evidence = excluded.evidence
+     where excluded.bounced_at > dead_addresses.bounced_at`);
+  return written.rowCount ?? 0;
 }
 
 /** A member's address book, replacing what an earlier sync recorded from the same source. */

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../../test/harness.ts';
 import { multipartBody } from '../../test/multipart.ts';
-import { recordInteractions, upsertPeopleByEmail } from './evidence.repo.ts';
+import { inferDeparturesFromBounces } from './departures.ts';
+import { recordDeadAddresses, recordInteractions, upsertPeopleByEmail } from './evidence.repo.ts';
 import { recomputeDirty } from './graph.service.ts';
 import { inferJobChangesFromMail } from './job-changes.ts';
 
@@ -54,6 +55,28 @@ async function mailbox() {
 
 const listed = async (token: string) =>
   (await ctx.app.inject({ url: '/api/clients/query/job-changes', headers: bearer(token) })).json<TJobChanges>().changes;
+
+/** Grace in the admin's LinkedIn export, at `company`. */
+function uploadGraceAt(token: string, company: string) {
+  const file = multipartBody({}, [
+    {
+      filename: 'Connections.csv',
+      content: [
+        'Notes:',
+        '"Some emails are missing."',
+        '',
+        'First Name,Last Name,URL,Email Address,Company,Position,Connected On',
+        `Grace,Hopper,https://www.linkedin.com/in/grace-hopper,,${company},Rear Admiral,01 Jan 2020`,
+      ].join('\r\n'),
+    },
+  ]);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/linkedin/command/upload-connections',
+    headers: { ...bearer(token), 'content-type': file.contentType },
+    payload: file.body,
+  });
+}
 
 describe('job changes the mail implies', () => {
   it('are probable, once, until an admin confirms them; then the tracked client is a past client', async () => {
@@ -134,26 +157,7 @@ describe('job changes the mail implies', () => {
   it('become certain when a LinkedIn export shows the same move', async () => {
     const { admin, ws } = await mailbox();
     await ctx.database.inWorkspace(ws, (tx) => inferJobChangesFromMail(tx, ws));
-    const upload = (company: string) => {
-      const file = multipartBody({}, [
-        {
-          filename: 'Connections.csv',
-          content: [
-            'Notes:',
-            '"Some emails are missing."',
-            '',
-            'First Name,Last Name,URL,Email Address,Company,Position,Connected On',
-            `Grace,Hopper,https://www.linkedin.com/in/grace-hopper,,${company},Rear Admiral,01 Jan 2020`,
-          ].join('\r\n'),
-        },
-      ]);
-      return ctx.app.inject({
-        method: 'POST',
-        url: '/api/linkedin/command/upload-connections',
-        headers: { ...bearer(admin.token), 'content-type': file.contentType },
-        payload: file.body,
-      });
-    };
+    const upload = (company: string) => uploadGraceAt(admin.token, company);
     expect((await upload('Navy')).statusCode).toBe(200);
     expect((await upload('Univac')).statusCode).toBe(200);
     const changes = await listed(admin.token);
@@ -163,5 +167,209 @@ describe('job changes the mail implies', () => {
       status: 'confirmed',
     });
     expect(changes.find((change) => change.source === 'linkedin')).toMatchObject({ newCompanyName: 'Univac' });
+  });
+});
+
+/**
+ * A workspace whose admin corresponded with Grace at the Navy (a tracked client) and with Alan at
+ * Bletchley, met Ada, then got delivery failure reports for the three, for a mistyped address and for
+ * a free mailbox.
+ */
+async function bouncedMailbox() {
+  const admin = await ctx.registerAdmin();
+  const ws = admin.me.workspaceId;
+  const grace = { email: 'grace@navy.test', name: 'Grace Hopper' };
+  const alan = { email: 'alan@bletchley.test', name: 'Alan Turing' };
+  const joe = { email: 'joe.bloggs@gmail.com', name: 'Joe Bloggs' };
+  const typo = { email: 'garce@navy.test', name: 'Grace Hopper' };
+  const ada = { email: 'ada@analytical.test', name: 'Ada Lovelace' };
+  const mail = (
+    id: string,
+    from: { email: string; name: string | null },
+    to: { email: string; name: string | null },
+    days: number,
+  ) => ({
+    kind: 'mail' as const,
+    externalId: id,
+    occurredAt: daysAgo(days),
+    participants: [
+      { ...from, role: 'from' as const },
+      { ...to, role: 'to' as const },
+    ],
+  });
+  const me = { email: admin.email, name: null };
+  const bounce = (email: string, days: number) => ({
+    email,
+    bouncedAt: daysAgo(days),
+    messageId: `report-${email}-${days}`,
+    sender: 'mailer-daemon@googlemail.com',
+  });
+  await ctx.database.inWorkspace(ws, async (tx) => {
+    await recordInteractions(tx, ws, admin.me.id, [
+      mail('g1', grace, me, 400),
+      mail('g2', grace, me, 200),
+      mail('g3', me, grace, 31),
+      mail('a1', alan, me, 100),
+      mail('t1', me, typo, 60),
+      mail('j1', joe, me, 90),
+      // Ada never wrote, but met the admin: her address was no guess.
+      {
+        kind: 'meeting',
+        externalId: 'm1',
+        occurredAt: daysAgo(120),
+        participants: [
+          { ...me, role: 'organizer' },
+          { ...ada, role: 'attendee' },
+        ],
+      },
+    ]);
+    await recordDeadAddresses(tx, ws, admin.me.id, [
+      bounce(grace.email, 31),
+      bounce(alan.email, 50),
+      bounce(typo.email, 60),
+      bounce(joe.email, 80),
+      bounce(ada.email, 45),
+    ]);
+    await tx.execute(sql`insert into clients (workspace_id, person_id, source, track_job_changes, company_id_at_import)
+                         select ${ws}::uuid, id, 'manual', true, company_id from people
+                          where workspace_id = ${ws} and email = ${grace.email}`);
+  });
+  const write = (from: { email: string; name: string }, days: number) =>
+    ctx.database.inWorkspace(ws, (tx) =>
+      recordInteractions(tx, ws, admin.me.id, [mail(`later-${from.email}-${days}`, from, me, days)]),
+    );
+  const infer = () => ctx.database.inWorkspace(ws, (tx) => inferDeparturesFromBounces(tx, ws));
+  return { admin, ws, grace, alan, write, infer };
+}
+
+const departures = async (token: string) =>
+  (await ctx.app.inject({ url: '/api/clients/query/job-changes', headers: bearer(token) })).json<TJobChanges>()
+    .departures;
+
+describe('departures the bounces imply', () => {
+  it('are probable, once, for the people who wrote from a company address that bounced since', async () => {
+    const { admin, infer } = await bouncedMailbox();
+    expect(await infer()).toEqual({ raised: 3, cleared: 0 });
+    expect(await infer()).toEqual({ raised: 0, cleared: 0 });
+    const listed = await departures(admin.token);
+    expect(listed).toEqual([
+      {
+        id: expect.any(String),
+        person: { id: expect.any(String), name: 'Grace Hopper' },
+        pastCompanyName: 'Navy',
+        address: 'grace@navy.test',
+        bouncedOn: daysAgo(31).toISOString().slice(0, 10),
+        source: 'mail',
+        confidence: 'probable',
+        tracked: true,
+        status: 'detected',
+      },
+      expect.objectContaining({
+        person: expect.objectContaining({ name: 'Ada Lovelace' }),
+        pastCompanyName: 'Analytical',
+      }),
+      expect.objectContaining({ person: expect.objectContaining({ name: 'Alan Turing' }), tracked: false }),
+    ]);
+    // The job changes to a known company are apart, and there are none.
+    const all = await ctx.app.inject({ url: '/api/clients/query/job-changes', headers: bearer(admin.token) });
+    expect(all.json<TJobChanges>().changes).toEqual([]);
+  });
+
+  it('are withdrawn by mail from the address after the bounce, and raised again by a later bounce', async () => {
+    const { admin, ws, alan, write, infer } = await bouncedMailbox();
+    await write(alan, 70); // before the bounce: changes nothing
+    await infer();
+    await write(alan, 10);
+    expect(await infer()).toEqual({ raised: 0, cleared: 1 });
+    expect((await departures(admin.token)).map((departure) => departure.person.name)).toEqual([
+      'Grace Hopper',
+      'Ada Lovelace',
+    ]);
+    await ctx.database.inWorkspace(ws, (tx) =>
+      recordDeadAddresses(tx, ws, admin.me.id, [
+        { email: alan.email, bouncedAt: daysAgo(2), messageId: 'r2', sender: 'postmaster@bletchley.test' },
+      ]),
+    );
+    expect(await infer()).toEqual({ raised: 1, cleared: 0 });
+    expect(await departures(admin.token)).toContainEqual(
+      expect.objectContaining({ address: alan.email, bouncedOn: daysAgo(2).toISOString().slice(0, 10) }),
+    );
+  });
+
+  it('remember a dismissal, and show another workspace nothing', async () => {
+    const { admin, infer } = await bouncedMailbox();
+    await infer();
+    const [grace] = await departures(admin.token);
+    const dismiss = (token: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/clients/command/dismiss-job-change/${grace?.id}`,
+        headers: bearer(token),
+      });
+    const other = await ctx.registerAdmin();
+    expect((await dismiss(other.token)).statusCode).toBe(404);
+    expect(await departures(other.token)).toEqual([]);
+    expect((await dismiss(admin.token)).statusCode).toBe(204);
+    expect(await infer()).toEqual({ raised: 0, cleared: 0 });
+    expect((await departures(admin.token)).map((departure) => departure.person.name)).toEqual([
+      'Ada Lovelace',
+      'Alan Turing',
+    ]);
+  });
+
+  it('once confirmed, end the employment for good: old mail read again does not bring the company back', async () => {
+    const { admin, ws, grace, write, infer } = await bouncedMailbox();
+    await infer();
+    const listed = await departures(admin.token);
+    const id = listed.find((departure) => departure.address === grace.email)?.id;
+    const confirmed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/clients/command/confirm-job-change/${id}`,
+      headers: bearer(admin.token),
+    });
+    expect(confirmed.statusCode).toBe(204);
+    expect(await departures(admin.token)).toContainEqual(
+      expect.objectContaining({ id, status: 'confirmed', confidence: 'certain' }),
+    );
+    await write(grace, 300);
+    const { rows } = await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute(sql`select company_id from people where workspace_id = ${ws} and email = ${grace.email}`),
+    );
+    expect(rows).toEqual([{ company_id: null }]);
+    // Where she went is unknown: no PAST_CLIENT without a new company.
+    await recomputeDirty(ctx.database, ws);
+    const page = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contacts/query',
+      headers: bearer(admin.token),
+      payload: { filters: [{ name: 'signal', values: ['PAST_CLIENT'] }] },
+    });
+    expect(page.json<TContactsPage>().rows).toEqual([]);
+  });
+
+  it('become certain when a LinkedIn export shows a move away from the company', async () => {
+    const { admin, infer } = await bouncedMailbox();
+    await infer();
+    expect((await uploadGraceAt(admin.token, 'Navy')).statusCode).toBe(200);
+    expect(await departures(admin.token)).toContainEqual(expect.objectContaining({ status: 'detected' }));
+    expect((await uploadGraceAt(admin.token, 'Univac')).statusCode).toBe(200);
+    expect(await departures(admin.token)).toContainEqual(
+      expect.objectContaining({ address: 'grace@navy.test', status: 'confirmed', confidence: 'certain' }),
+    );
+  });
+
+  it('become certain when the mail shows the same person at a new company', async () => {
+    const { admin, ws, write, infer } = await bouncedMailbox();
+    await infer();
+    await write({ email: 'grace@univac.test', name: 'Grace Hopper' }, 20);
+    await ctx.database.inWorkspace(ws, (tx) => inferJobChangesFromMail(tx, ws));
+    expect(await departures(admin.token)).toContainEqual(
+      expect.objectContaining({ address: 'grace@navy.test', status: 'confirmed', confidence: 'certain' }),
+    );
+    const { rows } = await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute(sql`select evidence->>'confirmedBy' as by from job_changes where workspace_id = ${ws} and kind = 'left'
+                      and status = 'confirmed'`),
+    );
+    expect(rows).toEqual([{ by: 'mail' }]);
   });
 });

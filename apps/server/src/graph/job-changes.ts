@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
+import { confirmAgreeingDepartures, type DepartureRow, leaveCompany } from './departures.ts';
 import { markDirty } from './dirty.ts';
 import { membersCte } from './graph.sql.ts';
 
@@ -20,7 +21,8 @@ export async function inferJobChangesFromMail(tx: Tx, workspaceId: string) {
  * A probable change becomes certain when a second source agrees: a certain change (a LinkedIn export,
  * an import, an admin) of the same person, or of a person of the same name (mail and LinkedIn often know
  * one human as two people), to the same company. It is confirmed with the agreeing source in its
- * evidence, as an admin's confirmation would be. Returns how many were confirmed.
+ * evidence, as an admin's confirmation would be; so are the departures a move agrees with
+ * (departures.ts). Returns how many were confirmed.
  */
 export async function confirmAgreeingJobChanges(tx: Tx, workspaceId: string) {
   const ws = workspaceId;
@@ -44,7 +46,8 @@ export async function confirmAgreeingJobChanges(tx: Tx, workspaceId: string) {
      where j.workspace_id = ${ws} and j.id = a.id
     returning j.person_id, j.new_company_id`);
   for (const change of confirmed.rows) await moveToNewCompany(tx, ws, change);
-  return confirmed.rows.length;
+  // A move away from a company is also the second source a departure from it waits for.
+  return confirmed.rows.length + (await confirmAgreeingDepartures(tx, ws));
 }
 
 export function mailJobChangesSql(workspaceId: string) {
@@ -91,8 +94,8 @@ export function mailJobChangesSql(workspaceId: string) {
 /**
  * An admin's decision on a job change not yet decided. Confirming makes it certain and true: the
  * person's current company becomes the new one (the old employment ends, the new one begins), and
- * they are rolled up again (a tracked client then raises PAST_CLIENT). Returns false when there is
- * no such change to decide.
+ * they are rolled up again (a tracked client then raises PAST_CLIENT); a departure ends the old
+ * employment only. Returns false when there is no such change to decide.
  */
 export async function decideJobChange(
   tx: Tx,
@@ -100,15 +103,16 @@ export async function decideJobChange(
   decision: { id: string; userId: string; confirmed: boolean },
 ) {
   const ws = workspaceId;
-  const decided = await tx.execute<{ person_id: string; new_company_id: string | null }>(sql`
+  const decided = await tx.execute<DepartureRow & { kind: 'moved' | 'left'; new_company_id: string | null }>(sql`
     update job_changes set status = ${decision.confirmed ? 'confirmed' : 'dismissed'},
            confidence = case when ${decision.confirmed} then 'certain' else confidence end,
            decided_by_user_id = ${decision.userId}, decided_at = now()
      where workspace_id = ${ws} and id = ${decision.id} and status = 'detected'
-    returning person_id, new_company_id`);
+    returning kind, person_id, new_company_id, past_company_id, changed_on::text as changed_on`);
   const change = decided.rows[0];
   if (!change) return false;
-  if (decision.confirmed) await moveToNewCompany(tx, ws, change);
+  if (decision.confirmed && change.kind === 'left') await leaveCompany(tx, ws, change);
+  else if (decision.confirmed) await moveToNewCompany(tx, ws, change);
   return true;
 }
 

@@ -112,6 +112,7 @@ export const API_COMPONENTS: Readonly<Record<string, z.ZodType>> = {
   CrmClientsPage: lists.ZCrmClientsPage,
   ImportStatus: lists.ZImportStatus,
   JobChange: lists.ZJobChange,
+  Departure: lists.ZDeparture,
   JobChanges: lists.ZJobChanges,
 
   Workflow: workflows.ZWorkflow,

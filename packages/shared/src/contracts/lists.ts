@@ -137,7 +137,7 @@ export const listsApi = defineRoutes('lists', {
   listJobChanges: {
     method: 'GET',
     path: '/clients/query/job-changes',
-    summary: 'The job changes seen in the workspace, newest first (the last 200)',
+    summary: 'The job changes and departures seen in the workspace, newest first (the last 200 of each)',
     access: 'admin',
     query: ZJobChangesQuery,
     responses: { 200: ZJobChanges },
@@ -145,7 +145,7 @@ export const listsApi = defineRoutes('lists', {
   confirmJobChange: {
     method: 'POST',
     path: '/clients/command/confirm-job-change/:id',
-    summary: 'Confirms a probable job change: the person now works at the new company',
+    summary: 'Confirms a probable job change (the person now works at the new company) or departure',
     access: 'admin',
     params: ZIdParams,
     responses: { 204: noContent },
@@ -154,7 +154,7 @@ export const listsApi = defineRoutes('lists', {
   dismissJobChange: {
     method: 'POST',
     path: '/clients/command/dismiss-job-change/:id',
-    summary: 'Dismisses a probable job change; it is remembered and never raised again',
+    summary: 'Dismisses a probable job change or departure; it is remembered and never raised again',
     access: 'admin',
     params: ZIdParams,
     responses: { 204: noContent },

@@ -328,7 +328,10 @@ export const CSV_TEMPLATES = {
   },
 } as const satisfies Record<ImportKind, { fileName: string; columns: readonly string[]; example: readonly string[] }>;
 
-/** `GET /clients/query/job-changes`: the newest first; `recentDays` keeps those seen within that many days. */
+/**
+ * `GET /clients/query/job-changes`: the newest first, moves to a known company and departures apart;
+ * `recentDays` keeps those seen within that many days.
+ */
 export const ZJobChangesQuery = z.object({ recentDays: z.coerce.number().int().min(1).max(3650).optional() });
 export const JOB_CHANGE_SOURCES = ['linkedin', 'import', 'manual', 'mail'] as const;
 export const JOB_CHANGE_CONFIDENCES = ['certain', 'probable'] as const;
@@ -347,5 +350,23 @@ export const ZJobChange = z.object({
   status: z.enum(['detected', 'confirmed']),
 });
 export type TJobChange = z.infer<typeof ZJobChange>;
-export const ZJobChanges = z.object({ changes: z.array(ZJobChange) });
+/**
+ * Someone who may have left their company for one unknown: mail to their company address bounced, and
+ * nothing came from it since. Confirmed and dismissed as a job change is.
+ */
+export const ZDeparture = z.object({
+  id: z.uuid(),
+  person: z.object({ id: z.uuid(), name: z.string() }),
+  pastCompanyName: z.string().nullable(),
+  /** The address the delivery failure report named. */
+  address: z.string(),
+  /** The day of the bounce (of the latest one). */
+  bouncedOn: z.iso.date(),
+  source: z.enum(JOB_CHANGE_SOURCES),
+  confidence: z.enum(JOB_CHANGE_CONFIDENCES),
+  tracked: z.boolean(),
+  status: z.enum(['detected', 'confirmed']),
+});
+export type TDeparture = z.infer<typeof ZDeparture>;
+export const ZJobChanges = z.object({ changes: z.array(ZJobChange), departures: z.array(ZDeparture) });
 export type TJobChanges = z.infer<typeof ZJobChanges>;

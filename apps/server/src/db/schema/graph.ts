@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -13,6 +14,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { workspaces } from './workspaces.ts';
@@ -378,7 +380,12 @@ export const jobChanges = pgTable(
     pastCompanyId: uuid('past_company_id'),
     pastCompanyName: text('past_company_name'),
     newCompanyId: uuid('new_company_id'),
-    newCompanyName: text('new_company_name').notNull(),
+    /** Where they went; unknown (null) only when they left ('left': mail to their address bounced). */
+    newCompanyName: text('new_company_name'),
+    /** 'moved' to a known company, or 'left' the past one for an unknown one. */
+    kind: text('kind', { enum: ['moved', 'left'] })
+      .notNull()
+      .default('moved'),
     changedOn: date('changed_on').notNull(),
     source: text('source', { enum: ['linkedin', 'import', 'manual', 'mail'] }).notNull(),
     confidence: text('confidence', { enum: ['certain', 'probable'] }).notNull(),
@@ -396,5 +403,8 @@ export const jobChanges = pgTable(
     primaryKey({ columns: [t.workspaceId, t.id] }),
     unique('job_changes_once_key').on(t.workspaceId, t.personId, t.changedOn, t.newCompanyName),
     index('job_changes_recent_idx').on(t.workspaceId, t.changedOn.desc()),
+    // A person has one address, so one departure: raised once, and a dismissed one is never raised again.
+    uniqueIndex('job_changes_one_departure_key').on(t.workspaceId, t.personId).where(sql`kind = 'left'`),
+    check('job_changes_destination_check', sql`kind = 'left' or new_company_name is not null`),
   ],
 );

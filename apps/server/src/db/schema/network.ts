@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { workspaces } from './workspaces.ts';
 
 // The evidence the relationship graph is built from (DESIGN.md section 7). Headers and times only:
@@ -95,6 +95,25 @@ export const interactions = pgTable(
     unique('interactions_source_key').on(t.workspaceId, t.sourceUserId, t.kind, t.externalId),
     index('interactions_workspace_time_idx').on(t.workspaceId, t.occurredAt),
   ],
+);
+
+/**
+ * Addresses a delivery failure report named (a bounce, headers only): dead since `bounced_at`, unless
+ * mail came from them later. The report itself is no interaction and creates no person.
+ */
+export const deadAddresses = pgTable(
+  'dead_addresses',
+  {
+    workspaceId: workspaceId(),
+    email: text('email').notNull(),
+    /** The latest report's time. */
+    bouncedAt: timestamp('bounced_at', { withTimezone: true }).notNull(),
+    /** The member whose mailbox received it. */
+    sourceUserId: uuid('source_user_id').notNull(),
+    /** The latest report: its Gmail message id and its sender (mailer-daemon@..., postmaster@...). */
+    evidence: jsonb('evidence').$type<{ messageId: string; sender: string }>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.email] })],
 );
 
 export const interactionParticipants = pgTable(

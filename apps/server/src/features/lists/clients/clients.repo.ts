@@ -1,4 +1,4 @@
-import { engagementOfCode, type TClient, type TJobChange } from '@warmpath/shared';
+import { engagementOfCode, type TClient, type TDeparture, type TJobChange } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { mergeNamelessCompanies, nameReplaces } from '../../../graph/company-names.ts';
@@ -196,41 +196,52 @@ export async function clientTags(tx: Tx, workspaceId: string, pattern: string | 
   return rows.rows.map((row) => row.tag);
 }
 
-/** The job changes seen in the workspace, newest first, with whether each person is a tracked client. */
+/**
+ * The job changes seen in the workspace, newest first, with whether each person is a tracked client:
+ * the moves to a known company, and the departures for an unknown one (at most `limit` of each).
+ */
 export async function findJobChanges(tx: Tx, workspaceId: string, options: { recentDays?: number; limit: number }) {
   const rows = await tx.execute<{
     id: string;
+    kind: 'moved' | 'left';
     person_id: string;
     person_name: string;
     past_company_name: string | null;
-    new_company_name: string;
+    new_company_name: string | null;
     changed_on: string;
+    address: string | null;
     source: TJobChange['source'];
     confidence: TJobChange['confidence'];
     tracked: boolean;
     status: TJobChange['status'];
   }>(sql`
-    select j.id, j.person_id, p.full_name as person_name, j.past_company_name, j.new_company_name,
-           j.changed_on::text as changed_on, j.source, j.confidence, j.status,
-           exists (select 1 from clients c where c.workspace_id = j.workspace_id and c.person_id = j.person_id
-                     and c.track_job_changes) as tracked
-      from job_changes j
-      join people p on p.workspace_id = j.workspace_id and p.id = j.person_id
-     where j.workspace_id = ${workspaceId} and j.status <> 'dismissed'
-       and (${options.recentDays ?? null}::int is null or j.changed_on > current_date - ${options.recentDays ?? 0}::int)
-     order by j.changed_on desc, j.created_at desc
-     limit ${options.limit}`);
-  return rows.rows.map(
-    (row): TJobChange => ({
+    select * from (
+      select j.id, j.kind, j.person_id, p.full_name as person_name, j.past_company_name, j.new_company_name,
+             j.changed_on::text as changed_on, j.evidence->>'address' as address, j.source, j.confidence, j.status,
+             exists (select 1 from clients c where c.workspace_id = j.workspace_id and c.person_id = j.person_id
+                       and c.track_job_changes) as tracked,
+             j.created_at, row_number() over (partition by j.kind order by j.changed_on desc, j.created_at desc) as n
+        from job_changes j
+        join people p on p.workspace_id = j.workspace_id and p.id = j.person_id
+       where j.workspace_id = ${workspaceId} and j.status <> 'dismissed'
+         and (${options.recentDays ?? null}::int is null or j.changed_on > current_date - ${options.recentDays ?? 0}::int)
+    ) shown
+     where n <= ${options.limit}
+     order by changed_on desc, created_at desc`);
+  const changes: TJobChange[] = [];
+  const departures: TDeparture[] = [];
+  for (const row of rows.rows) {
+    const shared = {
       id: row.id,
       person: { id: row.person_id, name: row.person_name },
       pastCompanyName: row.past_company_name,
-      newCompanyName: row.new_company_name,
-      changedOn: row.changed_on,
       source: row.source,
       confidence: row.confidence,
       tracked: row.tracked,
       status: row.status,
-    }),
-  );
+    };
+    if (row.kind === 'left') departures.push({ ...shared, address: row.address ?? '', bouncedOn: row.changed_on });
+    else changes.push({ ...shared, newCompanyName: row.new_company_name ?? '', changedOn: row.changed_on });
+  }
+  return { changes, departures };
 }

@@ -126,14 +126,13 @@ export async function queryClientTags(deps: ImportDeps, member: Member, searchTe
   return { tags };
 }
 
-/** How many job changes the page lists: the newest. */
+/** How many job changes (and how many departures) the page lists: the newest. */
 const JOB_CHANGES_SHOWN = 200;
 
 export async function queryJobChanges(deps: ImportDeps, member: Member, query: { recentDays?: number }) {
-  const changes = await deps.database.inWorkspace(member.workspaceId, (tx) =>
+  return deps.database.inWorkspace(member.workspaceId, (tx) =>
     findJobChanges(tx, member.workspaceId, { recentDays: query.recentDays, limit: JOB_CHANGES_SHOWN }),
   );
-  return { changes };
 }
 
 /** An admin's decision on a probable job change; a confirmed one is rolled into the network. */

@@ -1,6 +1,7 @@
 import type { TSyncRun } from '@warmpath/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { jobRuns } from '../../../db/schema/index.ts';
+import { inferDeparturesFromBounces } from '../../../graph/departures.ts';
 import { refreshGraphStatistics } from '../../../graph/graph.service.ts';
 import { inferJobChangesFromMail } from '../../../graph/job-changes.ts';
 import { keepRun, queueRun, toSyncRun } from '../../../jobs/job-runs.ts';
@@ -43,7 +44,8 @@ export async function latestGoogleSync(deps: SyncRunDeps, member: Member): Promi
 
 /**
  * The worker's side: runs the sync, keeping its row up to date for the progress bar, then what the new
- * mail implies about where people work now (probable job changes, for an admin), then the graph job.
+ * mail implies about where people work now (probable job changes and departures, for an admin), then
+ * the graph job.
  * Returns what it brought in, or null when Google refused our access (the run is failed for good:
  * only connecting again helps).
  */
@@ -63,7 +65,10 @@ export async function runGoogleSyncJob(deps: SyncRunDeps, job: GoogleSyncJob) {
       });
       // The mail inference plans on the rows the sync just wrote (seconds instead of milliseconds otherwise).
       await refreshGraphStatistics(deps.database);
-      await deps.database.inWorkspace(job.workspaceId, (tx) => inferJobChangesFromMail(tx, job.workspaceId));
+      await deps.database.inWorkspace(job.workspaceId, async (tx) => {
+        await inferJobChangesFromMail(tx, job.workspaceId);
+        await inferDeparturesFromBounces(tx, job.workspaceId);
+      });
       return synced;
     },
     (error): error is GoogleReconnectRequired => error instanceof GoogleReconnectRequired,

@@ -1,6 +1,9 @@
+import type { TJobChanges } from '@warmpath/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../../../../test/harness.ts';
+import { inferDeparturesFromBounces } from '../../../graph/departures.ts';
 import { recomputeDirty } from '../../../graph/graph.service.ts';
+import { inferJobChangesFromMail } from '../../../graph/job-changes.ts';
 import { GoogleReconnectRequired } from './google-account.ts';
 import { googleAccountDeps } from './google-deps.ts';
 import { type SyncDeps, syncGoogleAccount } from './google-sync.ts';
@@ -46,6 +49,10 @@ async function evidenceCounts(workspaceId: string) {
     number
   >;
 }
+
+const departures = async (token: string) =>
+  (await ctx.app.inject({ url: '/api/clients/query/job-changes', headers: bearer(token) })).json<TJobChanges>()
+    .departures;
 
 async function connectedAdmin() {
   const admin = await ctx.registerAdmin();
@@ -142,6 +149,80 @@ describe('syncing Google', { timeout: 120_000 }, () => {
     expect(await evidenceCounts(admin.me.workspaceId)).toEqual(after);
   });
 
+  it('reads bounces as dead addresses, never as people or mail, and raises each departure once', async () => {
+    const admin = await connectedAdmin();
+    const ws = admin.me.workspaceId;
+    const { mailbox, world } = ctx.google.user(admin.email);
+    const reports = mailbox.all().filter((message) => message.failedRecipients);
+    const infer = () =>
+      ctx.database.inWorkspace(ws, async (tx) => {
+        await inferJobChangesFromMail(tx, ws);
+        return inferDeparturesFromBounces(tx, ws);
+      });
+    const deadAddresses = async () =>
+      (
+        await ctx.database.inWorkspace(ws, (tx) =>
+          tx.execute<{ email: string }>('select email from dead_addresses order by email'),
+        )
+      ).rows.map((row) => row.email);
+
+    const counts = await syncGoogleAccount(deps, admin.target);
+    expect(counts.bounces).toBe(reports.length);
+    expect(await deadAddresses()).toEqual([...new Set(reports.flatMap((report) => report.failedRecipients))].sort());
+    const { rows: daemons } = await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute(`select email from people where email like 'mailer-daemon@%' or email like 'postmaster@%'`),
+    );
+    expect(daemons).toEqual([]);
+    expect((await evidenceCounts(ws)).mail).toBe(counts.messages);
+
+    // The old addresses of people who changed jobs, never a mistyped one; certain where the mail also shows
+    // the same person writing from their new company.
+    const { raised } = await infer();
+    const listed = await departures(admin.token);
+    expect(listed).toHaveLength(raised);
+    expect(raised).toBeGreaterThan(3);
+    const oldAddresses = new Set(world.people.flatMap((person) => (person.formerEmail ? [person.formerEmail] : [])));
+    for (const departure of listed) {
+      expect(oldAddresses.has(departure.address)).toBe(true);
+      expect(departure).toMatchObject(
+        departure.status === 'confirmed' ? { confidence: 'certain' } : { confidence: 'probable', source: 'mail' },
+      );
+    }
+
+    // Everything read again: nothing twice.
+    ctx.google.dropHistory(admin.email);
+    expect((await syncGoogleAccount(deps, admin.target)).bounces).toBe(reports.length);
+    expect(await infer()).toEqual({ raised: 0, cleared: 0 });
+    expect(await departures(admin.token)).toEqual(listed);
+
+    // A new bounce for someone the member writes with often, then mail from them: raised, then withdrawn.
+    const regular = world.people.find(
+      (person) => person.kind === 'core' && person.company !== null && !person.formerEmail,
+    );
+    const now = Date.now();
+    ctx.google.addMail(admin.email, {
+      from: { name: 'Mail Delivery Subsystem', email: 'mailer-daemon@googlemail.com' },
+      subject: 'Delivery Status Notification (Failure)',
+      failedRecipients: [regular?.email ?? ''],
+      at: now - 60_000,
+    });
+    await syncGoogleAccount(deps, admin.target);
+    expect(await infer()).toEqual({ raised: 1, cleared: 0 });
+    expect(await departures(admin.token)).toContainEqual(
+      expect.objectContaining({ address: regular?.email, confidence: 'probable', status: 'detected' }),
+    );
+    ctx.google.addMail(admin.email, {
+      from: { name: regular?.displayName ?? '', email: regular?.email ?? '' },
+      at: now,
+    });
+    await syncGoogleAccount(deps, admin.target);
+    expect(await infer()).toEqual({ raised: 0, cleared: 1 });
+    expect(await departures(admin.token)).toEqual(listed);
+
+    const other = await ctx.registerAdmin();
+    expect(await departures(other.token)).toEqual([]);
+  });
+
   it('refreshes an expired access token and keeps the new one sealed', async () => {
     const admin = await connectedAdmin();
     const sealedBefore = await sealedTokens(admin.me.workspaceId);
@@ -228,6 +309,9 @@ describe('sync runs', () => {
       finishedAt: expect.any(String),
     });
     expect(run.counts.messages).toBeGreaterThan(1000);
+    expect(run.counts.bounces).toBeGreaterThan(0);
+    // Then what the mail implies: those whose address bounced may have left.
+    expect((await departures(admin.token)).length).toBeGreaterThan(0);
 
     // The sync asks for the graph's recompute: the people in the mailbox appear in the network table.
     let network = { pagination: { totalCount: 0 } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailEvidence } from './google-sync.ts';
+import { deliveryFailure, mailEvidence } from './google-sync.ts';
 
 const message = (headers: Record<string, string>) => ({
   id: 'm1',
@@ -32,5 +32,26 @@ describe('mailEvidence', () => {
   it('ignores a message without a sender or a recipient', () => {
     expect(mailEvidence(message({ From: 'not an address', To: 'jean@dupont.test' }))).toBeNull();
     expect(mailEvidence(message({ From: 'zoe@acme.test' }))).toBeNull();
+  });
+});
+
+describe('deliveryFailure', () => {
+  it("gives a report's dead addresses with the report's time, id and sender; nothing for other mail", () => {
+    const report = message({
+      From: 'Mail Delivery Subsystem <mailer-daemon@googlemail.com>',
+      To: 'jane@acme.test',
+      'X-Failed-Recipients': 'grace@navy.test',
+    });
+    expect(deliveryFailure(report)).toEqual({
+      dead: [
+        {
+          email: 'grace@navy.test',
+          bouncedAt: new Date(Date.UTC(2025, 0, 2)),
+          messageId: 'm1',
+          sender: 'mailer-daemon@googlemail.com',
+        },
+      ],
+    });
+    expect(deliveryFailure(message({ From: 'grace@navy.test', To: 'jane@acme.test' }))).toBeNull();
   });
 });

@@ -4,17 +4,20 @@ import { and, eq } from 'drizzle-orm';
 import { addressParser } from 'postal-mime';
 import { googleSyncState } from '../../../db/schema/index.ts';
 import {
+  type DeadAddress,
   type InteractionEvidence,
   type Participant,
   recordAddressBook,
+  recordDeadAddresses,
   recordInteractions,
 } from '../../../graph/evidence.repo.ts';
 import { REPLY_HEADERS, type RepliesDeps, recordReplies } from '../../intros/replies.ts';
+import { BOUNCE_HEADERS, readDeliveryFailure } from './bounces.ts';
 import { type GoogleAccount, type GoogleAccountDeps, googleAccount, httpStatus } from './google-account.ts';
 
 /** Threads and meetings this wide say nothing about who knows whom (newsletters, all-hands). */
 export const MAX_RECIPIENTS = 20;
-const METADATA_HEADERS = ['From', 'To', 'Cc', 'Date', ...REPLY_HEADERS];
+const METADATA_HEADERS = ['From', 'To', 'Cc', 'Date', ...REPLY_HEADERS, ...BOUNCE_HEADERS];
 const FETCH_CONCURRENCY = 16;
 const PAGE_SIZE = 500;
 
@@ -24,6 +27,8 @@ export type SyncCounts = {
   messages: number;
   meetings: number;
   ignored: number;
+  /** Delivery failure reports read: no evidence of a relationship, but of the addresses they name dying. */
+  bounces: number;
 };
 export type SyncProgress = (update: { phase: string; processed: number; total: number | null }) => Promise<void>;
 export type SyncDeps = GoogleAccountDeps &
@@ -93,6 +98,16 @@ export function mailEvidence(message: gmail_v1.Schema$Message): InteractionEvide
   return { kind: 'mail', externalId: message.id, occurredAt, participants: [...from, ...recipients] };
 }
 
+/** A delivery failure report's dead addresses (none when it names none), or null for any other message. */
+export function deliveryFailure(message: gmail_v1.Schema$Message): { dead: DeadAddress[] } | null {
+  const report = readDeliveryFailure(message.payload?.headers ?? []);
+  if (!report) return null;
+  const bouncedAt = new Date(Number(message.internalDate));
+  if (!message.id || Number.isNaN(bouncedAt.getTime())) return { dead: [] };
+  const messageId = message.id;
+  return { dead: report.failed.map((email) => ({ email, bouncedAt, messageId, sender: report.sender })) };
+}
+
 /**
  * Brings a member's Google data into the workspace's evidence: the address book, then mail headers
  * and meetings, incrementally once a first full sync has run. Safe to run again at any time.
@@ -104,7 +119,7 @@ export async function syncGoogleAccount(
 ): Promise<SyncCounts> {
   const { workspaceId, userId } = target;
   const account = await googleAccount(deps, workspaceId, userId);
-  const counts: SyncCounts = { contacts: 0, otherContacts: 0, messages: 0, meetings: 0, ignored: 0 };
+  const counts: SyncCounts = { contacts: 0, otherContacts: 0, messages: 0, meetings: 0, ignored: 0, bounces: 0 };
   const state = await loadState(deps, workspaceId, userId);
   const save = (change: Partial<SyncState>) => saveState(deps, workspaceId, userId, change);
   const record = (interactions: InteractionEvidence[]) =>
@@ -161,13 +176,21 @@ export async function syncGoogleAccount(
         throw error;
       }
     });
-    const evidence = messages.map((message) => (message ? mailEvidence(message) : null));
+    // A delivery failure report is neither a conversation nor a reply: only the addresses it names count.
+    const reports = messages.map((message) => (message ? deliveryFailure(message) : null));
+    const dead = reports.flatMap((report) => report?.dead ?? []);
+    counts.bounces += reports.filter((report) => report !== null).length;
+    if (dead.length > 0) {
+      await deps.database.inWorkspace(workspaceId, (tx) => recordDeadAddresses(tx, workspaceId, userId, dead));
+    }
+    const mail = messages.filter((_message, index) => reports[index] === null);
+    const evidence = mail.map((message) => (message ? mailEvidence(message) : null));
     counts.ignored += evidence.filter((item) => item === null).length;
     const kept = evidence.filter((item): item is InteractionEvidence => item !== null);
     await record(kept);
     counts.messages += kept.length;
     // Answers in the threads of intro requests and messages sent from actions mark them replied.
-    await recordReplies(deps, { workspaceId, userId, accountEmail: account.email ?? null }, messages);
+    await recordReplies(deps, { workspaceId, userId, accountEmail: account.email ?? null }, mail);
   };
 
   const incremental = state?.gmailHistoryId ? await mailHistory(deps, account, gmail, state.gmailHistoryId) : null;

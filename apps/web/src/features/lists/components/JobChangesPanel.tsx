@@ -1,5 +1,5 @@
 import { Badge, Button, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
-import type { TJobChange } from '@warmpath/shared';
+import type { TDeparture, TJobChange, TJobChanges } from '@warmpath/shared';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { TableSkeletonRows } from '../../../components/TableSkeletonRows.tsx';
@@ -16,7 +16,50 @@ const SOURCE_LABELS: Record<TJobChange['source'], string> = {
 };
 const COLUMNS = ['Contact', 'From', 'To', 'Seen on', 'Source', 'Confidence', 'Decision'] as const;
 
-/** The job changes seen in the workspace, above the tracked contacts: who moved, where to, and how we know. */
+/** A row of the table: a move to a known company, or a departure for an unknown one. */
+type Row = {
+  id: string;
+  person: TJobChange['person'];
+  tracked: boolean;
+  from: string;
+  seenOn: string;
+  source: string;
+  confidence: TJobChange['confidence'];
+  status: TJobChange['status'];
+  /** Says what a decision is about, for the buttons' accessible names. */
+  what: string;
+  to: { departure: TDeparture } | { company: string };
+};
+
+/** Moves and departures in one list, newest first. */
+function rowsOf(data: TJobChanges): Row[] {
+  const moves = data.changes.map(
+    (change): Row => ({
+      ...change,
+      from: change.pastCompanyName ?? 'Unknown',
+      seenOn: change.changedOn,
+      source: SOURCE_LABELS[change.source],
+      what: `moved to ${change.newCompanyName}`,
+      to: { company: change.newCompanyName },
+    }),
+  );
+  const departures = data.departures.map(
+    (departure): Row => ({
+      ...departure,
+      from: departure.pastCompanyName ?? 'Unknown',
+      seenOn: departure.bouncedOn,
+      source: departure.source === 'mail' ? 'Mail (address bounced)' : SOURCE_LABELS[departure.source],
+      what: `left ${departure.pastCompanyName ?? 'their company'}`,
+      to: { departure },
+    }),
+  );
+  return [...moves, ...departures].sort((a, b) => b.seenOn.localeCompare(a.seenOn));
+}
+
+/**
+ * The job changes seen in the workspace, above the tracked contacts: who moved, where to, and how we
+ * know; and who may have left (mail to their company address bounced), where to unknown.
+ */
 export function JobChangesPanel() {
   const [recentOnly, setRecentOnly] = useState(true);
   const changes = useJobChanges(recentOnly ? RECENT_DAYS : null);
@@ -40,10 +83,11 @@ export function JobChangesPanel() {
       </Group>
       {changes.isError ? (
         <ErrorAlert message={changes.error.message} onRetry={() => void changes.refetch()} />
-      ) : changes.data && changes.data.changes.length === 0 ? (
+      ) : changes.data && changes.data.changes.length + changes.data.departures.length === 0 ? (
         <Text size="sm" c="dimmed">
           No job change seen{recentOnly ? ` in the last ${RECENT_DAYS} days` : ''}. They appear when a newer LinkedIn
-          export shows a contact at another company, or when someone starts writing from a new company's address.
+          export shows a contact at another company, when someone starts writing from a new company's address, or when
+          mail to a contact's company address bounces.
         </Text>
       ) : (
         <Table aria-label="Detected job changes" aria-busy={changes.isFetching}>
@@ -58,30 +102,41 @@ export function JobChangesPanel() {
             {changes.isPending ? (
               <TableSkeletonRows rows={3} columns={COLUMNS.length} />
             ) : (
-              changes.data.changes.map((change) => (
-                <Table.Tr key={change.id}>
+              rowsOf(changes.data).map((row) => (
+                <Table.Tr key={row.id}>
                   <Table.Td>
-                    {change.person.name}{' '}
-                    {change.tracked ? (
+                    {row.person.name}{' '}
+                    {row.tracked ? (
                       <Badge size="xs" variant="light" tt="none">
                         Tracked client
                       </Badge>
                     ) : null}
                   </Table.Td>
-                  <Table.Td>{change.pastCompanyName ?? 'Unknown'}</Table.Td>
-                  <Table.Td>{change.newCompanyName}</Table.Td>
-                  <Table.Td>{change.changedOn}</Table.Td>
-                  <Table.Td>{SOURCE_LABELS[change.source]}</Table.Td>
-                  <Table.Td>{change.confidence === 'certain' ? 'Certain' : 'Probable'}</Table.Td>
+                  <Table.Td>{row.from}</Table.Td>
                   <Table.Td>
-                    {change.status === 'detected' ? (
+                    {'company' in row.to ? (
+                      row.to.company
+                    ) : (
+                      <>
+                        May have left
+                        <Text size="xs" c="dimmed">
+                          Mail to {row.to.departure.address} bounced
+                        </Text>
+                      </>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{row.seenOn}</Table.Td>
+                  <Table.Td>{row.source}</Table.Td>
+                  <Table.Td>{row.confidence === 'certain' ? 'Certain' : 'Probable'}</Table.Td>
+                  <Table.Td>
+                    {row.status === 'detected' ? (
                       <Group gap="xs" wrap="nowrap">
                         <Button
                           size="xs"
                           variant="light"
-                          aria-label={`Confirm ${change.person.name} moved to ${change.newCompanyName}`}
-                          loading={decide.isPending && decide.variables?.id === change.id}
-                          onClick={() => decide.mutate({ id: change.id, confirmed: true })}
+                          aria-label={`Confirm ${row.person.name} ${row.what}`}
+                          loading={decide.isPending && decide.variables?.id === row.id}
+                          onClick={() => decide.mutate({ id: row.id, confirmed: true })}
                         >
                           Confirm
                         </Button>
@@ -89,8 +144,8 @@ export function JobChangesPanel() {
                           size="xs"
                           variant="subtle"
                           color="gray"
-                          aria-label={`Dismiss ${change.person.name} moved to ${change.newCompanyName}`}
-                          onClick={() => decide.mutate({ id: change.id, confirmed: false })}
+                          aria-label={`Dismiss ${row.person.name} ${row.what}`}
+                          onClick={() => decide.mutate({ id: row.id, confirmed: false })}
                         >
                           Dismiss
                         </Button>

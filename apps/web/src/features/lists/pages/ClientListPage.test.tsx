@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TClient, TClientsPage, TImportStatus, TJobChange } from '@warmpath/shared';
+import type { TClient, TClientsPage, TDeparture, TImportStatus, TJobChange } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureAnalytics } from '../../../lib/analytics.ts';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
@@ -391,6 +391,7 @@ describe('Job changes tracking', { timeout: APP_TEST_TIMEOUT_MS }, () => {
             call.search.get('recentDays') === '30'
               ? [change]
               : [change, { ...change, id: '7e6d0f1a-2b3c-4d4e-8f5a-6b7c8d9e0f1a', changedOn: '2025-01-02' }],
+          departures: [],
         }),
     });
     await renderApp('/admin/job-changes-tracking', { signedIn: true, me: admin });
@@ -423,7 +424,7 @@ describe('Job changes tracking', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     };
     const api = stubApi({
       [TRACKED]: Response.json(page([])),
-      'GET /clients/query/job-changes': Response.json({ changes: [probable] }),
+      'GET /clients/query/job-changes': Response.json({ changes: [probable], departures: [] }),
       [`POST /clients/command/confirm-job-change/${probable.id}`]: noContent(),
     });
     await renderApp('/admin/job-changes-tracking', { signedIn: true, me: admin });
@@ -433,5 +434,54 @@ describe('Job changes tracking', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Confirm Grace Hopper moved to Univac' }));
     await waitFor(() => expect(api.callsTo(`POST /clients/command/confirm-job-change/${probable.id}`)).toHaveLength(1));
     expect(within(row).getByRole('button', { name: 'Dismiss Grace Hopper moved to Univac' })).toBeDefined();
+  });
+
+  it('shows who may have left, with the bounce, among the changes by date; a dismissal is sent', async () => {
+    const moved: TJobChange = {
+      id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+      person: { id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e', name: 'Ada Byron' },
+      pastCompanyName: 'Analytical Engines',
+      newCompanyName: 'Difference Engines',
+      changedOn: '2026-10-02',
+      source: 'linkedin',
+      confidence: 'certain',
+      tracked: false,
+      status: 'confirmed',
+    };
+    const departure: TDeparture = {
+      id: '3c4d5e6f-7a8b-4c9d-8e0f-2a3b4c5d6e7f',
+      person: { id: '4d5e6f7a-8b9c-4d0e-9f1a-3b4c5d6e7f8a', name: 'Alan Turing' },
+      pastCompanyName: 'Bletchley Park',
+      address: 'alan@bletchley.test',
+      bouncedOn: '2026-11-03',
+      source: 'mail',
+      confidence: 'probable',
+      tracked: true,
+      status: 'detected',
+    };
+    const api = stubApi({
+      [TRACKED]: Response.json(page([])),
+      'GET /clients/query/job-changes': Response.json({ changes: [moved], departures: [departure] }),
+      [`POST /clients/command/dismiss-job-change/${departure.id}`]: noContent(),
+    });
+    await renderApp('/admin/job-changes-tracking', { signedIn: true, me: admin });
+    const table = await screen.findByRole('table', { name: 'Detected job changes' });
+    const row = await within(table).findByRole('row', { name: /Alan Turing/ });
+    // Newest first: the bounce of November before the move of October.
+    const rows = within(table).getAllByRole('row');
+    expect(rows.indexOf(row)).toBe(1);
+    expect(rows[2]?.textContent).toMatch(/^Ada Byron/);
+    expect(within(row).getByText('Tracked client')).toBeDefined();
+    expect(within(row).getByText('Bletchley Park')).toBeDefined();
+    expect(within(row).getByText('May have left')).toBeDefined();
+    expect(within(row).getByText('Mail to alan@bletchley.test bounced')).toBeDefined();
+    expect(within(row).getByText('2026-11-03')).toBeDefined();
+    expect(within(row).getByText('Mail (address bounced)')).toBeDefined();
+    expect(within(row).getByText('Probable')).toBeDefined();
+    expect(within(row).getByRole('button', { name: 'Confirm Alan Turing left Bletchley Park' })).toBeDefined();
+    fireEvent.click(within(row).getByRole('button', { name: 'Dismiss Alan Turing left Bletchley Park' }));
+    await waitFor(() =>
+      expect(api.callsTo(`POST /clients/command/dismiss-job-change/${departure.id}`)).toHaveLength(1),
+    );
   });
 });
