@@ -1,4 +1,4 @@
-import { Badge, Popover, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Popover, Stack, Table, Text } from '@mantine/core';
 import type { TProximityExplanation } from '@warmpath/shared';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
@@ -9,6 +9,8 @@ export type ProximityButtonProps = { prospectId: string; prospectName: string; p
 
 export const BAND_COLORS = { Low: 'gray', Medium: 'yellow', High: 'green' } as const;
 const EXPLANATION_WIDTH = 400;
+/** The closest paths shown at first; the others one click away. */
+const PATHS_SHOWN = 3;
 
 /**
  * The proximity as a badge that says it opens something: its band and score, an info mark, a hand
@@ -35,13 +37,21 @@ export function ProximityButton({ prospectId, prospectName, proximity }: Proximi
           className="mantine-focus-auto"
           color={BAND_COLORS[band]}
           variant="light"
-          size="lg"
+          size="md"
           radius="sm"
           tt="none"
           rightSection={<InfoMark />}
           aria-label={`${band} ${proximity}, why? (${prospectName})`}
           onClick={() => setOpened((current) => !current)}
-          style={{ cursor: 'pointer', border: '1px solid currentColor', flexShrink: 0 }}
+          // Outlined and with a hand pointer, unlike the badges that only say something.
+          style={{
+            cursor: 'pointer',
+            border: '1px solid currentColor',
+            flexShrink: 0,
+            height: 24,
+            paddingInline: 7,
+            maxWidth: 'none',
+          }}
         >
           {`${band} ${proximity}`}
         </Badge>
@@ -84,12 +94,15 @@ function Explanation({ prospectId }: { prospectId: string }) {
  * then scaled by the team's trust in the ally. The prospect's proximity is its closest path's.
  */
 export function ProximityExplanationView({ explanation }: { explanation: TProximityExplanation }) {
+  const [showAll, setShowAll] = useState(false);
   if (explanation.paths.length === 0) {
     return <Text size="sm">Nobody in your network knows this person yet.</Text>;
   }
   const count = explanation.paths.length;
+  const paths = showAll ? explanation.paths : explanation.paths.slice(0, PATHS_SHOWN);
   return (
-    <Stack gap="sm">
+    // Scrolls when all the paths are shown: a tab stop, so the keyboard can scroll it too.
+    <Stack gap="sm" mah="60vh" style={{ overflowY: 'auto' }} tabIndex={0}>
       <Stack gap={2}>
         <Text size="sm" fw={600}>
           Proximity {proximityBand(explanation.proximity)} {explanation.proximity}
@@ -99,7 +112,7 @@ export function ProximityExplanationView({ explanation }: { explanation: TProxim
           full, each next one adds its share of what is left, so the points below add up.
         </Text>
       </Stack>
-      {explanation.paths.map((path) => (
+      {paths.map((path) => (
         <Stack
           key={`${path.connectorId}-${path.viaName ?? ''}`}
           gap={4}
@@ -141,6 +154,11 @@ export function ProximityExplanationView({ explanation }: { explanation: TProxim
           </Text>
         </Stack>
       ))}
+      {paths.length < count ? (
+        <Button variant="subtle" size="compact-sm" onClick={() => setShowAll(true)}>
+          Show all {count} paths
+        </Button>
+      ) : null}
     </Stack>
   );
 }
