@@ -313,7 +313,8 @@ export async function explainProximity(
       const trust = edge.colleague ? null : (trustOf.get(edge.connector_id) ?? model.allyTrustFloor);
       return {
         connectorId: edge.connector_id,
-        connectorName: edge.name,
+        // A user without a last name is 'Nina ', as the names are joined in SQL.
+        connectorName: edge.name.trim(),
         kind: edge.colleague ? ('colleague' as const) : ('ally' as const),
         viaName: edge.colleague ? null : edge.owner_name,
         link,
