@@ -328,6 +328,7 @@ describe('the events of intros and actions', () => {
           temperature: 0,
           proximity: 50,
         },
+        reason: 'no signal: direct message, you know them',
       }),
     );
   }

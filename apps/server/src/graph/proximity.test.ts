@@ -1,6 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   allyPathProximity,
+  CHANNELS,
+  type Channel,
   decayFactor,
   type EdgeEvidence,
   EVIDENCE_HALF_LIFE_DAYS,
@@ -103,11 +106,62 @@ describe('the proximity model', () => {
     ).toBeLessThanOrEqual(100);
   });
 
-  it('explains a score by what each channel contributes', () => {
-    const { contributions } = scoreEdge({ ...none, linkedin: true, meetingWeight: 3, meetings: 3 }, model, now);
-    expect(contributions.linkedin).toBe(20);
-    expect(contributions.meeting).toBeGreaterThan(50);
-    expect(contributions.mail).toBe(0);
+  it('explains a score by what each channel would give alone and adds to the stronger ones', () => {
+    const { proximity, parts } = scoreEdge({ ...none, linkedin: true, meetingWeight: 3, meetings: 3 }, model, now);
+    const part = (channel: Channel) => parts.find((candidate) => candidate.channel === channel);
+    expect(parts.map((candidate) => candidate.channel)).toEqual(['meeting', 'linkedin', 'mail', 'sharedExperience']);
+    expect(part('meeting')).toEqual({ channel: 'meeting', alone: 60, added: 60 });
+    // LinkedIn alone gives 20; on top of the meetings it closes a fifth of the 40 points they leave.
+    expect(part('linkedin')).toEqual({ channel: 'linkedin', alone: 20, added: 8 });
+    expect(part('mail')).toEqual({ channel: 'mail', alone: 0, added: 0 });
+    expect(proximity).toBe(68);
+  });
+
+  it('has parts that add up to the score, for every combination of channels', () => {
+    // Every subset of the four channels, each present channel with any evidence.
+    const evidence = fc.record({
+      meetingWeight: fc.double({ min: 0.01, max: 40, noNaN: true }),
+      mails: fc.tuple(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 50 })),
+      sharedMonths: fc.integer({ min: 1, max: 120 }),
+      sharedSameDepartment: fc.boolean(),
+      sharedYearsAgo: fc.integer({ min: 0, max: 15 }),
+      ageDays: fc.integer({ min: 0, max: 1000 }),
+      mailWeights: fc.tuple(fc.double({ min: 0, max: 30, noNaN: true }), fc.double({ min: 0, max: 30, noNaN: true })),
+    });
+    for (let subset = 0; subset < 16; subset += 1) {
+      const has = (bit: number) => (subset & (1 << bit)) !== 0;
+      fc.assert(
+        fc.property(evidence, (e) => {
+          const [sent, received] = has(1) ? [Math.max(1, e.mails[0]), e.mails[1]] : [0, 0];
+          const edge: EdgeEvidence = {
+            ...none,
+            meetingWeight: has(0) ? e.meetingWeight : 0,
+            meetings: has(0) ? 1 : 0,
+            mailsSent: sent,
+            mailsReceived: received,
+            mailSentWeight: has(1) ? Math.max(0.01, e.mailWeights[0]) : 0,
+            mailReceivedWeight: has(1) && received > 0 ? e.mailWeights[1] : 0,
+            sharedMonths: has(2) ? e.sharedMonths : 0,
+            sharedSameDepartment: e.sharedSameDepartment,
+            sharedEndedOn: has(2) ? new Date(now.getTime() - e.sharedYearsAgo * 365.25 * 86_400_000) : null,
+            linkedin: has(3),
+            evidenceAt: new Date(now.getTime() - e.ageDays * 86_400_000),
+          };
+          const { proximity, parts } = scoreEdge(edge, model, now);
+          expect(parts.reduce((sum, part) => sum + part.added, 0)).toBe(proximity);
+          expect(parts.map((part) => part.channel).sort()).toEqual([...CHANNELS].sort());
+          for (const part of parts) {
+            expect(part.added).toBeGreaterThanOrEqual(0);
+            // What a channel adds on top of others is at most what it gives alone (give or take rounding).
+            expect(part.added).toBeLessThanOrEqual(part.alone + 1);
+          }
+          // A channel without evidence adds nothing.
+          const absent = CHANNELS.filter((_, bit) => !has(bit));
+          for (const channel of absent) expect(parts.find((part) => part.channel === channel)?.added).toBe(0);
+        }),
+        { numRuns: 60 },
+      );
+    }
   });
 
   it('puts the band edges at 24/25 and 74/75', () => {

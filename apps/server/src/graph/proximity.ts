@@ -115,21 +115,47 @@ export function channelStrengths(edge: EdgeEvidence, model: ProximityModel, now:
   };
 }
 
-const CHANNELS = ['meeting', 'mail', 'sharedExperience', 'linkedin'] as const;
+export const CHANNELS = ['meeting', 'mail', 'sharedExperience', 'linkedin'] as const;
+export type Channel = (typeof CHANNELS)[number];
 
-/** What each channel adds on its own, 0-100, and the combined proximity. */
+/**
+ * One channel's share of an edge's score. `alone` is what the channel would score by itself
+ * (100 * weight * strength); `added` is what it adds to the channels listed before it: channels
+ * combine as 1 - prod(1 - part), so each one closes its own fraction of the gap the stronger ones
+ * left. The `added` of an edge's channels sum to its proximity exactly.
+ */
+export type ChannelPart = { channel: Channel; alone: number; added: number };
+
+/**
+ * The score of an edge and how its channels make it: strongest first, each adding what it closes of
+ * what is left. Each part is the rounded running score minus the one before, so rounding never
+ * loses or invents a point: the parts always add up to the proximity.
+ */
 export function scoreEdge(edge: EdgeEvidence, model: ProximityModel, now: Date) {
   const strengths = channelStrengths(edge, model, now);
-  const contributions = Object.fromEntries(
+  const weighted = Object.fromEntries(
     CHANNELS.map((channel) => [channel, model.weights[channel] * strengths[channel]]),
   ) as ChannelStrengths;
-  const missing = CHANNELS.reduce((product, channel) => product * (1 - contributions[channel]), 1);
-  return {
-    proximity: Math.round(100 * (1 - missing)),
-    contributions: Object.fromEntries(
-      CHANNELS.map((channel) => [channel, Math.round(100 * contributions[channel])]),
-    ) as ChannelStrengths,
-  };
+  // The product in the SQL's order (proximitySql): the same floating-point result, so the same rounding.
+  const missing = CHANNELS.reduce((product, channel) => product * (1 - weighted[channel]), 1);
+  const proximity = Math.round(100 * (1 - missing));
+  const strongestFirst = [...CHANNELS].sort((a, b) => weighted[b] - weighted[a]);
+  // From the weakest channel with any strength on, the running score is the proximity itself: the
+  // channels without any add nothing, whatever the order of a floating-point product did.
+  const lastPresent = Math.max(
+    0,
+    strongestFirst.findLastIndex((channel) => weighted[channel] > 0),
+  );
+  let left = 1;
+  let before = 0;
+  const parts = strongestFirst.map((channel, index): ChannelPart => {
+    left *= 1 - weighted[channel];
+    const running = index >= lastPresent ? proximity : Math.min(proximity, Math.round(100 * (1 - left)));
+    const part = { channel, alone: Math.round(100 * weighted[channel]), added: running - before };
+    before = running;
+    return part;
+  });
+  return { proximity, parts };
 }
 
 export const proximityBand = (proximity: number): ProximityBandName =>

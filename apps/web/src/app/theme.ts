@@ -20,6 +20,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    // Placeholders (a file input's 'Choose a file' is one) at 4.9:1 rather than gray-5's 2.1:1.
+    '--mantine-color-placeholder': '#6b7177',
     // Light badges (engagement, proximity bands, signals) put shade-9 text on a pale tint: 3.8:1 at
     // best. These darker texts reach 4.5:1 on their tints (checked by the axe test of the network page).
     ...LIGHT_VARIANT_TEXT,

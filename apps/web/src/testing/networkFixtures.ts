@@ -168,10 +168,26 @@ export const proximityExplanation: TProximityExplanation = {
       connectorName: 'Jane Doe',
       kind: 'colleague',
       viaName: null,
+      // 1 - (1 - 0.78) * (1 - 0.2) = 0.824: the meetings count in full, LinkedIn closes a fifth of the 22 left.
+      link: 82,
+      trust: null,
       proximity: 82,
       channels: [
-        { source: 'GOOGLE_MEETING', contribution: 60, detail: '3 meetings in the last 6 months' },
-        { source: 'LINKEDIN_CONNECTION', contribution: 22, detail: 'Connected on LinkedIn' },
+        { source: 'GOOGLE_MEETING', alone: 78, added: 78, detail: '3 meetings in the last 6 months' },
+        { source: 'LINKEDIN_CONNECTION', alone: 20, added: 4, detail: 'Connected on LinkedIn' },
+      ],
+    },
+    {
+      connectorId: ids.ivy,
+      connectorName: 'Ivy Client',
+      kind: 'ally',
+      viaName: 'Olga Owner',
+      link: 68,
+      trust: 0.5,
+      proximity: 34,
+      channels: [
+        { source: 'GOOGLE_MAIL', alone: 51, added: 51, detail: '4 e-mails sent, 3 received' },
+        { source: 'SHARED_EXPERIENCE', alone: 35, added: 17, detail: '12 months together at Acme' },
       ],
     },
   ],

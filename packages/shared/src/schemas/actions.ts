@@ -63,6 +63,11 @@ export const ZRecommendedAction = z.object({
   source: z.enum(WARM_INTRO_SOURCES).nullable(),
   /** The workspace's day it was recommended on (YYYY-MM-DD). */
   recommendedOn: z.string(),
+  /**
+   * Ours: the one line of why it was recommended (its warmest signal and whom to ask, or why a direct
+   * message), the same text as `cli recommend --explain`. Null for one made before the line was kept.
+   */
+  why: z.string().nullable(),
 });
 export type TRecommendedAction = z.infer<typeof ZRecommendedAction>;
 

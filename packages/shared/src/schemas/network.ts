@@ -182,16 +182,24 @@ export const ZReportCards = z.object({
 });
 export type TReportCards = z.infer<typeof ZReportCards>;
 
-/** Why an edge has its proximity: the evidence per channel and what each channel contributed. */
+/**
+ * Why an edge has its proximity. Channels combine as 1 - prod(1 - part) (DESIGN.md section 7): each
+ * closes its own fraction of what the stronger ones left. They are listed strongest first.
+ */
 export const ZProximityChannel = z.object({
   source: z.enum(CONNECTION_SOURCES),
-  /** Points this channel adds on its own (0-100). */
-  contribution: z.number().int(),
+  /** Points this channel would give on its own (0-100). */
+  alone: z.number().int(),
+  /** Points it adds to the channels listed before it: a path's channels add up to its `link`. */
+  added: z.number().int(),
   detail: z.string(),
 });
+export type TProximityChannel = z.infer<typeof ZProximityChannel>;
 export const ZProximityExplanation = z.object({
   prospectId: z.uuid(),
+  /** The prospect's proximity: its closest path's. */
   proximity: z.number().int(),
+  /** Closest first. */
   paths: z.array(
     z.object({
       connectorId: z.uuid(),
@@ -199,6 +207,14 @@ export const ZProximityExplanation = z.object({
       kind: z.enum(['colleague', 'ally']),
       /** Via the ally's contact owner, when there is one. */
       viaName: z.string().nullable(),
+      /** The connector's own link to the prospect, 0-100: the sum of its channels' `added`. */
+      link: z.number().int(),
+      /**
+       * For an ally: how far the team trusts them (0-1), their closest link to a colleague, never below
+       * the workspace's floor. Null for a colleague.
+       */
+      trust: z.number().nullable(),
+      /** The path's proximity: the link, times the trust for an ally, rounded. */
       proximity: z.number().int(),
       channels: z.array(ZProximityChannel),
     }),

@@ -50,6 +50,8 @@ export const actions = pgTable(
     /** How the recommendation ranks: temperature (0 warm, 1 medium, 2 cold) then proximity, as decided. */
     temperature: smallint('temperature'),
     proximity: smallint('proximity'),
+    /** A recommendation's one line of why, as its run decided and logged it (`recommendationWhy`). */
+    reason: text('reason'),
     /** The Gmail thread of the sent e-mail, once a sync has seen it, and when someone first answered in it. */
     threadId: text('thread_id'),
     repliedAt: timestamp('replied_at', { withTimezone: true }),

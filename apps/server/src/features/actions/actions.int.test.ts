@@ -180,6 +180,13 @@ describe('the daily recommendations', () => {
       reason: 'no signal to justify an action',
     });
     expect(adminLog.filter((entry) => entry.outcome === 'kept')).toHaveLength(6);
+    // Each action says why in the run's own words: what `cli recommend --explain` prints for it.
+    expect(page.rows.map((row) => row.why).sort()).toEqual(
+      adminLog
+        .filter((entry) => entry.outcome === 'kept')
+        .map((entry) => entry.reason)
+        .sort(),
+    );
     const personaLog = await explainLatestRun(ctx.database, w.ws, w.personaUser.id);
     expect(personaLog.map((entry) => entry.reason)).toContain('account assigned to teammates');
     expect(await counts(w.admin.token)).toEqual({ recommended: 6, past: 0, pending: 0, skipped: 0 });

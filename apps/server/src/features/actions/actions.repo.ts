@@ -242,21 +242,23 @@ export async function upsertRecommendation(
     prospectId: string;
     signals: unknown[];
     action: KeptAction;
+    /** The line of why the run logs for it (`recommendationWhy`). */
+    reason: string;
   },
 ) {
   const { action } = input;
   const result = await tx.execute<{ id: string }>(sql`
     insert into actions (workspace_id, type, status, origin, prospect_id, connector_id, source, recommendation_users,
-                         signals, recommended_on, generated_for_user_id, temperature, proximity)
+                         signals, recommended_on, generated_for_user_id, temperature, proximity, reason)
     values (${input.workspaceId}, ${action.type}, 'recommended', 'recommendation', ${input.prospectId},
             ${action.connectorId}, ${action.source}, ${sql.param(action.recommendationUsers)}::uuid[],
             ${JSON.stringify(input.signals)}::jsonb, ${input.day}::date, ${input.generatedFor},
-            ${action.temperature}, ${action.proximity})
+            ${action.temperature}, ${action.proximity}, ${input.reason})
     on conflict (workspace_id, prospect_id, recommendation_users) where status in ('recommended', 'pending')
     do update set type = excluded.type, status = 'recommended', connector_id = excluded.connector_id,
                   source = excluded.source, signals = excluded.signals, recommended_on = excluded.recommended_on,
                   generated_for_user_id = excluded.generated_for_user_id, temperature = excluded.temperature,
-                  proximity = excluded.proximity
+                  proximity = excluded.proximity, reason = excluded.reason
     returning id`);
   const id = result.rows[0]?.id;
   if (!id) throw new Error('upsert returned no row');
@@ -334,6 +336,7 @@ export type ActionRow = {
   signals: unknown[];
   recommendation_users: string[];
   recommended_on: string | null;
+  reason: string | null;
   acted_at: Date | null;
   created_at: Date;
   replied_at: Date | null;
@@ -475,7 +478,7 @@ export async function actionRows(
   const result = await tx.execute<ActionRow>(sql`
     with ${membersCte(ws)}
     select a.id, a.type, a.status, a.signals, a.recommendation_users, a.recommended_on::text as recommended_on,
-           a.acted_at, a.created_at, a.replied_at, a.thanked_at, a.message, a.source,
+           a.reason, a.acted_at, a.created_at, a.replied_at, a.thanked_at, a.message, a.source,
            p.id as prospect_id, p.full_name as prospect_name, p.avatar_url as prospect_avatar,
            p.linkedin_url as prospect_linkedin, p.title as prospect_title, p.email as prospect_email,
            p.phone as prospect_phone, coalesce(r.proximity, 0)::int as proximity,

@@ -179,6 +179,7 @@ async function toRecommended(tx: Tx, member: Member, rows: ActionRow[]): Promise
       prospectCompany: asksIntro ? null : company,
       source: asksIntro ? (clientConnector ? 'client' : 'connector') : null,
       recommendedOn: row.recommended_on ?? '',
+      why: row.reason,
     };
   });
 }

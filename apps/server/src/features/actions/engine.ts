@@ -147,6 +147,7 @@ async function recommendForUser(
                 prospectId: row.id,
                 signals: row.signals,
                 action: decision.action,
+                reason: decision.reason,
               })
             : null;
         log.push({

@@ -1,6 +1,6 @@
 import type { SignalType, TClientConnected, TConnector, TNetworkRow } from '@warmpath/shared';
 import { describe, expect, it } from 'vitest';
-import { type Candidate, compareCandidates, decide, type RunContext } from './recommend.ts';
+import { type Candidate, compareCandidates, decide, type RunContext, recommendationWhy } from './recommend.ts';
 
 const ME = '00000000-0000-4000-8000-00000000000a';
 const TEAMMATE = '00000000-0000-4000-8000-00000000000b';
@@ -194,6 +194,35 @@ describe('the action', () => {
       ['via-ally', 'a1', 'client'],
       ['unreachable', 'c2', 'connector'],
     ]);
+  });
+
+  it('says why in one line: the warmest signal and the path, through an ally’s account owner too', () => {
+    const owned: TClientConnected = {
+      ...ally('a1', 60),
+      contactOwner: { id: '00000000-0000-4000-8000-0000000000c1', fullName: 'Owner Olga', avatar: null },
+    };
+    const decisions = decide(
+      [
+        candidate('through-owner', {
+          signals: ['CONNECTED_WITH_CLIENT', 'VISITED_PRICING_PAGE'],
+          proximity: 60,
+          connectors: [],
+          allies: [owned],
+          unknownFacts: ['company size'],
+        }),
+      ],
+      context(),
+    );
+    expect(outcomes(decisions)['through-owner']).toBe(
+      'warm (Visited pricing page) (may match your profile: company size unknown): ask Owner Olga, account owner of Ally a1, for an intro (proximity 60)',
+    );
+    expect(
+      recommendationWhy({
+        signals: [],
+        unknownFacts: [],
+        action: { kind: 'ask', connectorName: 'Colleague c1', ownerName: null, proximity: 42 },
+      }),
+    ).toBe('no signal: ask Colleague c1 for an intro (proximity 42)');
   });
 
   it('is for the assignees of the prospect’s account, else for the user it was made for', () => {

@@ -4,6 +4,7 @@ import {
   SIGNAL_TEMPERATURE,
   SIGNAL_TEMPERATURES,
   type TNetworkRow,
+  type TSignal,
   type WarmIntroSource,
 } from '@warmpath/shared';
 import { temperatureRank } from '../../graph/signals.ts';
@@ -79,15 +80,40 @@ export function compareCandidates(a: Candidate, b: Candidate) {
 const within = (at: Date | null, days: number, now: Date) =>
   at !== null && now.getTime() - at.getTime() < days * DAY_MS;
 
-function temperatureLabel(candidate: Candidate) {
-  const strongest = candidate.row.signals
+/** The action a kept recommendation is, as its why names it. */
+export type WhyAction =
+  | { kind: 'direct'; because: string }
+  | { kind: 'ask'; connectorName: string; ownerName: string | null; proximity: number };
+
+/**
+ * The one line of why a recommendation was made: its warmest signal, then the path (who to ask and
+ * how close they are) or why a direct message. The run's log (`cli recommend --explain`) and the
+ * action itself (the API's `why`) carry this same text.
+ */
+export function recommendationWhy(input: {
+  signals: readonly TSignal[];
+  unknownFacts: readonly string[];
+  action: WhyAction;
+}): string {
+  const strongest = input.signals
     .slice()
     .sort(
       (a, b) =>
         SIGNAL_TEMPERATURES.indexOf(SIGNAL_TEMPERATURE[a.type]) -
           SIGNAL_TEMPERATURES.indexOf(SIGNAL_TEMPERATURE[b.type]) || b.proximityScore - a.proximityScore,
     )[0];
-  return strongest ? `${SIGNAL_TEMPERATURE[strongest.type]} (${SIGNAL_LABELS[strongest.type]})` : 'no signal';
+  const temperature = strongest
+    ? `${SIGNAL_TEMPERATURE[strongest.type]} (${SIGNAL_LABELS[strongest.type]})`
+    : 'no signal';
+  const unknown = input.unknownFacts.length
+    ? ` (may match your profile: ${input.unknownFacts.join(', ')} unknown)`
+    : '';
+  const { action } = input;
+  if (action.kind === 'direct') return `${temperature}${unknown}: direct message, ${action.because}`;
+  const whom = action.ownerName
+    ? `${action.ownerName}, account owner of ${action.connectorName},`
+    : action.connectorName;
+  return `${temperature}${unknown}: ask ${whom} for an intro (proximity ${action.proximity})`;
 }
 
 /** Why the candidate cannot be recommended to this user at all, before choosing how to act. */
@@ -110,7 +136,15 @@ function exclusion(candidate: Candidate, context: RunContext): string | null {
 
 type Choice =
   | { kind: 'direct'; why: string }
-  | { kind: 'ask'; connectorId: string; name: string; proximity: number; source: WarmIntroSource }
+  | {
+      kind: 'ask';
+      connectorId: string;
+      name: string;
+      /** A client ally's contact owner: the one the request goes to. */
+      ownerName: string | null;
+      proximity: number;
+      source: WarmIntroSource;
+    }
   | { kind: 'none'; why: string };
 
 /**
@@ -125,12 +159,19 @@ function chooseAction(candidate: Candidate, context: RunContext): Choice {
     ...row.connectors.map((connector) => ({
       id: connector.id,
       name: connector.fullName,
+      ownerName: null,
       proximity: connector.proximity,
       source: 'connector' as const,
     })),
     ...row.clientsConnected
       .filter((ally) => !context.unreachableAllies.has(ally.id))
-      .map((ally) => ({ id: ally.id, name: ally.name, proximity: ally.proximity, source: 'client' as const })),
+      .map((ally) => ({
+        id: ally.id,
+        name: ally.name,
+        ownerName: ally.contactOwner?.fullName ?? null,
+        proximity: ally.proximity,
+        source: 'client' as const,
+      })),
   ].sort((a, b) => b.proximity - a.proximity || a.id.localeCompare(b.id));
   if (connectors.length === 0) return { kind: 'none', why: 'nobody to ask for an intro' };
   const available = connectors.find(
@@ -143,6 +184,7 @@ function chooseAction(candidate: Candidate, context: RunContext): Choice {
     kind: 'ask',
     connectorId: available.id,
     name: available.name,
+    ownerName: available.ownerName,
     proximity: available.proximity,
     source: available.source,
   };
@@ -173,15 +215,13 @@ export function decide(candidates: readonly Candidate[], context: RunContext): D
       temperature: temperatureRank(candidate.row.signals),
       proximity: candidate.row.proximity,
     };
-    const unknown = candidate.unknownFacts.length
-      ? ` (may match your profile: ${candidate.unknownFacts.join(', ')} unknown)`
-      : '';
-    const warmth = `${temperatureLabel(candidate)}${unknown}`;
+    const why = (action: WhyAction) =>
+      recommendationWhy({ signals: candidate.row.signals, unknownFacts: candidate.unknownFacts, action });
     if (choice.kind === 'direct') {
       decisions.push({
         candidate,
         outcome: 'kept',
-        reason: `${warmth}: direct message, ${choice.why}`,
+        reason: why({ kind: 'direct', because: choice.why }),
         action: { ...base, type: 'DIRECT_MESSAGE', connectorId: null, source: null },
       });
     } else {
@@ -189,7 +229,12 @@ export function decide(candidates: readonly Candidate[], context: RunContext): D
       decisions.push({
         candidate,
         outcome: 'kept',
-        reason: `${warmth}: ask ${choice.name} for an intro (proximity ${choice.proximity})`,
+        reason: why({
+          kind: 'ask',
+          connectorName: choice.name,
+          ownerName: choice.ownerName,
+          proximity: choice.proximity,
+        }),
         action: { ...base, type: 'ask-intro', connectorId: choice.connectorId, source: choice.source },
       });
     }

@@ -195,9 +195,20 @@ describe('the rest of the network page', () => {
     });
     const why = response.json<TProximityExplanation>();
     expect(why.proximity).toBe(met?.proximity);
-    expect(why.paths[0]).toMatchObject({ kind: 'colleague', proximity: met?.proximity });
+    expect(why.paths[0]).toMatchObject({
+      kind: 'colleague',
+      link: met?.proximity,
+      trust: null,
+      proximity: met?.proximity,
+    });
     expect(why.paths[0]?.channels.map((channel) => channel.source)).toEqual(['GOOGLE_MEETING', 'GOOGLE_MAIL']);
     expect(why.paths[0]?.channels[0]?.detail).toBe('3 meetings together');
+    // Strongest first, each adding what it closes of the rest: the parts add up to each path's link.
+    for (const path of why.paths) {
+      expect(path.channels.reduce((sum, channel) => sum + channel.added, 0)).toBe(path.link);
+      expect(path.proximity).toBe(path.trust === null ? path.link : Math.round(path.link * path.trust));
+    }
+    expect(why.paths[0]?.channels[0]?.added).toBe(why.paths[0]?.channels[0]?.alone);
   });
 
   it('exports the filtered table as CSV with formulas defused', async () => {

@@ -110,6 +110,8 @@ type EdgeRow = {
   connector_id: string;
   colleague: boolean;
   link: number;
+  /** For an ally: the team's trust in them (0-1); null for a colleague. */
+  trust: number | null;
   path: number;
   meetings: number;
   mails: number;
@@ -154,6 +156,7 @@ export async function edgesOf(tx: Tx, workspaceId: string, prospectIds: string[]
       ${trustSql(ws, model, sql`select connector_id from page_edges where connector_id not in (select person_id from members)`)}
     )
     select e.prospect_id, e.connector_id, s.colleague, m.user_id as member_user_id, e.link,
+           case when s.colleague then null else coalesce(t.trust, ${model.allyTrustFloor}::float8) end as trust,
            case when s.colleague then e.link
                 else round(e.link * coalesce(t.trust, ${model.allyTrustFloor}::float8))::int end as path,
            s.meetings, s.mails, s.shared_months, s.linkedin, ${signalMaskSql('edge')} as signal_mask,
@@ -550,19 +553,20 @@ export async function prospectProximity(tx: Tx, workspaceId: string, prospectId:
   return row.rows[0]?.proximity ?? null;
 }
 
-/** Each connector's edge to a prospect with its evidence, who the connector is, and the database's clock. */
+/** A connector's edge to a prospect with its evidence, who the connector is, and the database's clock. */
+export type ConnectorEdge = EdgeEvidenceRow & {
+  connector_id: string;
+  name: string;
+  colleague: boolean;
+  owner_name: string | null;
+  shared_company: string | null;
+  now: Date;
+};
+
+/** Each connector's edge to a prospect (`ConnectorEdge`). */
 export async function connectorEdges(tx: Tx, workspaceId: string, prospectId: string) {
   const ws = workspaceId;
-  const edges = await tx.execute<
-    EdgeEvidenceRow & {
-      connector_id: string;
-      name: string;
-      colleague: boolean;
-      owner_name: string | null;
-      shared_company: string | null;
-      now: Date;
-    }
-  >(sql`
+  const edges = await tx.execute<ConnectorEdge>(sql`
     with ${membersCte(ws)}
     select e.*, now() as now, coalesce(u.first_name || ' ' || u.last_name, p.full_name) as name,
            m.person_id is not null as colleague, ou.first_name || ' ' || ou.last_name as owner_name,

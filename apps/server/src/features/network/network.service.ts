@@ -1,5 +1,6 @@
 import {
   COMPANY_SIZES,
+  type ConnectionSource,
   ENGAGEMENT_LABELS,
   ENGAGEMENTS,
   FILTER_OPTION_PAGE_SIZE,
@@ -16,12 +17,13 @@ import {
   type TProximityExplanation,
 } from '@warmpath/shared';
 import type { Database, Tx } from '../../db/client.ts';
-import { edgeEvidenceOf, scoreEdge } from '../../graph/proximity.ts';
+import { allyPathProximity, type Channel, edgeEvidenceOf, scoreEdge } from '../../graph/proximity.ts';
 import { loadGraphSettings } from '../../graph/settings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import type { Member } from '../../plugins/auth.ts';
 import {
+  type ConnectorEdge,
   companiesNamed,
   companyOptions,
   connectorEdges,
@@ -255,7 +257,36 @@ export async function networkReportCards(deps: ContactsDeps, member: Member) {
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** Why a prospect has its proximity: each path's channels, what each adds, and the evidence behind it. */
+const CHANNEL_SOURCES: Record<Channel, ConnectionSource> = {
+  meeting: 'GOOGLE_MEETING',
+  mail: 'GOOGLE_MAIL',
+  sharedExperience: 'SHARED_EXPERIENCE',
+  linkedin: 'LINKEDIN_CONNECTION',
+};
+
+/** The evidence behind a channel of the edge, in words; null when the edge has none of it. */
+function channelDetail(channel: Channel, edge: ConnectorEdge): string | null {
+  switch (channel) {
+    case 'meeting':
+      return edge.meetings > 0 ? `${plural(edge.meetings, 'meeting')} together` : null;
+    case 'mail':
+      if (edge.mails_sent + edge.mails_received === 0) return null;
+      return edge.mails_sent > 0 && edge.mails_received > 0
+        ? `${plural(edge.mails_sent, 'e-mail')} sent, ${edge.mails_received} received`
+        : `${plural(edge.mails_sent + edge.mails_received, 'e-mail')}, one way only`;
+    case 'sharedExperience':
+      return edge.shared_months > 0
+        ? `${plural(edge.shared_months, 'month')} together${edge.shared_company ? ` at ${edge.shared_company}` : ''}${edge.shared_same_department ? ', same department' : ''}`
+        : null;
+    case 'linkedin':
+      return edge.linkedin ? 'Connected on LinkedIn' : null;
+  }
+}
+
+/**
+ * Why a prospect has its proximity: each path, the channels of its link strongest first with what
+ * each adds to the ones before (they add up to the link), and for an ally the trust that scales it.
+ */
 export async function explainProximity(
   deps: ContactsDeps,
   member: Member,
@@ -267,43 +298,28 @@ export async function explainProximity(
     const proximity = await prospectProximity(tx, ws, prospectId);
     if (proximity === null) throw new AppError('NOT_FOUND', 'Prospect not found');
     const edges = await connectorEdges(tx, ws, prospectId);
-    const pathProximity = new Map(
-      (await edgesOf(tx, ws, [prospectId], model)).map((edge) => [edge.connector_id, edge.path]),
+    const trustOf = new Map(
+      (await edgesOf(tx, ws, [prospectId], model)).map((edge) => [edge.connector_id, edge.trust]),
     );
     const paths = edges.map((edge) => {
-      const { proximity: scored, contributions } = scoreEdge(edgeEvidenceOf(edge), model, new Date(edge.now));
-      const channels = [
-        edge.meetings > 0 && {
-          source: 'GOOGLE_MEETING' as const,
-          contribution: contributions.meeting,
-          detail: `${plural(edge.meetings, 'meeting')} together`,
-        },
-        edge.mails_sent + edge.mails_received > 0 && {
-          source: 'GOOGLE_MAIL' as const,
-          contribution: contributions.mail,
-          detail:
-            edge.mails_sent > 0 && edge.mails_received > 0
-              ? `${plural(edge.mails_sent, 'e-mail')} sent, ${edge.mails_received} received`
-              : `${plural(edge.mails_sent + edge.mails_received, 'e-mail')}, one way only`,
-        },
-        edge.shared_months > 0 && {
-          source: 'SHARED_EXPERIENCE' as const,
-          contribution: contributions.sharedExperience,
-          detail: `${plural(edge.shared_months, 'month')} together${edge.shared_company ? ` at ${edge.shared_company}` : ''}${edge.shared_same_department ? ', same department' : ''}`,
-        },
-        edge.linkedin && {
-          source: 'LINKEDIN_CONNECTION' as const,
-          contribution: contributions.linkedin,
-          detail: 'Connected on LinkedIn',
-        },
-      ].filter((channel) => channel !== false);
+      const { proximity: link, parts } = scoreEdge(edgeEvidenceOf(edge), model, new Date(edge.now));
+      const channels = parts.flatMap((part) => {
+        const detail = channelDetail(part.channel, edge);
+        return detail === null
+          ? []
+          : [{ source: CHANNEL_SOURCES[part.channel], alone: part.alone, added: part.added, detail }];
+      });
+      // An ally's path is its link scaled by the team's trust in the ally.
+      const trust = edge.colleague ? null : (trustOf.get(edge.connector_id) ?? model.allyTrustFloor);
       return {
         connectorId: edge.connector_id,
-        connectorName: edge.name,
+        // A user without a last name is 'Nina ', as the names are joined in SQL.
+        connectorName: edge.name.trim(),
         kind: edge.colleague ? ('colleague' as const) : ('ally' as const),
         viaName: edge.colleague ? null : edge.owner_name,
-        // An ally's path is its link scaled by the team's trust in the ally.
-        proximity: pathProximity.get(edge.connector_id) ?? scored,
+        link,
+        trust,
+        proximity: trust === null ? link : allyPathProximity(link, trust),
         channels,
       };
     });

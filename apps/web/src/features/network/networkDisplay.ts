@@ -42,6 +42,11 @@ export const CONNECTION_SOURCE_LABELS: Record<ConnectionSource, string> = {
   LINKEDIN_CONNECTION: 'LinkedIn connection',
 };
 
+/** The team's trust in an ally (0-1) as a percentage: '50%', '62.5%'. */
+export function formatTrust(trust: number): string {
+  return `${Math.round(trust * 1000) / 10}%`;
+}
+
 /** Connection sources in the spec's order (meeting, mail, shared experience, LinkedIn), each once. */
 export function orderedSources(sources: readonly ConnectionSource[]): ConnectionSource[] {
   return CONNECTION_SOURCES.filter((source) => sources.includes(source));

@@ -1,8 +1,7 @@
-import { Anchor, Avatar, Group, Stack, Text } from '@mantine/core';
+import { Avatar, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { TruncatedText } from '../../../components/TruncatedText.tsx';
 import { initialOf } from '../../network/networkDisplay.ts';
-
-const TEXT_MAX_WIDTH = 140;
 
 export type PersonCellProps = {
   fullName: string;
@@ -15,28 +14,12 @@ export type PersonCellProps = {
 /** A person in a table cell: picture or initial, the name (a link to LinkedIn when known), and a detail. */
 export function PersonCell({ fullName, avatar, linkedInUrl, children }: PersonCellProps) {
   return (
-    <Group gap="sm" wrap="nowrap">
-      <Avatar src={avatar} alt="" radius="xl" size={32}>
+    <Group gap={8} wrap="nowrap">
+      <Avatar src={avatar} alt="" radius="xl" size={30}>
         {initialOf(fullName)}
       </Avatar>
-      <Stack gap={2} style={{ minWidth: 0 }}>
-        {linkedInUrl ? (
-          <Anchor
-            href={linkedInUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            size="sm"
-            fw={600}
-            truncate
-            maw={TEXT_MAX_WIDTH}
-          >
-            {fullName}
-          </Anchor>
-        ) : (
-          <Text size="sm" fw={600} truncate maw={TEXT_MAX_WIDTH}>
-            {fullName}
-          </Text>
-        )}
+      <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+        <TruncatedText text={fullName} href={linkedInUrl} size="sm" fw={600} />
         {children}
       </Stack>
     </Group>
@@ -47,22 +30,16 @@ export function PersonCell({ fullName, avatar, linkedInUrl, children }: PersonCe
 export function CompanyCell({ company }: { company: { companyName: string; companyLogo: string | null } | null }) {
   if (!company) return null;
   return (
-    <Group gap="xs" wrap="nowrap">
-      <Avatar src={company.companyLogo} alt="" size="sm" radius="sm">
+    <Group gap={6} wrap="nowrap">
+      <Avatar src={company.companyLogo} alt="" size={24} radius="sm">
         {initialOf(company.companyName)}
       </Avatar>
-      <Text size="sm" truncate maw={TEXT_MAX_WIDTH}>
-        {company.companyName}
-      </Text>
+      <TruncatedText text={company.companyName} size="sm" lines={2} />
     </Group>
   );
 }
 
-/** Text of a cell that may be unknown, cut with an ellipsis (the whole text on hover). */
-export function TextCell({ text }: { text: string | null }) {
-  return (
-    <Text size="sm" truncate maw={TEXT_MAX_WIDTH} title={text ?? undefined}>
-      {text ?? ''}
-    </Text>
-  );
+/** Text of a cell that may be unknown, on up to two lines, then cut (the whole text on hover and focus). */
+export function TextCell({ text, size = 'sm' }: { text: string | null; size?: 'xs' | 'sm' }) {
+  return <TruncatedText text={text ?? ''} size={size} lines={2} />;
 }

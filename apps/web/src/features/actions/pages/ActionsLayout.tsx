@@ -40,7 +40,16 @@ export function ActionsLayout() {
   ) : counts.data ? (
     `We recommended ${formatCount(counts.data.recommended)} actions to you today.`
   ) : counts.isPending ? (
-    <Skeleton height={14} width={280} mt={4} component="span" display="block" aria-label="Loading the count" />
+    // A status names its placeholder: aria-label alone is not allowed on an element without a role.
+    <Skeleton
+      height={14}
+      width={280}
+      mt={4}
+      component="span"
+      display="block"
+      role="status"
+      aria-label="Loading the count"
+    />
   ) : undefined;
 
   return (

@@ -79,6 +79,27 @@ describe('Recommended actions', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     expect(screen.getByText('4 results')).toBeDefined();
   });
 
+  it('says why each action was recommended in one line under it, the run’s own words, and what the colours mean', async () => {
+    stubActionsApi();
+    await openRecommended();
+    // The line under John's row, spanning the columns, and the description of its button.
+    const ask = rowOf('John Smith').getByRole('button', { name: 'Ask intro to John Smith' });
+    const whyRow = ask.closest('tr')?.nextElementSibling;
+    if (!(whyRow instanceof HTMLElement)) throw new Error('No line of why under John Smith');
+    const why = within(whyRow).getByText('Why: warm (Visited pricing page): ask Jane Doe for an intro (proximity 70)');
+    expect(why.closest('td')?.getAttribute('colspan')).toBe('7');
+    expect(ask.getAttribute('aria-describedby')).toBe(why.id);
+    expect(
+      within(recommendedTable()).getByText('Why: warm (Past client): direct message, a past client'),
+    ).toBeDefined();
+    // An action made before the line was kept has none, and no empty row.
+    expect(within(recommendedTable()).getAllByText(/^Why: /)).toHaveLength(3);
+    const legend = within(screen.getByRole('group', { name: 'Signal temperatures' }));
+    expect(legend.getByText('Warm')).toBeDefined();
+    expect(legend.getByText('Medium')).toBeDefined();
+    expect(legend.getByText('Cold')).toBeDefined();
+  });
+
   it('skipping takes the action off the list and adds one to Skipped; completing adds one to Past', async () => {
     const api = stubActionsApi();
     await openRecommended();

@@ -1,6 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { PAGINATION, PAST_ACTION_FILTER_NAMES, type TPastAction } from '@warmpath/shared';
 import { useMemo, useState } from 'react';
+import type { FitColumn } from '../../../components/FitTable.tsx';
 import { TablePagination } from '../../../components/TablePagination.tsx';
 import { type ActionFilterSelection, canSendThankYou, toActionFilterItems } from '../actionsDisplay.ts';
 import { type PastActionsTab, usePastActionFilters, usePastActions } from '../api.ts';
@@ -11,8 +12,15 @@ import { PastActionRow } from '../components/PastActionRow.tsx';
 import { RestrictedActionsNotice } from '../components/RestrictedActionsNotice.tsx';
 import { useActionsAccess } from '../useActionsAccess.ts';
 
-const COLUMNS = ['USER', 'PROSPECT', 'JOB TITLE', 'COMPANY', 'CONNECTOR', 'DATE'] as const;
-const TABLE_MIN_WIDTH = 900;
+/** Spec section 2's columns; the date ('Sent 3 days ago') whole, the rest cut if they must. */
+const COLUMNS: readonly FitColumn[] = [
+  { header: 'USER', width: '16%' },
+  { header: 'PROSPECT', width: '20%' },
+  { header: 'JOB TITLE' },
+  { header: 'COMPANY', width: '15%' },
+  { header: 'CONNECTOR', width: '18%' },
+  { header: 'DATE', width: 150 },
+];
 
 const TABLE_LABELS: Record<PastActionsTab, string> = {
   past: 'Past actions',
@@ -70,7 +78,6 @@ export function PastActionsPage({ tab }: { tab: PastActionsTab }) {
       <ActionsTable
         label={TABLE_LABELS[tab]}
         columns={COLUMNS}
-        minWidth={TABLE_MIN_WIDTH}
         rows={actions.data?.rows.map((action) => (
           <PastActionRow
             key={action.actionId}

@@ -1,7 +1,9 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { PAGINATION, RECOMMENDED_ACTION_FILTER_NAMES, type TRecommendedAction } from '@warmpath/shared';
 import { useMemo, useState } from 'react';
+import type { FitColumn } from '../../../components/FitTable.tsx';
 import { TablePagination } from '../../../components/TablePagination.tsx';
+import { SignalLegend } from '../../network/components/SignalChips.tsx';
 import { useGoogleSyncStatus } from '../../sources/api.ts';
 import { type ActionFilterSelection, isActionFor, toActionFilterItems } from '../actionsDisplay.ts';
 import {
@@ -13,16 +15,25 @@ import {
 } from '../api.ts';
 import { ActionFilterBar } from '../components/ActionFilterBar.tsx';
 import { ActionPanelDrawer } from '../components/ActionPanelDrawer.tsx';
-import { ActionsTable } from '../components/ActionsTable.tsx';
+import { ACTION_ROW_HEIGHT, ActionsTable } from '../components/ActionsTable.tsx';
 import { RecommendationsEmptyState } from '../components/RecommendationsEmptyState.tsx';
-import { RecommendedActionRow } from '../components/RecommendedActionRow.tsx';
+import { RecommendedActionRow, WHY_ROW_HEIGHT } from '../components/RecommendedActionRow.tsx';
 import { RestrictedActionsNotice } from '../components/RestrictedActionsNotice.tsx';
 import { useActionsAccess } from '../useActionsAccess.ts';
 
-const COLUMNS = ['SIGNALS', 'WARM LEAD', 'JOB TITLE', 'COMPANY', 'SIZE', 'ALLY', 'ACTION'] as const;
-// Two signal chips read whole; narrower screens scroll the table, the ACTION column staying in view.
-const COLUMN_MIN_WIDTHS = { SIGNALS: 220 };
-const TABLE_MIN_WIDTH = 1100;
+/**
+ * Spec section 2's columns: the two signal chips and the buttons whole, people and companies cut with
+ * an ellipsis if they must; below 1280 px the table scrolls, the ACTION column staying in view.
+ */
+const COLUMNS: readonly FitColumn[] = [
+  { header: 'SIGNALS', width: 216 },
+  { header: 'WARM LEAD', width: '17%' },
+  { header: 'JOB TITLE' },
+  { header: 'COMPANY', width: '13%' },
+  { header: 'SIZE', width: 86 },
+  { header: 'ALLY', width: '15%' },
+  { header: 'ACTION', width: 142, sticky: true },
+];
 
 /** Today's recommended actions: admins' filters under 'Show', the table, paging, and the action panels. */
 export function RecommendedActionsPage() {
@@ -69,12 +80,13 @@ export function RecommendedActionsPage() {
           remoteSearch
         />
       ) : null}
+      <Group justify="flex-end">
+        <SignalLegend />
+      </Group>
       <ActionsTable
         label="Recommended actions"
         columns={COLUMNS}
-        minWidth={TABLE_MIN_WIDTH}
-        columnMinWidths={COLUMN_MIN_WIDTHS}
-        stickyLastColumn
+        rowHeight={ACTION_ROW_HEIGHT + WHY_ROW_HEIGHT}
         rows={actions.data?.rows.map((action) => (
           <RecommendedActionRow
             key={action.actionId}

@@ -84,6 +84,7 @@ const askJohn: TRecommendedAction = {
   prospectCompany: null,
   source: 'connector',
   recommendedOn: '2025-06-15',
+  why: 'warm (Visited pricing page): ask Jane Doe for an intro (proximity 70)',
 };
 
 /** A past client who moved to Globex; where they were is unknown. */
@@ -100,6 +101,7 @@ const moveMary: TRecommendedAction = {
   prospect: mary,
   prospectCompany: globex,
   source: null,
+  why: 'warm (Past client): direct message, a past client',
 };
 
 /** A prospect the user knows, without an e-mail address. */
@@ -111,6 +113,8 @@ const helloPaul: TRecommendedAction = {
   company: initech,
   prospect: paul,
   prospectCompany: initech,
+  // Recommended before the line of why was kept.
+  why: null,
 };
 
 /** A teammate's recommendation, which an admin sees but may not act on. */

@@ -1,5 +1,6 @@
-import { Anchor, Avatar, Badge, Group, Stack, Text } from '@mantine/core';
+import { Avatar, Badge, Group, Stack } from '@mantine/core';
 import { ENGAGEMENT_LABELS, type TClient } from '@warmpath/shared';
+import { TruncatedText } from '../../../components/TruncatedText.tsx';
 import { initialOf, proximityBand } from '../../network/networkDisplay.ts';
 
 /** The name is cut at this width, with an ellipsis (spec section 2). */
@@ -10,20 +11,27 @@ export type ContactCardProps = { client: TClient };
 
 /**
  * A client or ally as the lists show them: picture or first letter, name, engagement and proximity.
- * A click opens their LinkedIn profile in a new tab.
+ * The name opens their LinkedIn profile in a new tab; the link holds the name alone, so its name is
+ * what it shows (the avatar's letter and the badges beside it would not read as one name).
  */
 export function ContactCard({ client }: ContactCardProps) {
   const { clientFullName, clientImage } = client.detailedClientData;
   const band = proximityBand(client.proximity);
-  const card = (
+  return (
     <Group gap="sm" wrap="nowrap">
       <Avatar src={clientImage} alt="" radius="xl" size="md">
         {initialOf(clientFullName)}
       </Avatar>
       <Stack gap={2} style={{ minWidth: 0 }}>
-        <Text size="sm" fw={600} truncate="end" maw={NAME_MAX_WIDTH} title={clientFullName}>
-          {clientFullName}
-        </Text>
+        <TruncatedText
+          text={clientFullName}
+          href={client.linkedinUrl}
+          aria-label={client.linkedinUrl ? `${clientFullName}, LinkedIn profile` : undefined}
+          size="sm"
+          fw={600}
+          maw={NAME_MAX_WIDTH}
+          c={client.linkedinUrl ? 'inherit' : undefined}
+        />
         <Group gap={4} wrap="nowrap">
           <Badge size="xs" variant="outline" color="gray" tt="none">
             {ENGAGEMENT_LABELS[client.engagement]}
@@ -34,18 +42,5 @@ export function ContactCard({ client }: ContactCardProps) {
         </Group>
       </Stack>
     </Group>
-  );
-  if (!client.linkedinUrl) return card;
-  return (
-    <Anchor
-      href={client.linkedinUrl}
-      target="_blank"
-      rel="noopener noreferrer"
-      underline="never"
-      c="inherit"
-      aria-label={`${clientFullName}, ${ENGAGEMENT_LABELS[client.engagement]}, proximity ${band} ${client.proximity}: LinkedIn profile`}
-    >
-      {card}
-    </Anchor>
   );
 }

@@ -4,9 +4,11 @@ import { SKELETON, type TAccount } from '@warmpath/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { type FitColumn, FitTable } from '../../../components/FitTable.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { TablePagination } from '../../../components/TablePagination.tsx';
 import { TableSkeletonRows } from '../../../components/TableSkeletonRows.tsx';
+import { TruncatedText } from '../../../components/TruncatedText.tsx';
 import { initialOf } from '../../network/networkDisplay.ts';
 import { ACCOUNTS_IMPORT, useAccounts, useDeleteAccount } from '../api.ts';
 import { formatActivity } from '../clientDisplay.ts';
@@ -14,10 +16,14 @@ import { AssigneesDrawer } from '../components/AssigneesDrawer.tsx';
 import { CsvImport } from '../components/CsvImport.tsx';
 import { useListQuery } from '../useListQuery.ts';
 
-const COLUMNS = ['Name', 'Assigned to', 'Last activity'] as const;
-// The named columns and the row menu's.
-const COLUMN_COUNT = COLUMNS.length + 1;
-const TABLE_MIN_WIDTH = 640;
+/** Spec section 2's columns, then the row menu's. */
+const COLUMNS: readonly FitColumn[] = [
+  { header: 'Name', width: '34%' },
+  { header: 'Assigned to' },
+  { header: 'Last activity', width: 150 },
+  { header: 'Actions', width: 84 },
+];
+const COLUMN_COUNT = COLUMNS.length;
 const SHOWN_ASSIGNEES = 3;
 
 /** Admin, Assigned Accounts: the target companies, who owns each, and when something last happened there. */
@@ -53,42 +59,30 @@ export function AccountsPage() {
           <ErrorAlert message={accounts.error.message} onRetry={() => void accounts.refetch()} />
         ) : (
           <>
-            <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH}>
-              <Table verticalSpacing="sm" aria-busy={accounts.isFetching} aria-label="Assigned Accounts">
-                <Table.Thead>
-                  <Table.Tr>
-                    {COLUMNS.map((column) => (
-                      <Table.Th key={column}>{column}</Table.Th>
-                    ))}
-                    <Table.Th>Actions</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {accounts.isPending ? (
-                    <TableSkeletonRows rows={SKELETON.tableRows} columns={COLUMN_COUNT} />
-                  ) : accounts.data.rows.length === 0 ? (
-                    <Table.Tr>
-                      <Table.Td colSpan={COLUMN_COUNT}>
-                        <Text c="dimmed" ta="center" py="lg">
-                          {query.searchTerm === ''
-                            ? 'No accounts yet: import a CSV file of the companies you target.'
-                            : 'No accounts match your search.'}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ) : (
-                    accounts.data.rows.map((account) => (
-                      <AccountRow
-                        key={account.id}
-                        account={account}
-                        onChangeAssignments={() => setAssigning(account)}
-                        onRemove={() => setRemoving(account)}
-                      />
-                    ))
-                  )}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <FitTable label="Assigned Accounts" columns={COLUMNS} verticalSpacing="sm" aria-busy={accounts.isFetching}>
+              {accounts.isPending ? (
+                <TableSkeletonRows rows={SKELETON.tableRows} columns={COLUMN_COUNT} />
+              ) : accounts.data.rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={COLUMN_COUNT}>
+                    <Text c="dimmed" ta="center" py="lg">
+                      {query.searchTerm === ''
+                        ? 'No accounts yet: import a CSV file of the companies you target.'
+                        : 'No accounts match your search.'}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                accounts.data.rows.map((account) => (
+                  <AccountRow
+                    key={account.id}
+                    account={account}
+                    onChangeAssignments={() => setAssigning(account)}
+                    onRemove={() => setRemoving(account)}
+                  />
+                ))
+              )}
+            </FitTable>
             {accounts.data ? (
               <TablePagination
                 pagination={accounts.data.pagination}
@@ -134,13 +128,9 @@ function AccountRow({ account, onChangeAssignments, onRemove }: AccountRowProps)
           <Avatar src={account.avatar} alt="" radius="sm" size="sm">
             {initialOf(account.name)}
           </Avatar>
-          <div>
-            <Text size="sm" fw={500}>
-              {account.name}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {account.domain}
-            </Text>
+          <div style={{ minWidth: 0 }}>
+            <TruncatedText text={account.name} size="sm" fw={500} />
+            <TruncatedText text={account.domain} size="xs" c="dimmed" />
           </div>
         </Group>
       </Table.Td>
@@ -152,11 +142,11 @@ function AccountRow({ account, onChangeAssignments, onRemove }: AccountRowProps)
         ) : (
           <Group gap={6} wrap="wrap">
             {shown.map((user) => (
-              <Group key={user.id} gap={4} wrap="nowrap">
+              <Group key={user.id} gap={4} wrap="nowrap" style={{ minWidth: 0, maxWidth: '100%' }}>
                 <Avatar src={user.avatar} alt="" radius="xl" size="xs">
                   {initialOf(user.name)}
                 </Avatar>
-                <Text size="sm">{user.name}</Text>
+                <TruncatedText text={user.name} size="sm" />
               </Group>
             ))}
             {more > 0 ? <Text size="sm">+{more}</Text> : null}

@@ -3,9 +3,11 @@ import { LAYOUT, MESSAGES, SKELETON, type TClient } from '@warmpath/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { type FitColumn, FitTable } from '../../../components/FitTable.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { TablePagination } from '../../../components/TablePagination.tsx';
 import { TableSkeletonRows } from '../../../components/TableSkeletonRows.tsx';
+import { TruncatedText } from '../../../components/TruncatedText.tsx';
 import { initialOf } from '../../network/networkDisplay.ts';
 import { CLIENT_LIST_FLAGS, type ClientList, clientsImport, useClients, useDeleteClient } from '../api.ts';
 import { SOURCE_LABELS } from '../clientDisplay.ts';
@@ -45,8 +47,15 @@ const TEXTS: Record<ClientList, ClientListTexts> = {
   },
 };
 
-const COLUMNS = ['Contact', 'Company', 'Contact Owner', 'Tag', 'Source', 'Actions'] as const;
-const TABLE_MIN_WIDTH = 860;
+/** Spec section 2's columns: the contact card and the row's buttons whole, names and e-mails cut if they must. */
+const COLUMNS: readonly FitColumn[] = [
+  { header: 'Contact', width: '25%' },
+  { header: 'Company', width: '22%' },
+  { header: 'Contact Owner' },
+  { header: 'Tag', width: 120 },
+  { header: 'Source', width: 124 },
+  { header: 'Actions', width: 136 },
+];
 
 /** The panel opened over the list: adding a client, or editing one. */
 type FormPanel = { editing: TClient | null } | null;
@@ -112,39 +121,35 @@ function ClientTable({ list, texts, onImport }: { list: ClientList; texts: Clien
         <ErrorAlert message={clients.error.message} onRetry={() => void clients.refetch()} />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH} maxHeight={LAYOUT.alliesTableMaxHeight}>
-            <Table stickyHeader verticalSpacing="sm" aria-busy={clients.isFetching} aria-label={texts.title}>
-              <Table.Thead>
-                <Table.Tr>
-                  {COLUMNS.map((column) => (
-                    <Table.Th key={column}>{column}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {clients.isPending ? (
-                  <TableSkeletonRows rows={SKELETON.tableRows} columns={COLUMNS.length} />
-                ) : clients.data.rows.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={COLUMNS.length}>
-                      <Text c="dimmed" ta="center" py="lg">
-                        {query.searchTerm === '' ? texts.empty : 'No clients or allies match your search.'}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  clients.data.rows.map((client) => (
-                    <ClientRow
-                      key={client.id}
-                      client={client}
-                      onEdit={() => setPanel({ editing: client })}
-                      onDelete={() => setDeleting(client)}
-                    />
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <FitTable
+            label={texts.title}
+            columns={COLUMNS}
+            maxHeight={LAYOUT.alliesTableMaxHeight}
+            stickyHeader
+            verticalSpacing="sm"
+            aria-busy={clients.isFetching}
+          >
+            {clients.isPending ? (
+              <TableSkeletonRows rows={SKELETON.tableRows} columns={COLUMNS.length} />
+            ) : clients.data.rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={COLUMNS.length}>
+                  <Text c="dimmed" ta="center" py="lg">
+                    {query.searchTerm === '' ? texts.empty : 'No clients or allies match your search.'}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              clients.data.rows.map((client) => (
+                <ClientRow
+                  key={client.id}
+                  client={client}
+                  onEdit={() => setPanel({ editing: client })}
+                  onDelete={() => setDeleting(client)}
+                />
+              ))
+            )}
+          </FitTable>
           {clients.data ? (
             <TablePagination
               pagination={clients.data.pagination}
@@ -187,7 +192,7 @@ function ClientRow({ client, onEdit, onDelete }: { client: TClient; onEdit: () =
             <Avatar src={clientCompanyImage} alt="" radius="sm" size="sm">
               {initialOf(companyName)}
             </Avatar>
-            <Text size="sm">{companyName}</Text>
+            <TruncatedText text={companyName} size="sm" />
           </Group>
         ) : (
           <Text size="sm" c="dimmed">
@@ -196,9 +201,7 @@ function ClientRow({ client, onEdit, onDelete }: { client: TClient; onEdit: () =
         )}
       </Table.Td>
       <Table.Td>
-        <Text size="sm" c={client.contactOwner ? undefined : 'dimmed'}>
-          {client.contactOwner ?? 'None'}
-        </Text>
+        <TruncatedText text={client.contactOwner ?? 'None'} size="sm" c={client.contactOwner ? undefined : 'dimmed'} />
       </Table.Td>
       <Table.Td>
         <TagBadge tag={client.tag} />

@@ -62,7 +62,8 @@ export function AlliesCell({ row, onAsk }: AlliesCellProps) {
     onAsk({ source: ally.source, targetId: row.id, connectorId: ally.id, hasContactOwner: ally.ownerName !== null });
 
   return (
-    <Group gap="sm" wrap="nowrap">
+    // Colleagues above client allies when both know the prospect: each group fits the column's width.
+    <Group gap={4} wrap="wrap">
       <AllyGroup allies={connectors} kind={['colleague', 'colleagues']} prospectName={row.name} onAsk={ask} />
       <AllyGroup allies={clients} kind={['client ally', 'client allies']} prospectName={row.name} onAsk={ask} />
     </Group>
@@ -124,7 +125,7 @@ function AllyGroup({ allies, kind, prospectName, onAsk }: AllyGroupProps) {
 
 function AllyAvatar({ ally }: { ally: Ally }) {
   return (
-    <Avatar src={ally.avatar} alt="" size="sm" radius="xl" color={ally.source === 'client' ? 'teal' : 'blue'}>
+    <Avatar src={ally.avatar} alt="" size={24} radius="xl" color={ally.source === 'client' ? 'teal' : 'blue'}>
       {initialOf(ally.name)}
     </Avatar>
   );

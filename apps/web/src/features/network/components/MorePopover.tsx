@@ -17,7 +17,8 @@ export function MorePopover({ count, label, trapFocus = false, children }: MoreP
   return (
     <Popover position="bottom-start" shadow="md" withArrow returnFocus trapFocus={trapFocus}>
       <Popover.Target>
-        <Button size="compact-xs" variant="light" radius="xl" aria-label={label}>
+        {/* Never squeezed by the chips or avatars before it: '+n' always reads whole. */}
+        <Button size="compact-xs" variant="light" radius="xl" aria-label={label} style={{ flexShrink: 0 }}>
           +{count}
         </Button>
       </Popover.Target>

@@ -1,15 +1,15 @@
-import { Anchor, Avatar, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Avatar, Badge, Group, Stack, Table } from '@mantine/core';
 import { ENGAGEMENT_LABELS, type TNetworkRow } from '@warmpath/shared';
 import { memo } from 'react';
+import { TruncatedText } from '../../../components/TruncatedText.tsx';
 import type { WarmIntroRequest } from '../../intros/api.ts';
 import { initialOf } from '../networkDisplay.ts';
 import { AlliesCell } from './AlliesCell.tsx';
 import { ProximityButton } from './ProximityButton.tsx';
-import { SignalChips } from './SignalChips.tsx';
+import { SignalStack } from './SignalStack.tsx';
 
 export type NetworkRowProps = { row: TNetworkRow; height: number; onAsk: (request: WarmIntroRequest) => void };
 
-const TEXT_MAX_WIDTH = 180;
 const ENGAGEMENT_COLORS = { MET: 'green', TOUCHED: 'yellow', NEVER_MET: 'gray' } as const;
 const requestedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -24,24 +24,20 @@ export const NetworkRow = memo(function NetworkRow({ row, height, onAsk }: Netwo
         <ContactCell row={row} />
       </Table.Td>
       <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          {row.companyName ? (
-            <Avatar src={row.companyLogo} alt="" size="sm" radius="sm">
+        {row.companyName ? (
+          <Group gap={6} wrap="nowrap">
+            <Avatar src={row.companyLogo} alt="" size={24} radius="sm">
               {initialOf(row.companyName)}
             </Avatar>
-          ) : null}
-          <Text size="sm" truncate maw={TEXT_MAX_WIDTH}>
-            {row.companyName ?? ''}
-          </Text>
-        </Group>
+            <TruncatedText text={row.companyName} size="sm" lines={2} />
+          </Group>
+        ) : null}
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{row.companySize ?? ''}</Text>
+        <TruncatedText text={row.companySize ?? ''} size="xs" />
       </Table.Td>
       <Table.Td>
-        <Text size="sm" truncate maw={TEXT_MAX_WIDTH} title={row.jobTitle ?? undefined}>
-          {row.jobTitle ?? ''}
-        </Text>
+        <TruncatedText text={row.jobTitle ?? ''} size="sm" lines={2} />
       </Table.Td>
       <Table.Td>
         <Badge variant="light" color={ENGAGEMENT_COLORS[row.engagement]} tt="none">
@@ -55,7 +51,7 @@ export const NetworkRow = memo(function NetworkRow({ row, height, onAsk }: Netwo
         <ProximityButton prospectId={row.id} prospectName={row.name} proximity={row.proximity} />
       </Table.Td>
       <Table.Td>
-        <SignalChips signals={row.signals} />
+        <SignalStack signals={row.signals} />
       </Table.Td>
     </Table.Tr>
   );
@@ -63,28 +59,12 @@ export const NetworkRow = memo(function NetworkRow({ row, height, onAsk }: Netwo
 
 function ContactCell({ row }: { row: TNetworkRow }) {
   return (
-    <Group gap="sm" wrap="nowrap">
-      <Avatar src={row.avatar} alt="" radius="xl" size="md">
+    <Group gap={8} wrap="nowrap">
+      <Avatar src={row.avatar} alt="" radius="xl" size={32}>
         {initialOf(row.name)}
       </Avatar>
-      <Stack gap={2} style={{ minWidth: 0 }}>
-        {row.linkedinUrl ? (
-          <Anchor
-            href={row.linkedinUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            size="sm"
-            fw={600}
-            truncate
-            maw={TEXT_MAX_WIDTH}
-          >
-            {row.name}
-          </Anchor>
-        ) : (
-          <Text size="sm" fw={600} truncate maw={TEXT_MAX_WIDTH}>
-            {row.name}
-          </Text>
-        )}
+      <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+        <TruncatedText text={row.name} href={row.linkedinUrl} size="sm" fw={600} lines={2} />
         {row.introRequestedAt ? (
           <Badge
             size="xs"

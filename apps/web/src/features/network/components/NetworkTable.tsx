@@ -2,6 +2,7 @@ import { Table } from '@mantine/core';
 import { SKELETON, type TNetworkRow } from '@warmpath/shared';
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { type FitColumn, FitTable } from '../../../components/FitTable.tsx';
 import { TableSkeletonRows } from '../../../components/TableSkeletonRows.tsx';
 import type { WarmIntroRequest } from '../../intros/api.ts';
 import { NetworkRow } from './NetworkRow.tsx';
@@ -18,52 +19,45 @@ export type NetworkTableProps = {
   onAsk: (request: WarmIntroRequest) => void;
 };
 
-const NETWORK_COLUMNS = [
-  'CONTACT',
-  'COMPANY',
-  'SIZE',
-  'JOB TITLE',
-  'ENGAGEMENT',
-  'ALLIES',
-  'PROXIMITY',
-  'SIGNALS',
-] as const;
+/**
+ * Spec section 2's columns, each as wide as its content needs by priority: the proximity badge and the
+ * first signal chip always whole, names and titles cut with an ellipsis (whole on hover and focus).
+ */
+const NETWORK_COLUMNS: readonly FitColumn[] = [
+  { header: 'CONTACT', width: '16%' },
+  { header: 'COMPANY', width: '12%' },
+  { header: 'SIZE', width: 88 },
+  { header: 'JOB TITLE' },
+  { header: 'ENGAGEMENT', width: 100 },
+  { header: 'ALLIES', width: 104 },
+  { header: 'PROXIMITY', width: 112 },
+  { header: 'SIGNALS', width: '21%' },
+];
 // Every row, placeholder or loaded, takes this height: nothing moves when the data arrives.
 const ROW_HEIGHT = 64;
-const TABLE_MIN_WIDTH = 1180;
 
 /** The network table: a row per prospect, skeleton rows while the first page loads. */
 export function NetworkTable({ rows, error, onRetry, isRefreshing, emptyState, onAsk }: NetworkTableProps) {
   return (
-    <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH}>
-      <Table
-        verticalSpacing="xs"
-        aria-label="Contacts"
-        aria-busy={rows === undefined || isRefreshing}
-        style={{ opacity: isRefreshing ? 0.6 : 1 }}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {NETWORK_COLUMNS.map((column) => (
-              <Table.Th key={column}>{column}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {error !== null ? (
-            <FullWidthRow>
-              <ErrorAlert message={error} onRetry={onRetry} />
-            </FullWidthRow>
-          ) : rows === undefined ? (
-            <TableSkeletonRows rows={SKELETON.tableRows} columns={SKELETON.networkColumns} rowHeight={ROW_HEIGHT} />
-          ) : rows.length === 0 ? (
-            <FullWidthRow>{emptyState}</FullWidthRow>
-          ) : (
-            rows.map((row) => <NetworkRow key={row.id} row={row} height={ROW_HEIGHT} onAsk={onAsk} />)
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <FitTable
+      label="Contacts"
+      columns={NETWORK_COLUMNS}
+      verticalSpacing="xs"
+      aria-busy={rows === undefined || isRefreshing}
+      style={{ opacity: isRefreshing ? 0.6 : 1 }}
+    >
+      {error !== null ? (
+        <FullWidthRow>
+          <ErrorAlert message={error} onRetry={onRetry} />
+        </FullWidthRow>
+      ) : rows === undefined ? (
+        <TableSkeletonRows rows={SKELETON.tableRows} columns={SKELETON.networkColumns} rowHeight={ROW_HEIGHT} />
+      ) : rows.length === 0 ? (
+        <FullWidthRow>{emptyState}</FullWidthRow>
+      ) : (
+        rows.map((row) => <NetworkRow key={row.id} row={row} height={ROW_HEIGHT} onAsk={onAsk} />)
+      )}
+    </FitTable>
   );
 }
 

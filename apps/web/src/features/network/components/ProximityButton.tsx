@@ -1,16 +1,22 @@
-import { Badge, Button, Group, List, Popover, Stack, Text } from '@mantine/core';
+import { Badge, Button, Popover, Stack, Table, Text } from '@mantine/core';
 import type { TProximityExplanation } from '@warmpath/shared';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { useProximityExplanation } from '../api.ts';
-import { CONNECTION_SOURCE_LABELS, proximityBand } from '../networkDisplay.ts';
+import { CONNECTION_SOURCE_LABELS, formatTrust, proximityBand } from '../networkDisplay.ts';
 
 export type ProximityButtonProps = { prospectId: string; prospectName: string; proximity: number };
 
-const BAND_COLORS = { Low: 'gray', Medium: 'yellow', High: 'green' } as const;
-const EXPLANATION_WIDTH = 360;
+export const BAND_COLORS = { Low: 'gray', Medium: 'yellow', High: 'green' } as const;
+const EXPLANATION_WIDTH = 400;
+/** The closest paths shown at first; the others one click away. */
+const PATHS_SHOWN = 3;
 
-/** The proximity as its band and score; a click shows why, the evidence loaded then. */
+/**
+ * The proximity as a badge that says it opens something: its band and score, an info mark, a hand
+ * pointer. A click (or Enter) shows why, the evidence loaded then. Its name starts with what it shows
+ * ('High 82'), so a speech user can say what they see (WCAG 2.5.3).
+ */
 export function ProximityButton({ prospectId, prospectName, proximity }: ProximityButtonProps) {
   const [opened, setOpened] = useState(false);
   const band = proximityBand(proximity);
@@ -25,28 +31,44 @@ export function ProximityButton({ prospectId, prospectName, proximity }: Proximi
       returnFocus
     >
       <Popover.Target>
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          color="dark"
+        <Badge
+          component="button"
+          type="button"
+          className="mantine-focus-auto"
+          color={BAND_COLORS[band]}
+          variant="light"
+          size="md"
+          radius="sm"
+          tt="none"
+          rightSection={<InfoMark />}
           aria-label={`${band} ${proximity}, why? (${prospectName})`}
-          aria-expanded={opened}
           onClick={() => setOpened((current) => !current)}
+          // Outlined and with a hand pointer, unlike the badges that only say something.
+          style={{
+            cursor: 'pointer',
+            border: '1px solid currentColor',
+            flexShrink: 0,
+            height: 24,
+            paddingInline: 7,
+            maxWidth: 'none',
+          }}
         >
-          <Group gap={6} wrap="nowrap">
-            <Badge color={BAND_COLORS[band]} variant="light" tt="none">
-              {band}
-            </Badge>
-            <Text span size="sm">
-              {proximity}
-            </Text>
-          </Group>
-        </Button>
+          {`${band} ${proximity}`}
+        </Badge>
       </Popover.Target>
-      <Popover.Dropdown aria-label={`Why ${prospectName}'s proximity is ${band}`}>
-        {opened ? <Explanation prospectId={prospectId} /> : null}
-      </Popover.Dropdown>
+      {/* Named by its badge (Mantine's aria-labelledby): 'High 82, why? (John Smith)'. */}
+      <Popover.Dropdown>{opened ? <Explanation prospectId={prospectId} /> : null}</Popover.Dropdown>
     </Popover>
+  );
+}
+
+/** A circled 'i': the badge opens an explanation. Drawn, so it adds no text to the button's content. */
+function InfoMark() {
+  return (
+    <svg aria-hidden="true" width={14} height={14} viewBox="0 0 24 24" style={{ display: 'block' }}>
+      <circle cx={12} cy={12} r={10} fill="none" stroke="currentColor" strokeWidth={2} />
+      <path d="M12 11v6M12 7.5v.01" stroke="currentColor" strokeWidth={2.4} strokeLinecap="round" />
+    </svg>
   );
 }
 
@@ -62,33 +84,81 @@ function Explanation({ prospectId }: { prospectId: string }) {
   if (explanation.isError) {
     return <ErrorAlert message={explanation.error.message} onRetry={() => void explanation.refetch()} />;
   }
-  return <ExplanationPaths explanation={explanation.data} />;
+  return <ProximityExplanationView explanation={explanation.data} />;
 }
 
-function ExplanationPaths({ explanation }: { explanation: TProximityExplanation }) {
+/**
+ * Each path and how its score is made. Channels combine as 1 - prod(1 - part) on the server: the
+ * strongest counts in full, each next one closes its share of what is left. So the rows show what
+ * each channel adds (they add up to the link), beside what it would give alone; an ally's link is
+ * then scaled by the team's trust in the ally. The prospect's proximity is its closest path's.
+ */
+export function ProximityExplanationView({ explanation }: { explanation: TProximityExplanation }) {
+  const [showAll, setShowAll] = useState(false);
   if (explanation.paths.length === 0) {
     return <Text size="sm">Nobody in your network knows this person yet.</Text>;
   }
+  const count = explanation.paths.length;
+  const paths = showAll ? explanation.paths : explanation.paths.slice(0, PATHS_SHOWN);
   return (
-    <Stack gap="sm">
-      <Text size="sm" fw={600}>
-        Proximity {proximityBand(explanation.proximity)} {explanation.proximity}
-      </Text>
-      {explanation.paths.map((path) => (
-        <Stack key={`${path.connectorId}-${path.viaName ?? ''}`} gap={4}>
+    // Scrolls when all the paths are shown: a tab stop, so the keyboard can scroll it too.
+    <Stack gap="sm" mah="60vh" style={{ overflowY: 'auto' }} tabIndex={0}>
+      <Stack gap={2}>
+        <Text size="sm" fw={600}>
+          Proximity {proximityBand(explanation.proximity)} {explanation.proximity}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {count === 1 ? 'Its one path' : `The closest of ${count} paths`}. Channels combine: the strongest counts in
+          full, each next one adds its share of what is left, so the points below add up.
+        </Text>
+      </Stack>
+      {paths.map((path) => (
+        <Stack
+          key={`${path.connectorId}-${path.viaName ?? ''}`}
+          gap={4}
+          component="section"
+          aria-label={path.connectorName}
+        >
           <Text size="sm" fw={500}>
             {path.kind === 'colleague' ? 'Colleague' : 'Ally'} {path.connectorName}
             {path.viaName ? ` (via ${path.viaName})` : ''}: {proximityBand(path.proximity)} {path.proximity}
           </Text>
-          <List size="xs" spacing={2}>
-            {path.channels.map((channel) => (
-              <List.Item key={channel.source}>
-                {CONNECTION_SOURCE_LABELS[channel.source]} +{channel.contribution}: {channel.detail}
-              </List.Item>
-            ))}
-          </List>
+          <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={4} fz="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th fw={500}>Channel</Table.Th>
+                <Table.Th fw={500} ta="right">
+                  Adds
+                </Table.Th>
+                <Table.Th fw={500} ta="right">
+                  Alone
+                </Table.Th>
+                <Table.Th fw={500}>Evidence</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {path.channels.map((channel) => (
+                <Table.Tr key={channel.source}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{CONNECTION_SOURCE_LABELS[channel.source]}</Table.Td>
+                  <Table.Td ta="right">+{channel.added}</Table.Td>
+                  <Table.Td ta="right">{channel.alone}</Table.Td>
+                  <Table.Td>{channel.detail}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Text size="xs" fw={500}>
+            {path.trust === null
+              ? `Link ${path.link}`
+              : `Link ${path.link} × trust in the ally ${formatTrust(path.trust)} = ${path.proximity}`}
+          </Text>
         </Stack>
       ))}
+      {paths.length < count ? (
+        <Button variant="subtle" size="compact-sm" onClick={() => setShowAll(true)}>
+          Show all {count} paths
+        </Button>
+      ) : null}
     </Stack>
   );
 }

@@ -130,11 +130,30 @@ describe('Network page', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     await renderApp('/network', { signedIn: true, me: member });
     const row = within(await findRow('John Smith'));
     expect(api.callsTo('GET /contacts/query/proximity-explanation')).toHaveLength(0);
-    fireEvent.click(row.getByRole('button', { name: 'High 82, why? (John Smith)' }));
-    expect(await screen.findByText('Google meeting +60: 3 meetings in the last 6 months')).toBeDefined();
-    expect(screen.getByText('LinkedIn connection +22: Connected on LinkedIn')).toBeDefined();
-    expect(screen.getByText('Colleague Jane Doe: High 82')).toBeDefined();
+    const badge = row.getByRole('button', { name: 'High 82, why? (John Smith)' });
+    expect(badge.textContent).toBe('High 82');
+    fireEvent.click(badge);
+    const why = await screen.findByRole('dialog', { name: 'High 82, why? (John Smith)' });
+    expect(await within(why).findByText('Proximity High 82')).toBeDefined();
     expect(api.callsTo('GET /contacts/query/proximity-explanation')[0]?.search.get('prospectId')).toBe(ids.john);
+
+    // Each path's channels, strongest first: what each adds adds up to the link shown under them.
+    const jane = within(within(why).getByRole('region', { name: 'Jane Doe' }));
+    expect(jane.getByText('Colleague Jane Doe: High 82')).toBeDefined();
+    const rows = (path: typeof jane) =>
+      path
+        .getAllByRole('row')
+        .slice(1)
+        .map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent));
+    expect(rows(jane)).toEqual([
+      ['Google meeting', '+78', '78', '3 meetings in the last 6 months'],
+      ['LinkedIn connection', '+4', '20', 'Connected on LinkedIn'],
+    ]);
+    expect(jane.getByText('Link 82')).toBeDefined();
+    const ivy = within(within(why).getByRole('region', { name: 'Ivy Client' }));
+    expect(ivy.getByText('Ally Ivy Client (via Olga Owner): Medium 34')).toBeDefined();
+    const added = rows(ivy).reduce((sum, cells) => sum + Number(cells[1]), 0);
+    expect(ivy.getByText(`Link ${added} × trust in the ally 50% = 34`)).toBeDefined();
   });
 
   it('opens on one person when the link names them, as the webhook events link', async () => {

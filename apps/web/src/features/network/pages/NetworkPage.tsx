@@ -12,6 +12,7 @@ import { NetworkEmptyState } from '../components/NetworkEmptyState.tsx';
 import { NetworkFilterBar } from '../components/NetworkFilterBar.tsx';
 import { NetworkTable } from '../components/NetworkTable.tsx';
 import { ReportCards } from '../components/ReportCards.tsx';
+import { SignalLegend } from '../components/SignalChips.tsx';
 import { initialFilterState, type NetworkFilterState, toFilterItems } from '../filterToggle.ts';
 
 /** The network home: report cards, filters, the table of prospects and who knows them, and warm intros. */
@@ -68,7 +69,8 @@ export function NetworkPage() {
           onChange={changeFilters}
           filterItems={filterItems}
         />
-        <Group justify="flex-end">
+        <Group justify="space-between">
+          <SignalLegend />
           <Button variant="default" onClick={() => exportCsv.mutate(filterItems)} loading={exportCsv.isPending}>
             Download CSV
           </Button>
