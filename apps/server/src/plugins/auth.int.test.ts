@@ -150,6 +150,27 @@ describe('roles', () => {
     expect(ownName.json()).toMatchObject({ firstName: 'New', lastName: 'Name', role: 'viewer' });
   });
 
+  it("answers a role that cannot use a route before judging the request's body", async () => {
+    const member = await ctx.addUser(admin.me.workspaceId, 'member', admin.domain);
+    for (const payload of [{}, { emails: 'not a list' }]) {
+      const invite = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/teammates/invite',
+        headers: bearer(member.token),
+        payload,
+      });
+      expect(invite.statusCode).toBe(403);
+      expect(invite.json().code).toBe('FORBIDDEN');
+    }
+    const asAdmin = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/teammates/invite',
+      headers: bearer(admin.token),
+      payload: {},
+    });
+    expect(asAdmin.statusCode).toBe(400);
+  });
+
   it('refuses workspace routes to a signed-in person who has not registered', async () => {
     const stranger = await ctx.tokenFor(`someone@${ctx.uniqueDomain()}`);
     const me = await ctx.app.inject({ url: '/api/users/query/me', headers: bearer(stranger) });

@@ -132,7 +132,8 @@ async function authPlugin(
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before validation: a caller whose role cannot use the route learns that, not what its body lacks.
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public' || access === 'identity') return;
     if (!request.member) throw new AppError('NOT_REGISTERED', 'You are not a member of a workspace');

@@ -58,7 +58,7 @@ export const teamApi = defineRoutes('team', {
     access: 'identity',
     params: ZIdParams,
     responses: { 200: ZInviteInfo },
-    errors: { 404: 'No invitation with this id' },
+    errors: { 403: 'Signed in with another address than the invited one', 404: 'No invitation with this id' },
   },
   acceptInvitation: {
     method: 'POST',

@@ -98,6 +98,16 @@ describe('invitations', () => {
         payload: { firstName: 'Dana', lastName: 'Scully', inviteId: id },
       });
     const stranger = await ctx.tokenFor(`eve@${ctx.uniqueDomain()}`);
+    // Whoever else holds the link sees neither the workspace nor its members.
+    const peek = await ctx.app.inject({
+      url: `/api/teammates/query/invited-user-teammates/${id}`,
+      headers: bearer(stranger),
+    });
+    expect(peek.statusCode).toBe(403);
+    expect(peek.json()).toEqual({
+      code: 'WRONG_ACCOUNT',
+      message: `This invitation is for ${email}. Sign in with that address.`,
+    });
     const wrongAccount = await accept(stranger);
     expect(wrongAccount.statusCode).toBe(403);
     expect(wrongAccount.json()).toEqual({

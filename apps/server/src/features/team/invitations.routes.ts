@@ -14,7 +14,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<InvitationsDeps> = async (
   route(app, teamApi.inviteTeammates, async (request) => inviteTeammates(deps, memberOf(request), request.body));
 
   // The invitee is signed in but belongs to no workspace yet.
-  route(app, teamApi.getInvitation, async (request) => getInvitation(deps, request.params.id));
+  route(app, teamApi.getInvitation, async (request) => getInvitation(deps, callerOf(request), request.params.id));
 
   route(app, teamApi.acceptInvitation, async (request) => acceptInvitation(deps, callerOf(request), request.body));
 

@@ -73,8 +73,10 @@ async function loadInvite(deps: InvitationsDeps, inviteId: string) {
   return { workspaceId, invite, status: expired ? ('expired' as const) : invite.status };
 }
 
-export async function getInvitation(deps: InvitationsDeps, inviteId: string): Promise<TInviteInfo> {
+export async function getInvitation(deps: InvitationsDeps, caller: Caller, inviteId: string): Promise<TInviteInfo> {
   const { workspaceId, invite, status } = await loadInvite(deps, inviteId);
+  // The workspace and its members are shown to the invited address only, not to whoever holds the link.
+  assertInvitedAccount(caller, invite.email);
   const context = await deps.database.inWorkspace(workspaceId, (tx) => findInvitationContext(tx, workspaceId));
   return {
     inviteId,
@@ -89,6 +91,12 @@ export async function getInvitation(deps: InvitationsDeps, inviteId: string): Pr
   };
 }
 
+function assertInvitedAccount(caller: Caller, invitedEmail: string) {
+  if (caller.email !== invitedEmail) {
+    throw new AppError('WRONG_ACCOUNT', `This invitation is for ${invitedEmail}. Sign in with that address.`);
+  }
+}
+
 /** The invitee becomes a user with the invitation's role; the invitation can be used once. */
 export async function acceptInvitation(
   deps: InvitationsDeps,
@@ -99,9 +107,7 @@ export async function acceptInvitation(
   if (status === 'expired')
     throw new AppError('INVITATION_EXPIRED', 'This invitation has expired. Ask your admin for a new one.');
   if (status !== 'pending') throw new AppError('INVITATION_USED', 'This invitation has already been used.');
-  if (caller.email !== invite.email) {
-    throw new AppError('WRONG_ACCOUNT', `This invitation is for ${invite.email}. Sign in with that address.`);
-  }
+  assertInvitedAccount(caller, invite.email);
   if (await findIdentity(deps.database, caller.subject)) {
     throw new AppError('ALREADY_REGISTERED', 'This account already belongs to a workspace');
   }
