@@ -114,7 +114,8 @@ export const listsApi = defineRoutes('lists', {
     method: 'GET',
     path: '/clients/query',
     summary: 'A page of every client and ally, optionally matching a search',
-    access: 'read',
+    // Admins load tracked clients and allies (spec section 6); neither list is anyone else's to read.
+    access: 'admin',
     query: ZListQuery,
     responses: { 200: ZClientsPage },
   },
