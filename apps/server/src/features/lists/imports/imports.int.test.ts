@@ -66,6 +66,30 @@ const clientsCsv = (rows: string[]) => [CSV_TEMPLATES.clients.columns.join(','),
 const person = (n: number, domain: string, extra = ',,') =>
   `First${n},Last${n},p${n}@${domain},Company ${n},${domain},https://www.linkedin.com/in/person-${n}-${domain}${extra}`;
 
+describe('a multipart form', () => {
+  it('refuses a flag sent after the file, rather than importing without it', async () => {
+    const admin = await ctx.registerAdmin();
+    const domain = ctx.uniqueDomain();
+    const boundary = '----warmpath-flag-after-file';
+    const body = [
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="allies.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+      `${clientsCsv([person(1, domain)])}\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="mapNetwork"\r\n\r\ntrue\r\n`,
+      `--${boundary}--\r\n`,
+    ].join('');
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: UPLOADS.clients,
+      headers: { ...bearer(admin.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'VALIDATION_FAILED', message: 'mapNetwork must come before the file' });
+    const clients = await get<TClientsPage>(admin.token, '/api/clients/query');
+    expect(clients.body.rows).toEqual([]);
+  });
+});
+
 describe('accounts upload', () => {
   it('imports companies once, whatever the header case, spacing, extra columns or line endings', async () => {
     const admin = await ctx.registerAdmin();

@@ -54,6 +54,8 @@ export async function uploadCsv(
         const value = String(part.value);
         assertSafeText('field name', part.fieldname);
         assertSafeText(part.fieldname, value);
+        // The file streams into the import as it arrives: a flag after it would come too late to count.
+        if (received) throw new AppError('VALIDATION_FAILED', `${part.fieldname} must come before the file`);
         fields.set(part.fieldname, value);
         continue;
       }
