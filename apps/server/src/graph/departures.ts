@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { markDirty, onePerson } from './dirty.ts';
 import { membersCte } from './graph.sql.ts';
@@ -7,10 +7,10 @@ import { membersCte } from './graph.sql.ts';
 // implies one when a delivery failure report names a person's company address (dead_addresses).
 
 /** The latest mail a person wrote, by their (only) address. */
-const lastMailFrom = (ws: string, person: string) => sql`
+const lastMailFrom = (ws: string, person: SQL) => sql`
   (select max(i.occurred_at) from interaction_participants ip
      join interactions i on i.workspace_id = ip.workspace_id and i.id = ip.interaction_id
-    where ip.workspace_id = ${ws} and ip.person_id = ${sql.raw(person)} and ip.role = 'from' and i.kind = 'mail')`;
+    where ip.workspace_id = ${ws} and ip.person_id = ${person} and ip.role = 'from' and i.kind = 'mail')`;
 
 /**
  * Departures the bounces imply, headers only: a person whose company address a delivery failure report
@@ -25,12 +25,12 @@ export async function inferDeparturesFromBounces(tx: Tx, workspaceId: string) {
   const cleared = await tx.execute(sql`
     delete from job_changes j
      where j.workspace_id = ${ws} and j.kind = 'left' and j.status = 'detected'
-       and ${lastMailFrom(ws, 'j.person_id')} > (j.evidence->>'bouncedAt')::timestamptz`);
+       and ${lastMailFrom(ws, sql`j.person_id`)} > (j.evidence->>'bouncedAt')::timestamptz`);
   const raised = await tx.execute(sql`
     with ${membersCte(ws)},
     dead as materialized (
       select d.email, d.bounced_at, d.evidence, p.id as person_id, p.company_id, co.name as company_name,
-             ${lastMailFrom(ws, 'p.id')} as last_from
+             ${lastMailFrom(ws, sql`p.id`)} as last_from
         from dead_addresses d
         join people p on p.workspace_id = ${ws} and p.email = d.email
         -- Still at the company of the address: a person already known elsewhere left it before.
@@ -68,7 +68,8 @@ export async function inferDeparturesFromBounces(tx: Tx, workspaceId: string) {
  */
 export async function confirmAgreeingDepartures(tx: Tx, workspaceId: string) {
   const ws = workspaceId;
-  const nameKey = (alias: string) => sql.raw(`lower(regexp_replace(btrim(${alias}.full_name), '\\s+', ' ', 'g'))`);
+  const nameKey = (alias: string) =>
+    sql`lower(regexp_replace(btrim(${sql.identifier(alias)}.full_name), '\\s+', ' ', 'g'))`;
   const confirmed = await tx.execute<DepartureRow>(sql`
     with agreeing as (
       select distinct on (j.id) j.id, c.source, c.id as by_change
@@ -115,5 +116,5 @@ export async function leaveCompany(tx: Tx, ws: string, departure: DepartureRow) 
  */
 export const leftTheirCompany = (person: string) => sql`exists (
   select 1 from job_changes j
-   where j.workspace_id = ${sql.raw(person)}.workspace_id and j.person_id = ${sql.raw(person)}.id
+   where j.workspace_id = ${sql.identifier(person)}.workspace_id and j.person_id = ${sql.identifier(person)}.id
      and j.kind = 'left' and j.status = 'confirmed')`;
