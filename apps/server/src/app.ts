@@ -67,12 +67,14 @@ export type AppDeps = {
   webDist?: string | null;
   /** Website tracking's rate limits, where not the product's (the benchmark lifts them). */
   trackingLimits?: Partial<TrackLimits>;
+  /** Where log records go instead of standard output (tests read them). */
+  logWrite?: (line: string) => void;
 };
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { idp } = deps;
   const app = Fastify({
-    logger: loggerOptions(deps.config),
+    logger: loggerOptions(deps.config, deps.logWrite),
     // Local mode's terminal gets no line per request below `debug` (lib/logger.ts).
     ...(deps.config.logFormat === 'text' ? { logController: new QuietRequestLogs() } : {}),
     // The identity provider is a Koa app: it gets its requests before Fastify parses them.

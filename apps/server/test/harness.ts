@@ -170,7 +170,15 @@ export async function createTestContext({ deliveryRecovery }: { deliveryRecovery
      * the process environment would give it), a built web app to serve, or the built-in provider
      * mounted under /idp: for tests of what the configuration changes. The caller closes it.
      */
-    async appWith(options: { env?: Record<string, string>; webDist?: string; idp?: boolean } = {}) {
+    async appWith(
+      options: {
+        env?: Record<string, string>;
+        webDist?: string;
+        idp?: boolean;
+        /** Receives the app's log records (JSON lines) instead of standard output. */
+        logWrite?: (line: string) => void;
+      } = {},
+    ) {
       const custom = loadConfig({ ...configEnv, ...options.env });
       const idp = options.idp ? await createIdentityProvider(custom, database.db) : null;
       const other = await buildApp({
@@ -180,6 +188,7 @@ export async function createTestContext({ deliveryRecovery }: { deliveryRecovery
         jobs,
         idp,
         webDist: options.webDist ?? null,
+        logWrite: options.logWrite,
         verifyToken: createTokenVerifier({
           issuer: custom.oidc.issuer,
           audience: custom.oidc.audience,

@@ -29,6 +29,15 @@ export function multipartError(error: unknown): unknown {
     return new AppError('VALIDATION_FAILED', 'Too many fields');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
     return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
+  if (code === 'FST_PROTO_VIOLATION') return new AppError('VALIDATION_FAILED', 'A field has a reserved name');
+  // The parser's own errors (busboy's, without a code) are the client's malformed body, not our failure.
+  const message = error instanceof Error ? error.message : '';
+  if (/^Multipart: Boundary not found$|unexpected end of multipart data|^Malformed part header/i.test(message)) {
+    return new AppError(
+      'VALIDATION_FAILED',
+      'The multipart body is malformed: send fields, then the file, with a boundary',
+    );
+  }
   return error;
 }
 
