@@ -47,8 +47,8 @@ const ACQUIRE_TIMEOUT = 'timeout exceeded when trying to connect';
 const QUERY_CANCELED = '57014';
 
 /**
- * The limit a database error means, as the error the client gets, else null. Walks the causes: drizzle
- * wraps the driver's error in its own.
+ * The limit a database error means, as the error the client gets, else null (the error handler answers
+ * it). Walks the causes: drizzle wraps the driver's error in its own.
  */
 export function limitError(error: unknown): AppError | null {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
@@ -75,34 +75,27 @@ export function createDatabase(url: string, options: { max?: number; limits?: Re
     connectionString: url,
     max: options.max ?? 10,
     options: `-c role=${APP_ROLE}`,
-    ...(limits ? { connectionTimeoutMillis: limits.acquireTimeoutMs } : {}),
+    // Set when each connection opens, so it bounds every statement of a request, the identity lookup
+    // before any transaction included; a route that must run longer says so itself (the CSV export).
+    ...(limits
+      ? { connectionTimeoutMillis: limits.acquireTimeoutMs, statement_timeout: limits.statementTimeoutMs }
+      : {}),
   });
   // An idle connection the server drops (a restart, or our own shutdown) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
   const busy = () => limits !== undefined && pool.waitingCount >= limits.maxWaiting;
-  // Local to the transaction (is_local true), like the workspace: a connection goes back to the pool
-  // without either.
-  const timeout = limits ? String(limits.statementTimeoutMs) : null;
   return {
     db,
     pool,
     busy,
     inWorkspace: async (workspaceId, work) => {
       if (busy()) throw busyError();
-      try {
-        return await db.transaction(async (tx) => {
-          await tx.execute(
-            timeout === null
-              ? sql`SELECT set_config('app.workspace_id', ${workspaceId}, true)`
-              : sql`SELECT set_config('app.workspace_id', ${workspaceId}, true), set_config('statement_timeout', ${timeout}, true)`,
-          );
-          return await work(tx);
-        });
-      } catch (error) {
-        throw (limits && limitError(error)) || error;
-      }
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('app.workspace_id', ${workspaceId}, true)`);
+        return work(tx);
+      });
     },
     analyze: (tables) => analyzeStaleAsOwner(url, tables),
     close: () => pool.end(),
