@@ -74,6 +74,8 @@ const LIST_FILTER: Record<ClientList, SQL> = {
 function selectClients(workspaceId: string, model: ProximityModel, where: SQL, tail: SQL) {
   return sql`
     with ${membersCte(workspaceId)},
+    -- Computed once: inlined into the per-row lookup below, it looked every member up again for each row.
+    member_people as materialized (select person_id from members),
     page as (
       select cl.id, cl.person_id, cl.map_network, cl.created_at, p.full_name, p.email, p.linkedin_url,
              p.avatar_url, co.name as company_name, co.domain as company_domain, co.logo_url as company_logo
@@ -93,7 +95,7 @@ function selectClients(workspaceId: string, model: ProximityModel, where: SQL, t
       left join network_rows nr on nr.workspace_id = ${workspaceId} and nr.prospect_id = pg.person_id
       left join lateral (
         select max(${proximitySql(model, 'e')}) as proximity
-          from edges e join members m on m.person_id = e.connector_id
+          from edges e join member_people m on m.person_id = e.connector_id
          where pg.map_network and e.workspace_id = ${workspaceId} and e.prospect_id = pg.person_id
       ) best on true
      order by pg.created_at desc, pg.id`;
