@@ -30,6 +30,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const SOLO_RUNS = Number(process.env.BENCH_SOLO_RUNS ?? 20);
 const SOLO_ONLY = process.env.BENCH_SOLO_ONLY === '1';
+/**
+ * The second run's pause between a user's calls (uniform between half and one and a half of it): a
+ * person reads a page before the next click. The first run has none: every user always has a request
+ * in flight, the server's capacity.
+ */
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
 /** One admin in five, as a sales team has: the admins' pages (clients, allies, CRM) are in their mix only. */
 const ADMIN_SHARE = 0.2;
 const PORT = Number(process.env.BENCH_PORT ?? 3197);
@@ -79,7 +85,6 @@ function calls(ids: Ids, role: Role): Call[] {
     { name: 'workspace', method: 'GET', path: '/api/workspace/query', weight: 2 },
     { name: 'targeting schemes', method: 'GET', path: '/api/users/query/get-targeting-schemes', weight: 2 },
     { name: 'google sync status', method: 'GET', path: '/api/google/query/sync-status', weight: 2 },
-    { name: 'job changes', method: 'GET', path: '/api/clients/query/job-changes', weight: 2 },
     {
       name: 'update me (write)',
       method: 'PUT',
@@ -112,6 +117,7 @@ function calls(ids: Ids, role: Role): Call[] {
       weight: 2,
     },
     { name: 'client tags', method: 'GET', path: '/api/clients/query/tags', weight: 1 },
+    { name: 'job changes', method: 'GET', path: '/api/clients/query/job-changes', weight: 2 },
     { name: 'crm clients', method: 'GET', path: '/api/crm-clients/query?page=1&pageSize=30', weight: 2 },
   ];
 }
@@ -267,7 +273,7 @@ async function solo(agent: http.Agent, token: string, routes: Call[]) {
   return figures;
 }
 
-async function load(agent: http.Agent, users: { token: string; role: Role }[], ids: Ids) {
+async function load(agent: http.Agent, users: { token: string; role: Role }[], ids: Ids, thinkMs: number) {
   const byRoute = new Map<string, { ms: number[]; statuses: Record<string, number> }>();
   let measuring = false;
   let stopAt = performance.now() + WARMUP_SECONDS * 1000;
@@ -285,6 +291,7 @@ async function load(agent: http.Agent, users: { token: string; role: Role }[], i
     while (performance.now() < stopAt) {
       const call = pick();
       const answer = await request(agent, token, call);
+      if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + Math.random())));
       if (!measuring) continue;
       const entry = byRoute.get(call.name) ?? { ms: [], statuses: {} };
       entry.ms.push(answer.ms);
@@ -292,7 +299,7 @@ async function load(agent: http.Agent, users: { token: string; role: Role }[], i
       byRoute.set(call.name, entry);
     }
   };
-  log(`bench: ${users.length} users, ${WARMUP_SECONDS} s warm-up`);
+  log(`bench: ${users.length} users, ${thinkMs} ms between calls, ${WARMUP_SECONDS} s warm-up`);
   await Promise.all(users.map((u) => user(u.token, u.role)));
   measuring = true;
   const started = performance.now();
@@ -322,6 +329,7 @@ async function load(agent: http.Agent, users: { token: string; role: Role }[], i
   }
   all.sort((a, b) => a - b);
   return {
+    thinkMs,
     seconds: round(seconds),
     requests: all.length,
     reqPerSecond: round(all.length / seconds),
@@ -346,14 +354,16 @@ export async function loadBench() {
     log('bench: each route alone');
     const alone = await solo(agent, admin.token, calls(ids, 'admin'));
     if (SOLO_ONLY) return { size: SIZE, soloP50: alone };
-    const measured = await load(agent, users, ids);
+    const saturated = await load(agent, users, ids, 0);
+    const paced = THINK_MS > 0 ? await load(agent, users, ids, THINK_MS) : null;
     return {
       size: SIZE,
       users: USERS,
       admins: Math.ceil(USERS * ADMIN_SHARE),
       cpus: os.cpus().length,
       soloP50: alone,
-      ...measured,
+      noPause: saturated,
+      ...(paced ? { withPause: paced } : {}),
     };
   } finally {
     agent.destroy();
