@@ -6,6 +6,7 @@ import { events } from './events.ts';
 import { googleSync } from './google-sync.ts';
 import { hubspot } from './hubspot.ts';
 import { importBench } from './import.ts';
+import { loadBench } from './load.ts';
 import { network } from './network.ts';
 import { networkRender } from './network-render.ts';
 import { startup } from './startup.ts';
@@ -24,6 +25,7 @@ const BENCHMARKS: Record<string, () => Promise<Record<string, unknown> | null>> 
   'day-one': dayOne,
   hubspot,
   track,
+  load: loadBench,
 };
 
 const names = process.argv.slice(2).filter((arg) => arg !== '--');

@@ -9,7 +9,7 @@ import { integrationsApi, sourcesApi } from '@warmpath/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import { busyError, type Database } from './db/client.ts';
 import { createEventRecorder } from './events/record.ts';
 import { actionsRoutes } from './features/actions/actions.routes.ts';
 import { demoRoutes } from './features/demo/demo.routes.ts';
@@ -56,7 +56,14 @@ const OPENAPI_DOCUMENT = new URL('../../../docs/openapi.json', import.meta.url);
 
 export type AppDeps = {
   config: Config;
+  /** The requests' database: its statement time-out and queue limit keep one route from holding the pool. */
   database: Database;
+  /**
+   * Work a request starts that runs long by design and may outlive it (an import's merge, seeding the
+   * demo, building the network index): on the jobs' database, without the requests' time-out. The
+   * request database when absent (tests).
+   */
+  backgroundDatabase?: Database;
   verifyToken: TokenVerifier;
   /** The built-in identity provider, served under /idp in local mode. */
   idp?: IdentityProvider | null;
@@ -103,6 +110,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(errors);
+  // Refused before any work, sign-in included: a request that would only queue behind a full pool.
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/') && deps.database.busy()) {
+      throw busyError();
+    }
+  });
   await app.register(securityHeadersHook, { config: deps.config });
   await app.register(multipart);
   // Before auth: an address refused for its bad tokens costs no verification.
@@ -151,14 +164,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(targetingRoutes, { database: deps.database });
       await api.register(invitationsRoutes, { database: deps.database, ...events });
       await api.register(linkedinRoutes, { database: deps.database, jobs: deps.jobs });
-      const networkIndex = createNetworkIndex(deps.database, {
+      const background = deps.backgroundDatabase ?? deps.database;
+      const networkIndex = createNetworkIndex(background, {
         onError: (error) => app.log.warn({ err: error }, 'network index: a copy failed to refresh'),
       });
       // A copy being built holds a pooled connection: closing waits for it.
       app.addHook('onClose', () => networkIndex.settled());
       await api.register(networkRoutes, { database: deps.database, networkIndex });
       const lists = { database: deps.database, jobs: deps.jobs, events: events.events };
-      await api.register(importsRoutes, lists);
+      await api.register(importsRoutes, { ...lists, database: background });
       await api.register(accountsRoutes, lists);
       await api.register(clientsRoutes, lists);
       await api.register(crmClientsRoutes, lists);
@@ -169,7 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ...events,
       });
       await api.register(workflowsRoutes, { database: deps.database });
-      await api.register(demoRoutes, { database: deps.database, log: (line) => app.log.debug(line) });
+      await api.register(demoRoutes, { database: background, log: (line) => app.log.debug(line) });
       await api.register(integrationsRoutes, {
         database: deps.database,
         sealer: createSealer(deps.encryptionKey),

@@ -128,6 +128,14 @@ const ZEnv = z.object({
   RATE_LIMIT_BAD_TOKEN_PER_ADDRESS: rateLimit(RATE_LIMIT_DEFAULTS.badTokenPerAddress),
   RATE_LIMIT_UPLOAD_PER_ADDRESS: rateLimit(RATE_LIMIT_DEFAULTS.uploadPerAddress),
   RATE_LIMIT_UPLOAD_PER_USER: rateLimit(RATE_LIMIT_DEFAULTS.uploadPerUser),
+  /** Connections of the API requests' pool (the jobs have a pool of their own). */
+  DB_REQUEST_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  /** The longest one statement of an API request may run before PostgreSQL cancels it. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /** Requests that may wait for a connection at once; past it they are answered 503 with Retry-After. */
+  DB_QUEUE_MAX: z.coerce.number().int().min(0).default(500),
+  /** The longest a request waits for a connection before it is answered 503 with Retry-After. */
+  DB_QUEUE_WAIT_MS: z.coerce.number().int().min(100).default(5000),
 });
 
 export type Config = {
@@ -144,6 +152,8 @@ export type Config = {
   /** Fastify's `trustProxy`; the built-in provider trusts forwarded headers only when it is not false. */
   trustProxy: boolean | string;
   rateLimits: RateLimits;
+  /** The API requests' pool and its limits (db/client.ts RequestLimits). */
+  requestDatabase: { poolMax: number; statementTimeoutMs: number; maxWaiting: number; acquireTimeoutMs: number };
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
@@ -234,6 +244,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     https: publicUrl.startsWith('https:'),
     localMode,
     trustProxy: e.TRUST_PROXY,
+    requestDatabase: {
+      poolMax: e.DB_REQUEST_POOL_MAX,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      maxWaiting: e.DB_QUEUE_MAX,
+      acquireTimeoutMs: e.DB_QUEUE_WAIT_MS,
+    },
     rateLimits: {
       signInPerAddress: e.RATE_LIMIT_SIGN_IN_PER_ADDRESS,
       signInPerUser: e.RATE_LIMIT_SIGN_IN_PER_USER,

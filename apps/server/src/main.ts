@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { hubspotUrls, loadConfig, REPO_ROOT, slackUrls } from './config.ts';
+import { createDatabase } from './db/client.ts';
 import { deliverEvent } from './events/deliver.ts';
 import { deliveryDeps } from './events/delivery-deps.ts';
 import { createEventRecorder } from './events/record.ts';
@@ -155,9 +156,14 @@ async function start() {
   if (stranded > 0) log(`deliveries: ${stranded} pending without a job were queued again`);
 
   const idp = config.oidc.builtIn ? await createIdentityProvider(config, runtime.database.db) : null;
+  // API requests get a pool of their own, with a statement time-out and a queue limit: a slow route
+  // neither holds the jobs' connections nor lets requests wait forever (issue 23).
+  const { poolMax, ...limits } = config.requestDatabase;
+  const requestDatabase = createDatabase(runtime.databaseUrl, { max: poolMax, limits });
   const app = await buildApp({
     config,
-    database: runtime.database,
+    database: requestDatabase,
+    backgroundDatabase: runtime.database,
     idp,
     verifyToken: createTokenVerifier({
       issuer: config.oidc.issuer,
@@ -168,6 +174,7 @@ async function start() {
     jobs,
     webDist: path.join(REPO_ROOT, 'apps/web/dist'),
   });
+  app.addHook('onClose', () => requestDatabase.close());
   await app.listen({ port: config.port, host: config.host });
   return { app, stop: () => jobs.stop() };
 }

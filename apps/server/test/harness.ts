@@ -6,7 +6,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { createDatabase } from '../src/db/client.ts';
+import { createDatabase, type Database } from '../src/db/client.ts';
 import { deliveries } from '../src/db/schema/index.ts';
 import { type DeliveryDeps, deliverEvent } from '../src/events/deliver.ts';
 import { deliveryDeps as deliveryDepsFor } from '../src/events/delivery-deps.ts';
@@ -168,7 +168,8 @@ export async function createTestContext({ deliveryRecovery }: { deliveryRecovery
     /**
      * Another app on this context's database, keys and sandboxes, with more configuration (`env`, as
      * the process environment would give it), a built web app to serve, or the built-in provider
-     * mounted under /idp: for tests of what the configuration changes. The caller closes it.
+     * mounted under /idp, or its own database (a request pool with limits): for tests of what the
+     * configuration changes. The caller closes it (and the database it gave).
      */
     async appWith(
       options: {
@@ -177,13 +178,16 @@ export async function createTestContext({ deliveryRecovery }: { deliveryRecovery
         idp?: boolean;
         /** Receives the app's log records (JSON lines) instead of standard output. */
         logWrite?: (line: string) => void;
+        /** The database the routes use (a pool with its own limits); the context's by default. */
+        database?: Database;
       } = {},
     ) {
       const custom = loadConfig({ ...configEnv, ...options.env });
       const idp = options.idp ? await createIdentityProvider(custom, database.db) : null;
       const other = await buildApp({
         config: custom,
-        database,
+        database: options.database ?? database,
+        backgroundDatabase: database,
         encryptionKey,
         jobs,
         idp,

@@ -54,6 +54,10 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   /** An import the server could not complete; nothing of it was imported. */
   'IMPORT_FAILED',
+  /** Too many requests are waiting for the database: nothing was done; try again after `Retry-After`. */
+  'SERVER_BUSY',
+  /** The request's work ran past the server's time limit and was stopped: nothing of it was saved. */
+  'TIMED_OUT',
   'INTERNAL',
 ] as const;
 

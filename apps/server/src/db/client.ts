@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { AppError } from '../lib/app-error.ts';
 import { analyzeStaleAsOwner } from './analyze.ts';
 import * as schema from './schema/index.ts';
 
@@ -19,8 +20,46 @@ export type Database = {
    * for what takes milliseconds.
    */
   analyze: (tables: readonly string[]) => Promise<string[]>;
+  /** True when as many callers wait for a connection as the limits allow: the next is refused at once. */
+  busy: () => boolean;
   close: () => Promise<void>;
 };
+
+/**
+ * What keeps one route from holding the pool of every other (issue 23): the database of API requests
+ * has them; the jobs' and the CLI's does not, since their statements run long by design.
+ */
+export type RequestLimits = {
+  /** The longest one statement of a request may run; past it PostgreSQL cancels it (TIMED_OUT). */
+  statementTimeoutMs: number;
+  /** How many callers may wait for a connection; the next is answered SERVER_BUSY at once. */
+  maxWaiting: number;
+  /** The longest a caller waits for a connection before it is answered SERVER_BUSY. */
+  acquireTimeoutMs: number;
+};
+
+export const busyError = () =>
+  new AppError('SERVER_BUSY', 'The server is busy: too many requests are waiting. Try again in a moment.');
+
+/** pg-pool's own message when no connection came within `connectionTimeoutMillis`. */
+const ACQUIRE_TIMEOUT = 'timeout exceeded when trying to connect';
+/** PostgreSQL's query_canceled: the statement time-out (or a cancel) stopped the statement. */
+const QUERY_CANCELED = '57014';
+
+/**
+ * The limit a database error means, as the error the client gets, else null (the error handler answers
+ * it). Walks the causes: drizzle wraps the driver's error in its own.
+ */
+export function limitError(error: unknown): AppError | null {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+    if (cause instanceof AppError) return null;
+    if (cause.message === ACQUIRE_TIMEOUT) return busyError();
+    if ((cause as { code?: unknown }).code === QUERY_CANCELED) {
+      return new AppError('TIMED_OUT', 'The request took too long and was stopped; nothing was changed. Try again.');
+    }
+  }
+  return null;
+}
 
 export const APP_ROLE = 'warmpath_app';
 
@@ -28,22 +67,36 @@ export const APP_ROLE = 'warmpath_app';
  * The application's pool. Every connection runs as the app role, which owns no table, so
  * forced row-level security applies to every query the product makes, whatever the code forgets.
  */
-export function createDatabase(url: string, options: { max?: number } = {}): Database {
+export function createDatabase(url: string, options: { max?: number; limits?: RequestLimits } = {}): Database {
+  const { limits } = options;
   // A startup option rather than a SET after connecting: a connection that cannot take the role fails
   // to open instead of silently running as the owner.
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: `-c role=${APP_ROLE}` });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    options: `-c role=${APP_ROLE}`,
+    // Set when each connection opens, so it bounds every statement of a request, the identity lookup
+    // before any transaction included; a route that must run longer says so itself (the CSV export).
+    ...(limits
+      ? { connectionTimeoutMillis: limits.acquireTimeoutMs, statement_timeout: limits.statementTimeoutMs }
+      : {}),
+  });
   // An idle connection the server drops (a restart, or our own shutdown) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
+  const busy = () => limits !== undefined && pool.waitingCount >= limits.maxWaiting;
   return {
     db,
     pool,
-    inWorkspace: (workspaceId, work) =>
-      db.transaction(async (tx) => {
+    busy,
+    inWorkspace: async (workspaceId, work) => {
+      if (busy()) throw busyError();
+      return db.transaction(async (tx) => {
         await tx.execute(sql`SELECT set_config('app.workspace_id', ${workspaceId}, true)`);
         return work(tx);
-      }),
+      });
+    },
     analyze: (tables) => analyzeStaleAsOwner(url, tables),
     close: () => pool.end(),
   };

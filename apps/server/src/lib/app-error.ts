@@ -32,6 +32,8 @@ export const ERROR_STATUS = {
   LIMIT_REACHED: 429,
   IMPORT_FAILED: 500,
   INTERNAL: 500,
+  SERVER_BUSY: 503,
+  TIMED_OUT: 503,
 } as const satisfies Record<TErrorCode, number>;
 
 /** The one error type services throw; the error handler answers `{ code, message }` with the code's status. */

@@ -2,10 +2,15 @@ import type { TError, TErrorCode } from '@warmpath/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { limitError } from '../db/client.ts';
 import { AppError, ERROR_STATUS } from '../lib/app-error.ts';
+
+/** Seconds a client waits before trying a 503 again: long enough for a queue of requests to drain. */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
 
 function sendError(reply: FastifyReply, code: TErrorCode, message: string) {
   const body: TError = { code, message };
+  if (ERROR_STATUS[code] === 503) reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
   return reply.code(ERROR_STATUS[code]).send(body);
 }
 
@@ -21,6 +26,9 @@ function clientErrorCode(status: number): TErrorCode {
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) return sendError(reply, error.code, error.message);
+    // The request database's limits met outside a workspace transaction (the sign-in's identity lookup).
+    const limited = limitError(error);
+    if (limited) return sendError(reply, limited.code, limited.message);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');

@@ -59,7 +59,11 @@ export async function exportNetworkCsv(database: Database, member: Member, filte
   let finished = false;
   try {
     await client.query('begin');
-    await client.query(`select set_config('app.workspace_id', $1, true)`, [ws]);
+    // A download lasts as long as the client takes to read it: the requests' statement time-out would
+    // cut a large export short. An abandoned one is ended below, so the connection is not held.
+    await client.query(`select set_config('app.workspace_id', $1, true), set_config('statement_timeout', '0', true)`, [
+      ws,
+    ]);
     const compiled = await database.inWorkspace(ws, (tx) => compileFilters(tx, member, filters));
     // The names of the workspace's connectors (members and mapped allies), as one hstore map the
     // statement looks each row's connectors up in, all of a row's ids in one call: a join per row to a

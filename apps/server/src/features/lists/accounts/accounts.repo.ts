@@ -1,5 +1,5 @@
 import type { TAccount, TAccountUser } from '@warmpath/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 
 // Accounts (target companies) and who is assigned to them.
@@ -24,10 +24,21 @@ const toAccount = (row: AccountRow): TAccount => ({
 
 const userName = sql`trim(u.first_name || ' ' || u.last_name)`;
 
-/** The accounts matching `where`, with their assignees and last activity (the latest intro or message sent about one of their people). */
-function selectAccounts(workspaceId: string) {
+/**
+ * The accounts matching `where` (aliases a, co), ordered and cut by `tail`, with their assignees and
+ * last activity (the latest intro or message sent about one of their people). The page is chosen
+ * first: assignees and activity are looked up for the rows shown only, never for the whole list.
+ */
+function selectAccounts(workspaceId: string, where: SQL, tail: SQL) {
   return sql`
-    select a.id, co.name, co.domain, co.logo_url,
+    with page as (
+      select a.id, a.company_id, a.last_activity_at, co.name, co.domain, co.logo_url
+        from accounts a
+        join companies co on co.workspace_id = a.workspace_id and co.id = a.company_id
+       where a.workspace_id = ${workspaceId} and ${where}
+       ${tail}
+    )
+    select a.id, a.name, a.domain, a.logo_url,
            coalesce((select json_agg(json_build_object('id', u.id, 'name', ${userName}, 'avatar', u.avatar)
                                      order by ${userName}, u.id)
                        from account_assignees aa
@@ -38,8 +49,8 @@ function selectAccounts(workspaceId: string) {
                        join actions x on x.workspace_id = p.workspace_id and x.prospect_id = p.id
                       where p.workspace_id = ${workspaceId} and p.company_id = a.company_id
                         and x.status = 'completed')) as last_activity
-      from accounts a
-      join companies co on co.workspace_id = a.workspace_id and co.id = a.company_id`;
+      from page a
+     order by lower(a.name), a.id`;
 }
 
 export async function listAccounts(
@@ -47,23 +58,23 @@ export async function listAccounts(
   workspaceId: string,
   options: { pattern: string | null; page: number; pageSize: number },
 ) {
-  const matches = sql`a.workspace_id = ${workspaceId}
-    and (${options.pattern}::text is null or co.name ilike ${options.pattern} or co.domain ilike ${options.pattern})`;
+  const matches = sql`(${options.pattern}::text is null or co.name ilike ${options.pattern} or co.domain ilike ${options.pattern})`;
   const total = await tx.execute<{ n: number }>(sql`
     select count(*)::int as n from accounts a
       join companies co on co.workspace_id = a.workspace_id and co.id = a.company_id
-     where ${matches}`);
-  const rows = await tx.execute<AccountRow>(sql`
-    ${selectAccounts(workspaceId)}
-     where ${matches}
-     order by lower(co.name), a.id
-     limit ${options.pageSize} offset ${(options.page - 1) * options.pageSize}`);
+     where a.workspace_id = ${workspaceId} and ${matches}`);
+  const rows = await tx.execute<AccountRow>(
+    selectAccounts(
+      workspaceId,
+      matches,
+      sql`order by lower(co.name), a.id limit ${options.pageSize} offset ${(options.page - 1) * options.pageSize}`,
+    ),
+  );
   return { totalCount: total.rows[0]?.n ?? 0, rows: rows.rows.map(toAccount) };
 }
 
 export async function findAccount(tx: Tx, workspaceId: string, id: string): Promise<TAccount | null> {
-  const rows = await tx.execute<AccountRow>(sql`
-    ${selectAccounts(workspaceId)} where a.workspace_id = ${workspaceId} and a.id = ${id}`);
+  const rows = await tx.execute<AccountRow>(selectAccounts(workspaceId, sql`a.id = ${id}`, sql``));
   const row = rows.rows[0];
   return row ? toAccount(row) : null;
 }

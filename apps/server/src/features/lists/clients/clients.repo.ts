@@ -66,28 +66,39 @@ const LIST_FILTER: Record<ClientList, SQL> = {
 };
 
 /**
- * The clients matching `where` (aliases cl, p, co). Engagement is the person's as a prospect; proximity
- * too, except for a mapped ally: its own best link to a member, the trust its network is weighted by.
+ * The clients matching `where` (aliases cl, p, co), ordered and cut by `tail`. Engagement is the
+ * person's as a prospect; proximity too, except for a mapped ally: its own best link to a member, the
+ * trust its network is weighted by. The page is chosen first and the best link looked up for its rows
+ * only: computed before the limit, it cost every client of the workspace on every page (issue 23).
  */
 function selectClients(workspaceId: string, model: ProximityModel, where: SQL, tail: SQL) {
   return sql`
-    with ${membersCte(workspaceId)}
-    select cl.id, cl.first_name, cl.last_name, p.full_name, p.email, p.linkedin_url, p.avatar_url,
-           co.name as company_name, co.domain as company_domain, co.logo_url as company_logo,
+    with ${membersCte(workspaceId)},
+    -- Computed once: inlined into the per-row lookup below, it looked every member up again for each row.
+    member_people as materialized (select person_id from members),
+    page as (
+      select cl.id, cl.person_id, cl.map_network, cl.created_at, p.full_name, p.email, p.linkedin_url,
+             p.avatar_url, co.name as company_name, co.domain as company_domain, co.logo_url as company_logo
+        from clients cl
+        join people p on p.workspace_id = cl.workspace_id and p.id = cl.person_id
+        left join companies co on co.workspace_id = p.workspace_id and co.id = p.company_id
+       where cl.workspace_id = ${workspaceId} and ${where}
+       ${tail}
+    )
+    select cl.id, cl.first_name, cl.last_name, pg.full_name, pg.email, pg.linkedin_url, pg.avatar_url,
+           pg.company_name, pg.company_domain, pg.company_logo,
            cl.contact_owner_email, cl.tag, cl.source, cl.map_network, cl.track_job_changes,
            coalesce(nr.engagement, ${engagementCodeSql('NEVER_MET')})::int as engagement,
            coalesce(case when cl.map_network then best.proximity else nr.proximity end, 0)::int as proximity
-      from clients cl
-      join people p on p.workspace_id = cl.workspace_id and p.id = cl.person_id
-      left join companies co on co.workspace_id = p.workspace_id and co.id = p.company_id
-      left join network_rows nr on nr.workspace_id = cl.workspace_id and nr.prospect_id = cl.person_id
+      from page pg
+      join clients cl on cl.workspace_id = ${workspaceId} and cl.id = pg.id
+      left join network_rows nr on nr.workspace_id = ${workspaceId} and nr.prospect_id = pg.person_id
       left join lateral (
         select max(${proximitySql(model, 'e')}) as proximity
-          from edges e join members m on m.person_id = e.connector_id
-         where e.workspace_id = cl.workspace_id and e.prospect_id = cl.person_id
-      ) best on cl.map_network
-     where cl.workspace_id = ${workspaceId} and ${where}
-     ${tail}`;
+          from edges e join member_people m on m.person_id = e.connector_id
+         where pg.map_network and e.workspace_id = ${workspaceId} and e.prospect_id = pg.person_id
+      ) best on true
+     order by pg.created_at desc, pg.id`;
 }
 
 function searchFilter(pattern: string | null): SQL {

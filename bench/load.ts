@@ -1,0 +1,382 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { Role } from '@warmpath/shared';
+import { sql } from 'drizzle-orm';
+import { loadConfig, REPO_ROOT } from '../apps/server/src/config.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
+import { type DemoSize, seedDemo } from '../apps/server/src/demo/seed-demo.ts';
+import { insertUser, insertWorkspace } from '../apps/server/src/features/users/users.repo.ts';
+import { mintAccessToken } from '../apps/server/src/idp/provider.ts';
+import { openRuntime } from '../apps/server/src/runtime.ts';
+
+/**
+ * A busy Monday (issue 23): BENCH_USERS (200) people, each with their own token, use the product at
+ * once for BENCH_SECONDS (60): every read route of the app's pages in the proportions the pages call
+ * them, and some writes, with no pause between calls, on a seeded demo workspace (BENCH_SIZE, small by
+ * default, kept in BENCH_DATA_DIR between runs). Requests per second, p50/p99 and errors per route;
+ * /api/health in the same mix is the floor: what any answer costs under this concurrency. Before the
+ * load, each route alone (BENCH_SOLO_RUNS sequential calls): its latency without queueing.
+ * BENCH_SOLO_ONLY=1 measures only that.
+ */
+const SIZE = (process.env.BENCH_SIZE ?? 'small') as DemoSize;
+const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(REPO_ROOT, `.data-bench-load-${SIZE}`);
+const USERS = Number(process.env.BENCH_USERS ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+const SOLO_RUNS = Number(process.env.BENCH_SOLO_RUNS ?? 20);
+const SOLO_ONLY = process.env.BENCH_SOLO_ONLY === '1';
+/**
+ * The second run's pause between a user's calls (uniform between half and one and a half of it): a
+ * person reads a page before the next click. The first run has none: every user always has a request
+ * in flight, the server's capacity.
+ */
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
+/** One admin in five, as a sales team has: the admins' pages (clients, allies, CRM) are in their mix only. */
+const ADMIN_SHARE = 0.2;
+const PORT = Number(process.env.BENCH_PORT ?? 3197);
+const DOMAIN = `load-${SIZE}.bench.test`;
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+
+type Call = { name: string; method: 'GET' | 'POST' | 'PUT'; path: string; body?: unknown; weight: number };
+type Ids = { prospectId: string; accountIds: string[] };
+
+/** The calls of each page, weighted by how often a page is opened and how many calls it makes. */
+function calls(ids: Ids, role: Role): Call[] {
+  const filters = { filters: [] };
+  const everyone: Call[] = [
+    { name: 'health', method: 'GET', path: '/api/health', weight: 3 },
+    { name: 'me', method: 'GET', path: '/api/users/query/me', weight: 10 },
+    { name: 'network page', method: 'POST', path: '/api/contacts/query?page=1&pageSize=25', body: filters, weight: 12 },
+    {
+      name: 'network page 4',
+      method: 'POST',
+      path: '/api/contacts/query?page=4&pageSize=25',
+      body: filters,
+      weight: 3,
+    },
+    { name: 'network filters', method: 'POST', path: '/api/contacts/query/filters', body: filters, weight: 6 },
+    { name: 'report cards', method: 'GET', path: '/api/contacts/query/network-report-cards', weight: 6 },
+    {
+      name: 'proximity explanation',
+      method: 'GET',
+      path: `/api/contacts/query/proximity-explanation?prospectId=${ids.prospectId}`,
+      weight: 2,
+    },
+    {
+      name: 'recommended actions',
+      method: 'POST',
+      path: '/api/actions/query/recommended-actions?page=1&pageSize=25',
+      body: filters,
+      weight: 6,
+    },
+    { name: 'pending actions', method: 'POST', path: '/api/actions/query/pending-actions', body: filters, weight: 3 },
+    { name: 'skipped actions', method: 'POST', path: '/api/actions/query/skipped-actions', body: filters, weight: 2 },
+    { name: 'action counts', method: 'GET', path: '/api/actions/query/counts', weight: 6 },
+    { name: 'action filters', method: 'GET', path: '/api/actions/query/filters', weight: 2 },
+    { name: 'accounts', method: 'GET', path: '/api/accounts/query?page=1&pageSize=30', weight: 3 },
+    { name: 'users', method: 'GET', path: '/api/users/query', weight: 2 },
+    { name: 'workflows', method: 'GET', path: '/api/workflows/query', weight: 2 },
+    { name: 'workspace', method: 'GET', path: '/api/workspace/query', weight: 2 },
+    { name: 'targeting schemes', method: 'GET', path: '/api/users/query/get-targeting-schemes', weight: 2 },
+    { name: 'google sync status', method: 'GET', path: '/api/google/query/sync-status', weight: 2 },
+    {
+      name: 'update me (write)',
+      method: 'PUT',
+      path: '/api/users/command/update-me',
+      body: { firstName: 'Load', lastName: `User ${randomUUID().slice(0, 4)}` },
+      weight: 2,
+    },
+    {
+      name: 'set my accounts (write)',
+      method: 'POST',
+      path: '/api/users/command/set-my-accounts',
+      body: { accountIds: ids.accountIds },
+      weight: 1,
+    },
+  ];
+  if (role !== 'admin') return everyone;
+  return [
+    ...everyone,
+    { name: 'clients', method: 'GET', path: '/api/clients/query?page=1&pageSize=30', weight: 4 },
+    {
+      name: 'allies',
+      method: 'GET',
+      path: '/api/clients/query/allies-to-map-network-from?page=1&pageSize=30',
+      weight: 2,
+    },
+    {
+      name: 'tracked clients',
+      method: 'GET',
+      path: '/api/clients/query/clients-for-job-changes-tracking?page=1&pageSize=30',
+      weight: 2,
+    },
+    { name: 'client tags', method: 'GET', path: '/api/clients/query/tags', weight: 1 },
+    { name: 'job changes', method: 'GET', path: '/api/clients/query/job-changes', weight: 2 },
+    { name: 'crm clients', method: 'GET', path: '/api/crm-clients/query?page=1&pageSize=30', weight: 2 },
+  ];
+}
+
+/** The server as `npm start` runs it, with the rate limits lifted: 200 users from one address are not an attack. */
+async function startServer() {
+  const lifted = '1000000/1';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR,
+      PORT: String(PORT),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PUBLIC_PER_ADDRESS: lifted,
+      RATE_LIMIT_BAD_TOKEN_PER_ADDRESS: lifted,
+      RATE_LIMIT_TOKEN_PER_ADDRESS: lifted,
+      RATE_LIMIT_UPLOAD_PER_ADDRESS: lifted,
+      RATE_LIMIT_UPLOAD_PER_USER: lifted,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = once(child, 'exit');
+  for (let attempt = 0; ; attempt++) {
+    const healthy = await fetch(`http://localhost:${PORT}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (attempt > 3600 || child.exitCode !== null) throw new Error('the server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The demo workspace (seeded once per data directory) and USERS members with their tokens. */
+async function prepare(database: Database, config: ReturnType<typeof loadConfig>) {
+  const found = await database.db.execute<{ id: string }>(
+    sql`select workspace_id as id from workspace_domains where domain = ${DOMAIN}`,
+  );
+  let workspaceId = found.rows[0]?.id;
+  if (!workspaceId) {
+    const id = randomUUID();
+    const seedUserId = await database.inWorkspace(id, async (tx) => {
+      await insertWorkspace(tx, { id, name: 'Load bench', domains: [DOMAIN], allowDomainJoin: false });
+      return insertUser(tx, {
+        workspaceId: id,
+        idpSubject: `load-bench|${SIZE}`,
+        firstName: 'Seed',
+        lastName: 'Admin',
+        email: `seed@${DOMAIN}`,
+        role: 'admin',
+      });
+    });
+    log(`bench: seeding a ${SIZE} demo workspace in ${DATA_DIR}`);
+    const report = await seedDemo(database, { workspaceId: id, seedUserId, size: SIZE, log });
+    log(`bench: seeded in ${Math.round(report.ms / 1000)} s`);
+    workspaceId = id;
+  }
+  const ws = workspaceId;
+  const users: { token: string; role: Role }[] = [];
+  for (let n = 0; n < USERS; n++) {
+    const email = `user-${n}@${DOMAIN}`;
+    const role: Role = n < USERS * ADMIN_SHARE ? 'admin' : 'member';
+    const token = await mintAccessToken(config, database.db, { email, name: `User ${n}` });
+    const subject = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub as string;
+    await database.inWorkspace(ws, async (tx) => {
+      const known = await tx.execute(sql`select 1 from users where workspace_id = ${ws} and idp_subject = ${subject}`);
+      if (known.rows.length === 0) {
+        await insertUser(tx, {
+          workspaceId: ws,
+          idpSubject: subject,
+          firstName: 'User',
+          lastName: `${n}`,
+          email,
+          role,
+        });
+      }
+    });
+    users.push({ token, role });
+  }
+  const ids = await database.inWorkspace(ws, async (tx) => {
+    const prospect = await tx.execute<{ id: string }>(
+      sql`select prospect_id as id from network_rows where workspace_id = ${ws} order by proximity desc limit 1`,
+    );
+    const accounts = await tx.execute<{ id: string }>(
+      sql`select id from accounts where workspace_id = ${ws} order by id limit 3`,
+    );
+    return { prospectId: prospect.rows[0]?.id ?? randomUUID(), accountIds: accounts.rows.map((row) => row.id) };
+  });
+  return { users, ids };
+}
+
+type Answer = { status: number | string; ms: number };
+
+/**
+ * One call. A keep-alive socket the server closed as it was reused is tried again once on a new one,
+ * as browsers and Node's documentation do; any other network failure counts as an error, by its code.
+ */
+function request(agent: http.Agent, token: string, call: Call, retried = false): Promise<Answer> {
+  const body = call.body === undefined ? undefined : Buffer.from(JSON.stringify(call.body));
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const req = http.request(
+      {
+        agent,
+        host: 'localhost',
+        port: PORT,
+        path: call.path,
+        method: call.method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body ? { 'content-type': 'application/json', 'content-length': body.length } : {}),
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
+      },
+    );
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && error.code === 'ECONNRESET' && !retried) {
+        resolve(request(agent, token, call, true));
+        return;
+      }
+      resolve({ status: error.code ?? 'network error', ms: performance.now() - started });
+    });
+    req.end(body);
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+
+/** Each route alone, one call after another: what it costs without anybody else. */
+async function solo(agent: http.Agent, token: string, routes: Call[]) {
+  const figures: Record<string, { p50Ms: number; status: number | string }> = {};
+  for (const call of routes) {
+    if (call.method !== 'GET' && call.name.endsWith('(write)')) continue;
+    const ms: number[] = [];
+    let status: number | string = 0;
+    for (let run = 0; run < SOLO_RUNS; run++) {
+      const answer = await request(agent, token, call);
+      ms.push(answer.ms);
+      status = answer.status;
+    }
+    figures[call.name] = {
+      p50Ms: round(
+        percentile(
+          ms.sort((a, b) => a - b),
+          50,
+        ),
+      ),
+      status,
+    };
+  }
+  return figures;
+}
+
+async function load(agent: http.Agent, users: { token: string; role: Role }[], ids: Ids, thinkMs: number) {
+  const byRoute = new Map<string, { ms: number[]; statuses: Record<string, number> }>();
+  let measuring = false;
+  let stopAt = performance.now() + WARMUP_SECONDS * 1000;
+  const user = async (token: string, role: Role) => {
+    const routes = calls(ids, role);
+    const total = routes.reduce((sum, call) => sum + call.weight, 0);
+    const pick = () => {
+      let left = Math.random() * total;
+      for (const call of routes) {
+        left -= call.weight;
+        if (left < 0) return call;
+      }
+      return routes[0] as Call;
+    };
+    while (performance.now() < stopAt) {
+      const call = pick();
+      const answer = await request(agent, token, call);
+      if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + Math.random())));
+      if (!measuring) continue;
+      const entry = byRoute.get(call.name) ?? { ms: [], statuses: {} };
+      entry.ms.push(answer.ms);
+      entry.statuses[answer.status] = (entry.statuses[answer.status] ?? 0) + 1;
+      byRoute.set(call.name, entry);
+    }
+  };
+  log(`bench: ${users.length} users, ${thinkMs} ms between calls, ${WARMUP_SECONDS} s warm-up`);
+  await Promise.all(users.map((u) => user(u.token, u.role)));
+  measuring = true;
+  const started = performance.now();
+  stopAt = started + SECONDS * 1000;
+  log(`bench: ${SECONDS} s measured`);
+  await Promise.all(users.map((u) => user(u.token, u.role)));
+  const seconds = (performance.now() - started) / 1000;
+  const routes: Record<string, unknown> = {};
+  const all: number[] = [];
+  let errors = 0;
+  for (const [name, entry] of [...byRoute].sort(([a], [b]) => a.localeCompare(b))) {
+    const sorted = entry.ms.sort((a, b) => a - b);
+    all.push(...sorted);
+    const failed = Object.entries(entry.statuses)
+      .filter(([status]) => !status.startsWith('2'))
+      .reduce((sum, [, count]) => sum + count, 0);
+    errors += failed;
+    routes[name] = {
+      requests: sorted.length,
+      reqPerSecond: round(sorted.length / seconds),
+      p50Ms: round(percentile(sorted, 50)),
+      p99Ms: round(percentile(sorted, 99)),
+      maxMs: round(sorted.at(-1) ?? 0),
+      errors: failed,
+      statuses: entry.statuses,
+    };
+  }
+  all.sort((a, b) => a - b);
+  return {
+    thinkMs,
+    seconds: round(seconds),
+    requests: all.length,
+    reqPerSecond: round(all.length / seconds),
+    errors,
+    p50Ms: round(percentile(all, 50)),
+    p99Ms: round(percentile(all, 99)),
+    routes,
+  };
+}
+
+export async function loadBench() {
+  await fs.mkdir(DATA_DIR, { recursive: true });
+  await fs.chmod(DATA_DIR, 0o755);
+  const server = await startServer();
+  const config = loadConfig({ DATA_DIR, PORT: String(PORT), LOG_LEVEL: 'silent' });
+  const runtime = await openRuntime(config, log);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: USERS });
+  try {
+    const { users, ids } = await prepare(runtime.database, config);
+    const admin = users[0];
+    if (!admin) throw new Error('BENCH_USERS must be at least 1');
+    log('bench: each route alone');
+    const alone = await solo(agent, admin.token, calls(ids, 'admin'));
+    if (SOLO_ONLY) return { size: SIZE, soloP50: alone };
+    const saturated = await load(agent, users, ids, 0);
+    const paced = THINK_MS > 0 ? await load(agent, users, ids, THINK_MS) : null;
+    return {
+      size: SIZE,
+      users: USERS,
+      admins: Math.ceil(USERS * ADMIN_SHARE),
+      cpus: os.cpus().length,
+      soloP50: alone,
+      noPause: saturated,
+      ...(paced ? { withPause: paced } : {}),
+    };
+  } finally {
+    agent.destroy();
+    await runtime.close();
+    await server.stop();
+  }
+}
