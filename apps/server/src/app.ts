@@ -171,8 +171,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // A copy being built holds a pooled connection: closing waits for it.
       app.addHook('onClose', () => networkIndex.settled());
       await api.register(networkRoutes, { database: deps.database, networkIndex });
-      const lists = { database: deps.database, jobs: deps.jobs, events: events.events };
-      await api.register(importsRoutes, { ...lists, database: background });
+      // The lists' uploads stream a whole file into one import (minutes for 1 GB): the background pool,
+      // without the request pool's statement time-out.
+      const lists = { database: background, jobs: deps.jobs, events: events.events };
+      await api.register(importsRoutes, lists);
       await api.register(accountsRoutes, lists);
       await api.register(clientsRoutes, lists);
       await api.register(crmClientsRoutes, lists);
