@@ -40,6 +40,7 @@ import { loggerOptions, QuietRequestLogs } from './lib/logger.ts';
 import { createSealer } from './lib/sealing.ts';
 import { createStateSigner } from './lib/signed-state.ts';
 import { auth, type TokenVerifier } from './plugins/auth.ts';
+import { compression } from './plugins/compression.ts';
 import { assertRouteHasContract } from './plugins/contract-route.ts';
 import { errors } from './plugins/errors.ts';
 import { webApp } from './plugins/web-app.ts';
@@ -91,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(errors);
+  // Before the routes: it applies to those registered after it.
+  await app.register(compression);
   await app.register(multipart);
   await app.register(auth, {
     verifyToken: deps.verifyToken,
