@@ -52,7 +52,27 @@ function precompress(): Plugin {
 // The root is this folder, so the build lands in apps/web/dist, where the server serves it from.
 export default defineConfig({
   plugins: [react(), precompress()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 3 },
+            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 2 },
+            {
+              name: 'ui',
+              test: (id: string) => /node_modules/.test(id) && !/@xyflow|[\\/]d3-|zustand|classcat/.test(id),
+              entriesAware: true,
+              entriesAwareMergeThreshold: 80_000,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': backend,

@@ -2,9 +2,15 @@ import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TMe } from '@warmpath/shared';
+import { lazy } from 'react';
 import { useAuth } from 'react-oidc-context';
-import { MyAccountDrawer } from '../features/users/components/MyAccountDrawer.tsx';
+import { LazyPanel } from '../components/LazyPanel.tsx';
 import { forgetUserId } from '../lib/auth.ts';
+
+// My Account's form and connection cards (react-hook-form) are not needed until it is opened: the
+// menu's opening starts the fetch, so the panel is usually there by the click.
+const loadMyAccountDrawer = () => import('../features/users/components/MyAccountDrawer.tsx');
+const MyAccountDrawer = lazy(async () => ({ default: (await loadMyAccountDrawer()).MyAccountDrawer }));
 
 /** The sidebar's bottom: who is signed in, with Logout and My Account. */
 export function UserMenu({ user }: { user: TMe }) {
@@ -27,7 +33,7 @@ export function UserMenu({ user }: { user: TMe }) {
 
   return (
     <>
-      <Menu position="top-start" width={220}>
+      <Menu position="top-start" width={220} onOpen={() => void loadMyAccountDrawer()}>
         <Menu.Target>
           <UnstyledButton aria-label={`Account menu of ${fullName || user.email}`} w="100%" p="xs">
             <Group gap="sm" wrap="nowrap">
@@ -50,7 +56,9 @@ export function UserMenu({ user }: { user: TMe }) {
           <Menu.Item onClick={() => void logout()}>Logout</Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <MyAccountDrawer user={user} opened={accountOpened} onClose={account.close} />
+      <LazyPanel opened={accountOpened}>
+        <MyAccountDrawer user={user} opened={accountOpened} onClose={account.close} />
+      </LazyPanel>
     </>
   );
 }
