@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { useSession } from '../lib/useSession.ts';
@@ -7,7 +8,10 @@ import type { RouteGuard } from './guards.ts';
 export function GuardedOutlet({ guard }: { guard: RouteGuard }) {
   const session = useSession();
   const { pathname } = useLocation();
-  if (session.isLoading) return <LoadingScreen />;
+  // Once the user is known, the pages behind the guard mount in a background render that yields to
+  // the browser, instead of in one long task right after the answer.
+  const isLoading = useDeferredValue(session.isLoading);
+  if (isLoading) return <LoadingScreen />;
   const target = guard({ ...session, pathname });
   return target === null ? <Outlet /> : <Navigate to={target} replace />;
 }
