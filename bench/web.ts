@@ -1,11 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { build } from 'vite';
 import { REPO_ROOT } from '../apps/server/src/config.ts';
 import { startServer } from './server.ts';
 
@@ -283,6 +285,54 @@ async function firstRows(
   };
 }
 
+/**
+ * The floor: the same Lighthouse run on a page that is only React rendering a heading (built here with
+ * Vite, served brotli-compressed from this machine), so a score is read against what this machine and
+ * Lighthouse's throttling allow at best.
+ */
+async function reactOnlyFloor() {
+  const dir = path.join(DATA_DIR, 'react-only-page');
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1.0" /><title>React only</title></head><body><div id="root"></div><script type="module" src="/main.js"></script></body></html>',
+  );
+  await fs.writeFile(
+    path.join(dir, 'main.js'),
+    "import { createElement } from 'react';\nimport { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(createElement('h1', null, 'Get started'));\n",
+  );
+  await build({ root: dir, configFile: false, logLevel: 'silent', build: { outDir: 'dist', emptyOutDir: true } });
+  const dist = path.join(dir, 'dist');
+  const server = http.createServer((request, response) => {
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const file = path.join(dist, pathname === '/' ? 'index.html' : pathname);
+    fs.readFile(file).then(
+      (content) => {
+        const type = file.endsWith('.js') ? 'text/javascript' : 'text/html';
+        response.writeHead(200, { 'content-type': type, 'content-encoding': 'br' });
+        response.end(zlib.brotliCompressSync(content));
+      },
+      () => response.writeHead(404).end(),
+    );
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+  });
+  try {
+    const runs: LighthouseFigures[] = [];
+    for (let run = 0; run < LIGHTHOUSE_RUNS; run++)
+      runs.push(await lighthouseRun(`http://localhost:${port}/`, chrome.port, false));
+    const { finalUrl: _finalUrl, ...figures } = medianRun(runs);
+    return figures;
+  } finally {
+    chrome.kill();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
 export async function web() {
   log('web bench: building the web app');
   execFileSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 2, 2] });
@@ -305,7 +355,7 @@ export async function web() {
     log('web bench: time to the first rows');
     const rows = await firstRows(browser, server.url, signedIn);
     log('web bench: Lighthouse');
-    const lighthouseResults = await lighthouseFigures(server.url);
+    const lighthouseResults = { ...(await lighthouseFigures(server.url)), reactOnlyFloor: await reactOnlyFloor() };
     return {
       initial: { signUpConnect: signUpAssets, network: networkAssets },
       lighthouse: lighthouseResults,
