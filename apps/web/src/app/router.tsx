@@ -18,44 +18,11 @@ import {
 } from './guards.ts';
 import { ADMIN_TABS, activeAdminTab, activeProfileTab, PROFILE_TABS } from './navigationTabs.ts';
 import { RootRoute } from './RootRoute.tsx';
+import { load } from './screens.ts';
 
 function guarded(guard: RouteGuard, children: RouteObject[]): RouteObject {
   return { element: <GuardedOutlet guard={guard} />, children };
 }
-
-/** Each screen's module, fetched when a route showing it is first matched (lazyScreen). */
-const load = {
-  // The signed-in frame (sidebar, account menu): not needed by the sign-up pages.
-  appLayout: () => import('./AppLayout.tsx'),
-  actionsLayout: () => import('../features/actions/pages/ActionsLayout.tsx'),
-  recommendedActions: () => import('../features/actions/pages/RecommendedActionsPage.tsx'),
-  pastActions: () => import('../features/actions/pages/PastActionsPage.tsx'),
-  network: () => import('../features/network/pages/NetworkPage.tsx'),
-  personas: () => import('../features/targeting/pages/PersonasPage.tsx'),
-  targetedAccounts: () => import('../features/targeting/pages/TargetedAccountsPage.tsx'),
-  workflows: () => import('../features/workflows/pages/WorkflowsPage.tsx'),
-  workflowDetail: () => import('../features/workflows/pages/WorkflowDetailPage.tsx'),
-  hubspotCallback: () => import('../features/integrations/pages/HubspotCallbackPage.tsx'),
-  workspaceSettings: () => import('../features/workspace/pages/WorkspaceSettingsPage.tsx'),
-  integrations: () => import('../features/integrations/pages/IntegrationsPage.tsx'),
-  webhook: () => import('../features/integrations/pages/WebhookPage.tsx'),
-  users: () => import('../features/team/pages/UsersPage.tsx'),
-  accounts: () => import('../features/lists/pages/AccountsPage.tsx'),
-  clientList: () => import('../features/lists/pages/ClientListPage.tsx'),
-  crmClients: () => import('../features/lists/pages/CrmClientsPage.tsx'),
-  connect: () => import('../features/onboarding/pages/ConnectPage.tsx'),
-  registerInvite: () => import('../features/onboarding/pages/RegisterInvitePage.tsx'),
-  createDetails: () => import('../features/onboarding/pages/CreateDetailsPage.tsx'),
-  domainsNotWhitelisted: () => import('../features/onboarding/pages/DomainsNotWhitelistedPage.tsx'),
-  bookADemo: () => import('../features/onboarding/pages/BookADemoPage.tsx'),
-  sync: () => import('../features/onboarding/pages/SyncPage.tsx'),
-  importAccounts: () => import('../features/onboarding/pages/ImportAccountsPage.tsx'),
-  uploadAccounts: () => import('../features/onboarding/pages/UploadAccountsPage.tsx'),
-  targetingScheme: () => import('../features/onboarding/pages/TargetingSchemePage.tsx'),
-  importClients: () => import('../features/onboarding/pages/ImportClientsPage.tsx'),
-  uploadClients: () => import('../features/onboarding/pages/UploadClientsPage.tsx'),
-  inviteTeammates: () => import('../features/onboarding/pages/InviteTeammatesPage.tsx'),
-};
 
 /**
  * A screen whose code is a chunk of its own (with the libraries only it uses), fetched when its route
