@@ -1,4 +1,3 @@
-import { useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { useSession } from '../lib/useSession.ts';
@@ -8,10 +7,7 @@ import type { RouteGuard } from './guards.ts';
 export function GuardedOutlet({ guard }: { guard: RouteGuard }) {
   const session = useSession();
   const { pathname } = useLocation();
-  // Once the user is known, the pages behind the guard mount in a background render that yields to
-  // the browser, instead of in one long task right after the answer.
-  const isLoading = useDeferredValue(session.isLoading);
-  if (isLoading) return <LoadingScreen />;
+  if (session.isLoading) return <LoadingScreen />;
   const target = guard({ ...session, pathname });
   return target === null ? <Outlet /> : <Navigate to={target} replace />;
 }

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { RouteTabs } from '../components/RouteTabs.tsx';
+import { ScreenLoading } from '../components/ScreenLoading.tsx';
 import { PATHS } from '../lib/paths.ts';
 import { AuthCallbackPage } from './AuthCallbackPage.tsx';
 import { ErrorScreen } from './ErrorScreen.tsx';
@@ -25,16 +25,27 @@ function guarded(guard: RouteGuard, children: RouteObject[]): RouteObject {
 }
 
 /**
- * A screen whose code is a chunk of its own (with the libraries only it uses), fetched when its route
- * is first matched. On the first page the router fetches it as it starts, beside the app's
- * configuration and sign-in, under the loading screen; on a later navigation the current page stays,
- * under RootRoute's progress bar, until it has arrived.
+ * A screen whose code is a chunk of its own (with the libraries only it uses), fetched when it is first
+ * shown (the first page's, as the app starts: firstScreen.ts), with a loader in its place meanwhile.
+ * React.lazy rather than the router's lazy routes: a navigation stays synchronous, so a page that
+ * updates the user and navigates in one render (useSetMe) is never seen by its guard with the new
+ * user and the old address.
  */
 function lazyScreen<Module>(
   loadModule: () => Promise<Module>,
   render: (module: Module) => ReactNode,
-): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ element: render(await loadModule()) }) };
+): Pick<RouteObject, 'element'> {
+  const Screen = lazy(async () => {
+    const module = await loadModule();
+    return { default: () => render(module) };
+  });
+  return {
+    element: (
+      <Suspense fallback={<ScreenLoading />}>
+        <Screen />
+      </Suspense>
+    ),
+  };
 }
 
 const recommendedActions = lazyScreen(load.recommendedActions, (m) => <m.RecommendedActionsPage />);
@@ -46,8 +57,6 @@ export const routes: RouteObject[] = [
     path: PATHS.root,
     element: <RootRoute />,
     errorElement: <ErrorScreen />,
-    // The first page waits for its screen's code: the same loading screen as for the sign-in before it.
-    hydrateFallbackElement: <LoadingScreen />,
     children: [
       { index: true, element: <Navigate to={PATHS.actions} replace /> },
       { path: PATHS.authCallback, element: <AuthCallbackPage /> },

@@ -1,7 +1,7 @@
 import { PATHS } from '../lib/paths.ts';
 
 /**
- * Each screen's module, fetched when a route showing it is first matched (router.tsx), or for the
+ * Each screen's module, fetched when the screen is first shown (router.tsx), or for the
  * first page as soon as the app's script starts (firstScreen.ts). Nothing else imports a screen.
  */
 export const load = {
