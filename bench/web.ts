@@ -299,7 +299,7 @@ async function reactOnlyFloor() {
   );
   await fs.writeFile(
     path.join(dir, 'main.js'),
-    "import { createElement } from 'react';\nimport { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(createElement('h1', null, 'Get started'));\n",
+    "import { createElement } from 'react';\nimport { createRoot } from 'react-dom/client';\n\ncreateRoot(document.getElementById('root')).render(createElement('h1', null, 'Get started'));\n",
   );
   await build({ root: dir, configFile: false, logLevel: 'silent', build: { outDir: 'dist', emptyOutDir: true } });
   const dist = path.join(dir, 'dist');
@@ -330,6 +330,8 @@ async function reactOnlyFloor() {
   } finally {
     chrome.kill();
     await new Promise((resolve) => server.close(resolve));
+    // Nothing left in the repository's tree for the linter to read.
+    await fs.rm(dir, { recursive: true, force: true });
   }
 }
 
