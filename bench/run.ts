@@ -11,6 +11,7 @@ import { network } from './network.ts';
 import { networkRender } from './network-render.ts';
 import { startup } from './startup.ts';
 import { track } from './track.ts';
+import { web } from './web.ts';
 import { workflows } from './workflows.ts';
 
 /** A benchmark returns its figures, or null when it only prepared its data (nothing to record). */
@@ -26,6 +27,7 @@ const BENCHMARKS: Record<string, () => Promise<Record<string, unknown> | null>> 
   hubspot,
   track,
   load: loadBench,
+  web,
 };
 
 const names = process.argv.slice(2).filter((arg) => arg !== '--');

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { integrationsApi, sourcesApi } from '@warmpath/shared';
@@ -41,16 +39,17 @@ import { IDP_PATH, type IdentityProvider } from './idp/provider.ts';
 import { hubspotAccountDeps } from './integrations/hubspot/hubspot-account.ts';
 import { createSlackClient } from './integrations/slack/slack-client.ts';
 import type { JobQueue } from './jobs/queue.ts';
-import { AppError } from './lib/app-error.ts';
 import { loggerOptions, QuietRequestLogs } from './lib/logger.ts';
 import { compileProxyTrust } from './lib/proxy-trust.ts';
 import { createSealer } from './lib/sealing.ts';
 import { createOAuthFlow } from './lib/signed-state.ts';
 import { auth, type TokenVerifier } from './plugins/auth.ts';
+import { compression } from './plugins/compression.ts';
 import { assertRouteHasContract } from './plugins/contract-route.ts';
 import { errors } from './plugins/errors.ts';
 import { rateLimits } from './plugins/rate-limits.ts';
 import { securityHeadersHook } from './plugins/security-headers.ts';
+import { webApp } from './plugins/web-app.ts';
 
 const OPENAPI_DOCUMENT = new URL('../../../docs/openapi.json', import.meta.url);
 
@@ -117,6 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   await app.register(securityHeadersHook, { config: deps.config });
+  // Before the routes: it applies to those registered after it.
+  await app.register(compression);
   await app.register(multipart);
   // Before auth: an address refused for its bad tokens costs no verification.
   await app.register(rateLimits, { limits: deps.config.rateLimits });
@@ -212,16 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(trackPreflightRoutes, { prefix: '/api', database: deps.database });
 
-  const indexHtml = deps.webDist ? path.join(deps.webDist, 'index.html') : null;
-  const servesWeb = Boolean(deps.webDist && indexHtml && fs.existsSync(indexHtml));
-  if (deps.webDist && servesWeb)
-    await app.register(fastifyStatic, { root: deps.webDist, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    // The web app owns every other path: its router shows the page, or its own error screen.
-    if (servesWeb && request.method === 'GET' && !request.url.startsWith('/api')) {
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    throw new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);
-  });
+  // Last: its not-found handler gives every other GET outside /api to the web app's router.
+  await app.register(webApp, { root: deps.webDist ?? null });
   return app;
 }

@@ -41,4 +41,25 @@ describe('the web app’s layers', () => {
     );
     expect(upward.map(([file, imported]) => `${file} -> ${imported}`)).toEqual([]);
   });
+
+  it('keeps every screen and the signed-in frame out of the first script: the router imports them only when visited', () => {
+    // A static import from the first script's modules puts a screen's code (and its libraries) into what
+    // every visitor downloads before the first page shows (issue 26).
+    const STATIC = /\b(?:from|import)\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+    const firstScript = [
+      'main.tsx',
+      'app/AppProviders.tsx',
+      'app/router.tsx',
+      'app/RootRoute.tsx',
+      'app/GuardedOutlet.tsx',
+      'app/screens.ts',
+      'app/firstScreen.ts',
+    ];
+    const eager = firstScript.flatMap((file) =>
+      Array.from(sources[file]?.matchAll(STATIC) ?? [], (match) => resolve(file, match[1] ?? '')),
+    );
+    expect(eager.filter((imported) => /^features\/[^/]+\/pages\/|^app\/AppLayout\.tsx$/.test(imported))).toEqual([]);
+    const lazy = imports.filter(([file, imported]) => file === 'app/screens.ts' && imported.includes('/pages/'));
+    expect(lazy.length).toBeGreaterThan(20);
+  });
 });

@@ -1,3 +1,5 @@
+// First: it starts fetching the first page's screens before the rest of this script is evaluated.
+import './app/firstScreen.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/AppProviders.tsx';

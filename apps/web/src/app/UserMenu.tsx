@@ -2,10 +2,16 @@ import { Avatar, Box, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TMe } from '@warmpath/shared';
+import { lazy } from 'react';
 import { useAuth } from 'react-oidc-context';
+import { LazyPanel } from '../components/LazyPanel.tsx';
 import { DemoMenuItem } from '../features/demo/DemoMenuItem.tsx';
-import { MyAccountDrawer } from '../features/users/components/MyAccountDrawer.tsx';
 import { forgetUserId } from '../lib/auth.ts';
+
+// My Account's form and connection cards (react-hook-form) are not needed until it is opened: the
+// menu's opening starts the fetch, so the panel is usually there by the click.
+const loadMyAccountDrawer = () => import('../features/users/components/MyAccountDrawer.tsx');
+const MyAccountDrawer = lazy(async () => ({ default: (await loadMyAccountDrawer()).MyAccountDrawer }));
 
 /** The sidebar's bottom: who is signed in, with Logout and My Account. */
 export function UserMenu({ user }: { user: TMe }) {
@@ -29,7 +35,7 @@ export function UserMenu({ user }: { user: TMe }) {
   const name = fullName || user.email;
   return (
     <>
-      <Menu position="top-start" width={220}>
+      <Menu position="top-start" width={220} onOpen={() => void loadMyAccountDrawer()}>
         {/*
           The button is laid over the whole card (picture, name, e-mail) and holds no text itself: its
           name, 'Account menu of Ada Lovelace', then says what the card shows without having to contain
@@ -65,7 +71,9 @@ export function UserMenu({ user }: { user: TMe }) {
           <Menu.Item onClick={() => void logout()}>Logout</Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <MyAccountDrawer user={user} opened={accountOpened} onClose={account.close} />
+      <LazyPanel opened={accountOpened}>
+        <MyAccountDrawer user={user} opened={accountOpened} onClose={account.close} />
+      </LazyPanel>
     </>
   );
 }

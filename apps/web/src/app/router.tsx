@@ -1,35 +1,8 @@
+import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteTabs } from '../components/RouteTabs.tsx';
-import { ActionsLayout } from '../features/actions/pages/ActionsLayout.tsx';
-import { PastActionsPage } from '../features/actions/pages/PastActionsPage.tsx';
-import { RecommendedActionsPage } from '../features/actions/pages/RecommendedActionsPage.tsx';
-import { HubspotCallbackPage } from '../features/integrations/pages/HubspotCallbackPage.tsx';
-import { IntegrationsPage } from '../features/integrations/pages/IntegrationsPage.tsx';
-import { WebhookPage } from '../features/integrations/pages/WebhookPage.tsx';
-import { AccountsPage } from '../features/lists/pages/AccountsPage.tsx';
-import { ClientListPage } from '../features/lists/pages/ClientListPage.tsx';
-import { CrmClientsPage } from '../features/lists/pages/CrmClientsPage.tsx';
-import { NetworkPage } from '../features/network/pages/NetworkPage.tsx';
-import { BookADemoPage } from '../features/onboarding/pages/BookADemoPage.tsx';
-import { ConnectPage } from '../features/onboarding/pages/ConnectPage.tsx';
-import { CreateDetailsPage } from '../features/onboarding/pages/CreateDetailsPage.tsx';
-import { DomainsNotWhitelistedPage } from '../features/onboarding/pages/DomainsNotWhitelistedPage.tsx';
-import { ImportAccountsPage } from '../features/onboarding/pages/ImportAccountsPage.tsx';
-import { ImportClientsPage } from '../features/onboarding/pages/ImportClientsPage.tsx';
-import { InviteTeammatesPage } from '../features/onboarding/pages/InviteTeammatesPage.tsx';
-import { RegisterInvitePage } from '../features/onboarding/pages/RegisterInvitePage.tsx';
-import { SyncPage } from '../features/onboarding/pages/SyncPage.tsx';
-import { TargetingSchemePage } from '../features/onboarding/pages/TargetingSchemePage.tsx';
-import { UploadAccountsPage } from '../features/onboarding/pages/UploadAccountsPage.tsx';
-import { UploadClientsPage } from '../features/onboarding/pages/UploadClientsPage.tsx';
-import { PersonasPage } from '../features/targeting/pages/PersonasPage.tsx';
-import { TargetedAccountsPage } from '../features/targeting/pages/TargetedAccountsPage.tsx';
-import { UsersPage } from '../features/team/pages/UsersPage.tsx';
-import { WorkflowDetailPage } from '../features/workflows/pages/WorkflowDetailPage.tsx';
-import { WorkflowsPage } from '../features/workflows/pages/WorkflowsPage.tsx';
-import { WorkspaceSettingsPage } from '../features/workspace/pages/WorkspaceSettingsPage.tsx';
+import { ScreenLoading } from '../components/ScreenLoading.tsx';
 import { PATHS } from '../lib/paths.ts';
-import { AppLayout } from './AppLayout.tsx';
 import { AuthCallbackPage } from './AuthCallbackPage.tsx';
 import { ErrorScreen } from './ErrorScreen.tsx';
 import { GuardedOutlet } from './GuardedOutlet.tsx';
@@ -45,13 +18,38 @@ import {
 } from './guards.ts';
 import { ADMIN_TABS, activeAdminTab, activeProfileTab, PROFILE_TABS } from './navigationTabs.ts';
 import { RootRoute } from './RootRoute.tsx';
+import { load } from './screens.ts';
 
 function guarded(guard: RouteGuard, children: RouteObject[]): RouteObject {
   return { element: <GuardedOutlet guard={guard} />, children };
 }
 
-const recommendedActions = <RecommendedActionsPage />;
-const workspaceSettings = <WorkspaceSettingsPage />;
+/**
+ * A screen whose code is a chunk of its own (with the libraries only it uses), fetched when it is first
+ * shown (the first page's, as the app starts: firstScreen.ts), with a loader in its place meanwhile.
+ * React.lazy rather than the router's lazy routes: a navigation stays synchronous, so a page that
+ * updates the user and navigates in one render (useSetMe) is never seen by its guard with the new
+ * user and the old address.
+ */
+function lazyScreen<Module>(
+  loadModule: () => Promise<Module>,
+  render: (module: Module) => ReactNode,
+): Pick<RouteObject, 'element'> {
+  const Screen = lazy(async () => {
+    const module = await loadModule();
+    return { default: () => render(module) };
+  });
+  return {
+    element: (
+      <Suspense fallback={<ScreenLoading />}>
+        <Screen />
+      </Suspense>
+    ),
+  };
+}
+
+const recommendedActions = lazyScreen(load.recommendedActions, (m) => <m.RecommendedActionsPage />);
+const workspaceSettings = lazyScreen(load.workspaceSettings, (m) => <m.WorkspaceSettingsPage />);
 
 /** The spec's route table (section 2). Screens of later issues are their heading for now. */
 export const routes: RouteObject[] = [
@@ -64,47 +62,63 @@ export const routes: RouteObject[] = [
       { path: PATHS.authCallback, element: <AuthCallbackPage /> },
       guarded(privateRouteGuard, [
         {
-          element: <AppLayout />,
+          ...lazyScreen(load.appLayout, (m) => <m.AppLayout />),
           children: [
             {
-              element: <ActionsLayout />,
+              ...lazyScreen(load.actionsLayout, (m) => <m.ActionsLayout />),
               children: [
-                { path: PATHS.actions, element: recommendedActions },
-                { path: PATHS.recommendedActions, element: recommendedActions },
+                { path: PATHS.actions, ...recommendedActions },
+                { path: PATHS.recommendedActions, ...recommendedActions },
                 // Keyed: each tab keeps its own filters and page.
-                { path: PATHS.pastActions, element: <PastActionsPage key="past" tab="past" /> },
-                { path: PATHS.pendingActions, element: <PastActionsPage key="pending" tab="pending" /> },
-                { path: PATHS.skippedActions, element: <PastActionsPage key="skipped" tab="skipped" /> },
+                {
+                  path: PATHS.pastActions,
+                  ...lazyScreen(load.pastActions, (m) => <m.PastActionsPage key="past" tab="past" />),
+                },
+                {
+                  path: PATHS.pendingActions,
+                  ...lazyScreen(load.pastActions, (m) => <m.PastActionsPage key="pending" tab="pending" />),
+                },
+                {
+                  path: PATHS.skippedActions,
+                  ...lazyScreen(load.pastActions, (m) => <m.PastActionsPage key="skipped" tab="skipped" />),
+                },
               ],
             },
-            { path: PATHS.network, element: <NetworkPage /> },
+            { path: PATHS.network, ...lazyScreen(load.network, (m) => <m.NetworkPage />) },
             {
               element: <RouteTabs label="Targeting" tabs={PROFILE_TABS} resolveActive={activeProfileTab} />,
               children: [
-                { path: PATHS.personas, element: <PersonasPage /> },
-                { path: PATHS.targetedAccounts, element: <TargetedAccountsPage /> },
+                { path: PATHS.personas, ...lazyScreen(load.personas, (m) => <m.PersonasPage />) },
+                {
+                  path: PATHS.targetedAccounts,
+                  ...lazyScreen(load.targetedAccounts, (m) => <m.TargetedAccountsPage />),
+                },
               ],
             },
-            { path: PATHS.workflows, element: <WorkflowsPage /> },
-            { path: `${PATHS.workflows}/:id`, element: <WorkflowDetailPage /> },
-            { path: PATHS.hubspotOauthCallback, element: <HubspotCallbackPage /> },
+            // The workflow diagram (@xyflow/react) comes with these two only.
+            { path: PATHS.workflows, ...lazyScreen(load.workflows, (m) => <m.WorkflowsPage />) },
+            { path: `${PATHS.workflows}/:id`, ...lazyScreen(load.workflowDetail, (m) => <m.WorkflowDetailPage />) },
+            { path: PATHS.hubspotOauthCallback, ...lazyScreen(load.hubspotCallback, (m) => <m.HubspotCallbackPage />) },
             guarded(adminGuard, [
               {
                 element: <RouteTabs label="Admin" tabs={ADMIN_TABS} resolveActive={activeAdminTab} />,
                 children: [
-                  { path: PATHS.admin.workspace, element: workspaceSettings },
+                  { path: PATHS.admin.workspace, ...workspaceSettings },
                   // Unknown admin paths land on Workspace, whose tab the bar highlights for them.
-                  { path: `${PATHS.admin.root}/*`, element: workspaceSettings },
-                  { path: PATHS.admin.integrations, element: <IntegrationsPage /> },
-                  { path: PATHS.admin.webhook, element: <WebhookPage /> },
-                  { path: PATHS.admin.users, element: <UsersPage /> },
-                  { path: PATHS.admin.accounts, element: <AccountsPage /> },
-                  { path: PATHS.admin.networkAllies, element: <ClientListPage key="allies" list="MAP_NETWORK" /> },
+                  { path: `${PATHS.admin.root}/*`, ...workspaceSettings },
+                  { path: PATHS.admin.integrations, ...lazyScreen(load.integrations, (m) => <m.IntegrationsPage />) },
+                  { path: PATHS.admin.webhook, ...lazyScreen(load.webhook, (m) => <m.WebhookPage />) },
+                  { path: PATHS.admin.users, ...lazyScreen(load.users, (m) => <m.UsersPage />) },
+                  { path: PATHS.admin.accounts, ...lazyScreen(load.accounts, (m) => <m.AccountsPage />) },
+                  {
+                    path: PATHS.admin.networkAllies,
+                    ...lazyScreen(load.clientList, (m) => <m.ClientListPage key="allies" list="MAP_NETWORK" />),
+                  },
                   {
                     path: PATHS.admin.jobChangesTracking,
-                    element: <ClientListPage key="tracked" list="TRACK_JOB_CHANGES" />,
+                    ...lazyScreen(load.clientList, (m) => <m.ClientListPage key="tracked" list="TRACK_JOB_CHANGES" />),
                   },
-                  { path: PATHS.admin.crmClients, element: <CrmClientsPage /> },
+                  { path: PATHS.admin.crmClients, ...lazyScreen(load.crmClients, (m) => <m.CrmClientsPage />) },
                 ],
               },
             ]),
@@ -112,23 +126,35 @@ export const routes: RouteObject[] = [
         },
       ]),
       guarded(signUpEntryGuard, [
-        { path: PATHS.signUp.connect, element: <ConnectPage /> },
-        { path: PATHS.signUp.registerInvite, element: <RegisterInvitePage /> },
+        { path: PATHS.signUp.connect, ...lazyScreen(load.connect, (m) => <m.ConnectPage />) },
+        { path: PATHS.signUp.registerInvite, ...lazyScreen(load.registerInvite, (m) => <m.RegisterInvitePage />) },
         // Accepting is the second stage of the invitee's registration: the same page, by either link.
-        { path: PATHS.signUp.acceptInvite, element: <RegisterInvitePage /> },
+        { path: PATHS.signUp.acceptInvite, ...lazyScreen(load.registerInvite, (m) => <m.RegisterInvitePage />) },
       ]),
-      guarded(createDetailsGuard, [{ path: PATHS.signUp.createDetails, element: <CreateDetailsPage /> }]),
-      { path: PATHS.signUp.domainsNotWhitelisted, element: <DomainsNotWhitelistedPage /> },
-      guarded(bookADemoGuard, [{ path: PATHS.signUp.bookADemo, element: <BookADemoPage /> }]),
+      guarded(createDetailsGuard, [
+        { path: PATHS.signUp.createDetails, ...lazyScreen(load.createDetails, (m) => <m.CreateDetailsPage />) },
+      ]),
+      {
+        path: PATHS.signUp.domainsNotWhitelisted,
+        ...lazyScreen(load.domainsNotWhitelisted, (m) => <m.DomainsNotWhitelistedPage />),
+      },
+      guarded(bookADemoGuard, [
+        { path: PATHS.signUp.bookADemo, ...lazyScreen(load.bookADemo, (m) => <m.BookADemoPage />) },
+      ]),
       guarded(onboardingGuard, [
-        { path: PATHS.signUp.sync, element: <SyncPage /> },
-        { path: PATHS.signUp.importAccounts, element: <ImportAccountsPage /> },
-        { path: PATHS.signUp.importAccountsUpload, element: <UploadAccountsPage /> },
-        { path: PATHS.signUp.targetingScheme, element: <TargetingSchemePage /> },
-        { path: PATHS.signUp.importClients, element: <ImportClientsPage /> },
-        { path: PATHS.signUp.importClientsUpload, element: <UploadClientsPage /> },
+        { path: PATHS.signUp.sync, ...lazyScreen(load.sync, (m) => <m.SyncPage />) },
+        { path: PATHS.signUp.importAccounts, ...lazyScreen(load.importAccounts, (m) => <m.ImportAccountsPage />) },
+        {
+          path: PATHS.signUp.importAccountsUpload,
+          ...lazyScreen(load.uploadAccounts, (m) => <m.UploadAccountsPage />),
+        },
+        { path: PATHS.signUp.targetingScheme, ...lazyScreen(load.targetingScheme, (m) => <m.TargetingSchemePage />) },
+        { path: PATHS.signUp.importClients, ...lazyScreen(load.importClients, (m) => <m.ImportClientsPage />) },
+        { path: PATHS.signUp.importClientsUpload, ...lazyScreen(load.uploadClients, (m) => <m.UploadClientsPage />) },
       ]),
-      guarded(inviteTeammatesGuard, [{ path: PATHS.signUp.inviteTeammates, element: <InviteTeammatesPage /> }]),
+      guarded(inviteTeammatesGuard, [
+        { path: PATHS.signUp.inviteTeammates, ...lazyScreen(load.inviteTeammates, (m) => <m.InviteTeammatesPage />) },
+      ]),
     ],
   },
 ];

@@ -1,12 +1,12 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { PAGINATION } from '@warmpath/shared';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LazyPanel } from '../../../components/LazyPanel.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { TablePagination } from '../../../components/TablePagination.tsx';
 import { useSession } from '../../../lib/useSession.ts';
 import type { WarmIntroRequest } from '../../intros/api.ts';
-import { WarmIntroDrawer } from '../../intros/components/WarmIntroDrawer.tsx';
 import { useContacts, useExportContactsCsv, useNetworkFilters, useNetworkUpdating } from '../api.ts';
 import { NetworkEmptyState } from '../components/NetworkEmptyState.tsx';
 import { NetworkFilterBar } from '../components/NetworkFilterBar.tsx';
@@ -14,6 +14,11 @@ import { NetworkTable } from '../components/NetworkTable.tsx';
 import { ReportCards } from '../components/ReportCards.tsx';
 import { SignalLegend } from '../components/SignalChips.tsx';
 import { initialFilterState, type NetworkFilterState, toFilterItems } from '../filterToggle.ts';
+
+// Opened from a row's allies: its form comes with it, not with the page.
+const WarmIntroDrawer = lazy(async () => ({
+  default: (await import('../../intros/components/WarmIntroDrawer.tsx')).WarmIntroDrawer,
+}));
 
 /** The network home: report cards, filters, the table of prospects and who knows them, and warm intros. */
 export function NetworkPage() {
@@ -34,6 +39,10 @@ export function NetworkPage() {
   const filters = useNetworkFilters(filterItems);
   const exportCsv = useExportContactsCsv();
   const updating = useNetworkUpdating();
+  // The table's rows and the filters' options are drawn in a background render that yields to the
+  // browser, instead of one long task that holds the page (and the first paint) when they arrive.
+  const rows = useDeferredValue(contacts.data?.rows);
+  const filterOptions = useDeferredValue(filters.data?.filters);
 
   // Spec section 4: any filter change goes back to page 1, keeping the page size. Stable, like the
   // retry below, so the memoized filter bar re-renders only when its own data changes.
@@ -62,7 +71,7 @@ export function NetworkPage() {
           </Group>
         )}
         <NetworkFilterBar
-          filters={filters.data?.filters}
+          filters={filterOptions}
           loadError={filters.isError ? filters.error.message : null}
           onRetry={retryFilters}
           state={filterState}
@@ -76,7 +85,7 @@ export function NetworkPage() {
           </Button>
         </Group>
         <NetworkTable
-          rows={contacts.data?.rows}
+          rows={rows}
           error={contacts.isError ? contacts.error.message : null}
           onRetry={() => void contacts.refetch()}
           isRefreshing={contacts.isPlaceholderData}
@@ -98,7 +107,9 @@ export function NetworkPage() {
           />
         ) : null}
       </Stack>
-      <WarmIntroDrawer request={warmIntro} onClose={() => setWarmIntro(null)} />
+      <LazyPanel opened={warmIntro !== null}>
+        <WarmIntroDrawer request={warmIntro} onClose={() => setWarmIntro(null)} />
+      </LazyPanel>
     </>
   );
 }
