@@ -1,5 +1,4 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure } from '@testing-library/react';
 import type { TMe, TPublicConfig } from '@warmpath/shared';
 import { InMemoryWebStorage, User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { AuthProvider } from 'react-oidc-context';
@@ -59,9 +58,6 @@ export const publicConfig: TPublicConfig = {
 // front, as the test file did when the router imported them statically, so that a screen's first
 // import (transformed on the fly) is not counted against the timeout of a query waiting for it.
 const everyScreen = Promise.all(Object.values(load).map((screen) => screen()));
-// A screen still suspends once when first shown (React.lazy), so a query waiting for one gets more than
-// testing-library's default second when test files run side by side on few cores.
-configure({ asyncUtilTimeout: 5_000 });
 
 /** The whole app at `path`, for a signed-out visitor or a signed-in one with the given user. */
 export async function renderApp(path: string, visitor: Visitor, config: TPublicConfig = publicConfig) {
