@@ -61,13 +61,6 @@ export default defineConfig({
           groups: [
             { name: 'app', tags: ['$initial'], priority: 3 },
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 2 },
-            {
-              name: 'ui',
-              test: (id: string) => /node_modules/.test(id) && !/@xyflow|[\\/]d3-|zustand|classcat/.test(id),
-              entriesAware: true,
-              entriesAwareMergeThreshold: 80_000,
-              priority: 1,
-            },
           ],
         },
       },
