@@ -26,12 +26,12 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
 /** Columns the importer reads, plus two it ignores (as CRM exports carry). */
-const HEADER = [...CSV_TEMPLATES.clients.columns, 'Job title', 'Notes'];
+export const HEADER = [...CSV_TEMPLATES.clients.columns, 'Job title', 'Notes'];
 const FIRST = ['Jane', 'John', 'Zoë', 'Amélie', 'Mohammed', 'Wei', 'Olga', 'Carlos', 'Aoife', 'Kwame'];
 const LAST = ['Doe', 'Smith', 'Müller', "O'Brien", 'Nguyen', 'García', 'Kowalski', 'Dubois', 'Rossi', 'Tanaka'];
 const TITLES = ['Head of Sales', 'VP Marketing, EMEA', 'CTO', 'Account Executive', 'Chief "People" Officer'];
 
-function row(n: number, owner: string) {
+export function row(n: number, owner: string) {
   const first = FIRST[n % FIRST.length] ?? '';
   const last = LAST[(n >> 3) % LAST.length] ?? '';
   const company = n % 200_003;
