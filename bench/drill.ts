@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -21,6 +20,7 @@ import { mintAccessToken } from '../apps/server/src/idp/provider.ts';
 import { openRuntime } from '../apps/server/src/runtime.ts';
 import { startSandbox } from '../apps/server/src/sandboxes.ts';
 import { HEADER, row } from './import.ts';
+import { type ServerGroup, startServerGroup } from './server.ts';
 
 /**
  * The kill -9 drill (`npm run drill`, issue 23). The server is killed as a power cut would: SIGKILL to
@@ -47,55 +47,23 @@ const DOMAIN = 'drill-company.test';
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Server = { child: ChildProcess; exited: Promise<void> };
 const problems: string[] = [];
 const check = (held: boolean, problem: string) => {
   if (!held) problems.push(problem);
   log(`drill: ${held ? 'ok' : 'FAILED'}: ${problem}`);
 };
 
-/** The server as `npm start` runs it, in its own process group so that one signal ends all of it. */
-async function startServer(googleUrl: string) {
-  const lifted = '1000000/1';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    detached: true,
-    env: {
-      ...process.env,
-      DATA_DIR,
-      PORT: String(PORT),
-      LOG_LEVEL: 'warn',
-      GOOGLE_SANDBOX_URL: googleUrl,
-      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-      RATE_LIMIT_UPLOAD_PER_ADDRESS: lifted,
-      RATE_LIMIT_UPLOAD_PER_USER: lifted,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server exited while starting');
-    const healthy = await fetch(`http://localhost:${PORT}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (performance.now() - started > 180_000) throw new Error('the server did not start in 180 s');
-    await sleep(100);
-  }
-  return { server: { child, exited } satisfies Server, seconds: (performance.now() - started) / 1000 };
-}
-
-async function killServer(server: Server) {
-  if (server.child.pid) process.kill(-server.child.pid, 'SIGKILL');
-  await server.exited;
-}
-
-async function stopServer(server: Server) {
-  if (server.child.pid) process.kill(-server.child.pid, 'SIGTERM');
-  await server.exited;
-}
+/** The drill's server: the outside Google sandbox, webhooks to loopback allowed, uploads unthrottled. */
+const serverOptions = (googleUrl: string) => ({
+  dataDir: DATA_DIR,
+  port: PORT,
+  env: {
+    GOOGLE_SANDBOX_URL: googleUrl,
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    RATE_LIMIT_UPLOAD_PER_ADDRESS: '1000000/1',
+    RATE_LIMIT_UPLOAD_PER_USER: '1000000/1',
+  },
+});
 
 /** A customer's endpoint: answers 200 after a pause, keeps every delivery it was sent. */
 async function startReceiver() {
@@ -223,8 +191,8 @@ const clientsCount = async (token: string) =>
 
 /** Kills the server once the import reaches `moment`, restarts it, and checks what the import left. */
 async function importKilled(
-  start: () => Promise<Server>,
-  server: Server,
+  start: () => Promise<ServerGroup>,
+  server: ServerGroup,
   token: string,
   file: string,
   moment: 'receiving' | 'merging',
@@ -247,7 +215,7 @@ async function importKilled(
     }
     await sleep(25);
   }
-  await killServer(server);
+  await server.kill();
   await answer;
   log(`drill: killed while ${moment} (${seen?.rowsProcessed ?? 0} rows read, merge step ${seen?.mergeStep ?? '-'})`);
   const restarted = await start();
@@ -307,8 +275,8 @@ async function introItems(token: string, me: TMe, asked: Set<string>, count: num
 
 /** Sends a round of intro requests, kills the server after `killAfterMs`, restarts it, waits for delivery. */
 async function sendsKilled(
-  start: () => Promise<Server>,
-  server: Server,
+  start: () => Promise<ServerGroup>,
+  server: ServerGroup,
   context: { token: string; me: TMe; email: string; googleUrl: string },
   receiver: Awaited<ReturnType<typeof startReceiver>>,
   asked: Set<string>,
@@ -321,7 +289,7 @@ async function sendsKilled(
   await sleep(killAfterMs);
   const mailAtKill = (await sentMail(context.googleUrl, context.email)).length - mailBefore;
   const hooksAtKill = receiver.received.length - hooksBefore;
-  await killServer(server);
+  await server.kill();
   log(
     `drill: ${sent} intros accepted; killed after ${killAfterMs} ms with ${mailAtKill} e-mails and ${hooksAtKill} webhooks out`,
   );
@@ -377,11 +345,11 @@ async function main() {
   const receiver = await startReceiver();
   const restarts: number[] = [];
   const start = async () => {
-    const started = await startServer(google.url);
-    restarts.push(Number(started.seconds.toFixed(1)));
-    return started.server;
+    const started = await startServerGroup(serverOptions(google.url));
+    restarts.push(Number(started.startSeconds.toFixed(1)));
+    return started;
   };
-  let server: Server = (await startServer(google.url)).server;
+  let server: ServerGroup = await startServerGroup(serverOptions(google.url));
   try {
     log('drill: preparing a workspace (small demo network, Google, webhook)');
     const context = { ...(await prepareWorkspace(google.url, receiver.url)), googleUrl: google.url };
@@ -425,7 +393,7 @@ async function main() {
     );
     log(JSON.stringify(result, null, 2));
   } finally {
-    await stopServer(server).catch(() => {});
+    await server.stop().catch(() => {});
     await receiver.close();
     await google.stop();
   }

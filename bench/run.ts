@@ -4,6 +4,7 @@ import path from 'node:path';
 import { dayOne } from './day-one.ts';
 import { events } from './events.ts';
 import { googleSync } from './google-sync.ts';
+import { hostile } from './hostile.ts';
 import { hubspot } from './hubspot.ts';
 import { importBench } from './import.ts';
 import { loadBench } from './load.ts';
@@ -28,6 +29,7 @@ const BENCHMARKS: Record<string, () => Promise<Record<string, unknown> | null>> 
   track,
   load: loadBench,
   web,
+  hostile,
 };
 
 const names = process.argv.slice(2).filter((arg) => arg !== '--');

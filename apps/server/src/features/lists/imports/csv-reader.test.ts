@@ -1,7 +1,15 @@
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CsvFormatError, CsvReader, type CsvRecord, MAX_FIELD_CHARS, readCsv } from './csv-reader.ts';
+import {
+  CsvFormatError,
+  CsvReader,
+  type CsvRecord,
+  MAX_FIELD_CHARS,
+  MAX_RECORD_CELLS,
+  MAX_RECORD_CHARS,
+  readCsv,
+} from './csv-reader.ts';
 
 async function read(input: string | Buffer | (string | Buffer)[]): Promise<CsvRecord[]> {
   const chunks = Array.isArray(input) ? input : [input];
@@ -64,6 +72,27 @@ describe('CsvReader', () => {
     const reader = new CsvReader();
     const long = `a,"${'x'.repeat(MAX_FIELD_CHARS + 1)}`;
     expect(() => reader.push(long, () => {})).toThrow(CsvFormatError);
+  });
+
+  it('stops at a line that never ends, of many short cells or a few long ones, fed in chunks', () => {
+    const cellsLine = new CsvReader();
+    const chunk = 'column,'.repeat(100);
+    expect(() => {
+      for (let i = 0; i < 20; i++) cellsLine.push(chunk, () => {});
+    }).toThrow('Line 1: a line has more than 1000 columns');
+    const longLine = new CsvReader();
+    const cell = `${'x'.repeat(MAX_FIELD_CHARS - 1)},`;
+    expect(() => {
+      for (let i = 0; i < 6; i++) longLine.push(cell, () => {});
+    }).toThrow(`Line 1: a line is longer than ${MAX_RECORD_CHARS} characters`);
+  });
+
+  it('reads a wide line under the bounds and starts the count again on the next', () => {
+    const records: CsvRecord[] = [];
+    const reader = new CsvReader();
+    const wide = `${Array.from({ length: MAX_RECORD_CELLS }, (_, i) => `c${i}`).join(',')}\n`;
+    reader.push(wide + wide, (record) => records.push(record));
+    expect(records.map((record) => record.cells.length)).toEqual([MAX_RECORD_CELLS, MAX_RECORD_CELLS]);
   });
 });
 

@@ -10,6 +10,12 @@ export type CsvRecord = { cells: string[]; line: number };
 
 /** A field longer than this is a missing closing quote swallowing the file, not data. */
 export const MAX_FIELD_CHARS = 1 << 20;
+/**
+ * A line with more columns, or more characters in all, is not a list: without these bounds a line
+ * that never ends (`a,a,a,...` for a gigabyte) is held whole, one short cell at a time.
+ */
+export const MAX_RECORD_CELLS = 1000;
+export const MAX_RECORD_CHARS = 4 << 20;
 
 export class CsvFormatError extends Error {}
 
@@ -29,6 +35,8 @@ enum Mode {
 export class CsvReader {
   private mode = Mode.FieldStart;
   private cells: string[] = [];
+  /** Characters in `cells`, checked against MAX_RECORD_CHARS. */
+  private cellsChars = 0;
   private field = '';
   private line = 1;
   private recordLine = 1;
@@ -70,7 +78,7 @@ export class CsvReader {
           break;
         }
         const value = text.slice(start, i);
-        this.cells.push(this.field === '' ? value : this.field + value);
+        this.pushCell(this.field === '' ? value : this.field + value);
         this.field = '';
         this.mode = Mode.FieldStart;
         i = c === COMMA ? i + 1 : this.endRecord(text, i, c, emit);
@@ -95,7 +103,7 @@ export class CsvReader {
           this.mode = Mode.Quoted;
           i++;
         } else if (c === COMMA || c === LF || c === CR) {
-          this.cells.push(this.field);
+          this.pushCell(this.field);
           this.field = '';
           this.mode = Mode.FieldStart;
           i = c === COMMA ? i + 1 : this.endRecord(text, i, c, emit);
@@ -110,8 +118,19 @@ export class CsvReader {
   /** The end of the input: completes the last record if the file does not end with a line break. */
   end(emit: (record: CsvRecord) => void) {
     if (this.mode !== Mode.FieldStart || this.cells.length > 0) {
-      this.cells.push(this.field);
+      this.pushCell(this.field);
       this.finishRecord(emit);
+    }
+  }
+
+  private pushCell(value: string) {
+    this.cells.push(value);
+    this.cellsChars += value.length;
+    if (this.cells.length > MAX_RECORD_CELLS) {
+      throw new CsvFormatError(`Line ${this.recordLine}: a line has more than ${MAX_RECORD_CELLS} columns`);
+    }
+    if (this.cellsChars > MAX_RECORD_CHARS) {
+      throw new CsvFormatError(`Line ${this.recordLine}: a line is longer than ${MAX_RECORD_CHARS} characters`);
     }
   }
 
@@ -141,6 +160,7 @@ export class CsvReader {
   private finishRecord(emit: (record: CsvRecord) => void) {
     const cells = this.cells;
     this.cells = [];
+    this.cellsChars = 0;
     // Blank lines (and lines of empty cells) carry nothing: skipped, wherever they are.
     for (const cell of cells) {
       if (cell !== '') {
