@@ -19,6 +19,8 @@ test('a member connects Google from My Account, sees it connected, and the synce
   await page.getByRole('button', { name: 'Skip' }).click();
   await expect(page).toHaveURL(/\/sign-up\/invite-teammates$/);
   await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(page).toHaveURL(/\/sign-up\/import-clients$/);
+  await page.getByRole('button', { name: "I'll do it later" }).click();
   await expect(page).toHaveURL(/\/actions\/recommended-actions$/);
 
   await page.getByRole('button', { name: /Account menu of Ada Lovelace/ }).click();

@@ -43,6 +43,8 @@ test('an admin connects a webhook from the Integrations page, sends a test event
   await page.getByRole('button', { name: 'Skip' }).click();
   await expect(page).toHaveURL(/\/sign-up\/invite-teammates$/);
   await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(page).toHaveURL(/\/sign-up\/import-clients$/);
+  await page.getByRole('button', { name: "I'll do it later" }).click();
   await expect(page).toHaveURL(/\/actions\/recommended-actions$/);
 
   await page.goto('/admin/integrations');

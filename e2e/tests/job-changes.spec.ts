@@ -21,6 +21,8 @@ test("an admin's LinkedIn exports place contacts at their companies, and a newer
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Skip' }).click();
   await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(page).toHaveURL(/\/sign-up\/import-clients$/);
+  await page.getByRole('button', { name: "I'll do it later" }).click();
   await expect(page).toHaveURL(/\/actions\/recommended-actions$/);
 
   // The contacts show under their companies.

@@ -39,6 +39,8 @@ test('an admin goes through every onboarding step, bringing LinkedIn and Google 
   await expect(page.getByRole('heading', { name: 'Alright, no specific accounts' })).toBeVisible();
   const continueButton = page.getByRole('button', { name: 'Continue' });
   await expect(continueButton).toBeDisabled();
+  // A disabled Continue says what it waits for.
+  await expect(page.getByText('Choose a company size, a company type and a job department to continue.')).toBeVisible();
   await page.getByRole('checkbox', { name: '51 - 200' }).check();
   await page.getByRole('checkbox', { name: 'BtoB' }).check();
   await page.getByRole('checkbox', { name: 'Sales', exact: true }).check();
@@ -48,6 +50,9 @@ test('an admin goes through every onboarding step, bringing LinkedIn and Google 
   await expect(page).toHaveURL(/\/sign-up\/invite-teammates$/);
   await expect(page.getByRole('heading', { name: 'Invite your teammates' })).toBeVisible();
   await page.getByRole('button', { name: 'Skip' }).click();
+  // Then the clients import, which every role passes last.
+  await expect(page).toHaveURL(/\/sign-up\/import-clients$/);
+  await page.getByRole('button', { name: "I'll do it later" }).click();
   await expect(page).toHaveURL(/\/actions\/recommended-actions$/);
 
   // A returning visit lands in the main area; My Account shows Google connected and what it synced.

@@ -21,6 +21,8 @@ test('an admin invites a teammate, who joins through the e-mailed link; the admi
   await page.getByRole('button', { name: 'Add users' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('User invited!')).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-up\/import-clients$/);
+  await page.getByRole('button', { name: "I'll do it later" }).click();
   await expect(page).toHaveURL(/\/actions\/recommended-actions$/);
 
   // The invitation e-mail, read from the Google sandbox's sent mail.

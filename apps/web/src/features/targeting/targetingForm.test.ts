@@ -6,6 +6,8 @@ import {
   canSubmitTargeting,
   countryCodesByName,
   mergeOptionPages,
+  missingChoicesSentence,
+  missingTargetingChoices,
   targetingFormDefaults,
   toTargetingPayload,
   withAdminScheme,
@@ -37,6 +39,17 @@ describe('canSubmitTargeting', () => {
     expect(canSubmitTargeting({ ...required, jobDepartments: [] })).toBe(false);
     expect(canSubmitTargeting({ countries: [], companySize: [], companyType: [], jobDepartments: [] })).toBe(false);
   });
+
+  it('says which choices are missing, in the form order', () => {
+    expect(missingTargetingChoices(required)).toEqual([]);
+    const missing = missingTargetingChoices({ ...required, companySize: [], jobDepartments: [] });
+    expect(missingChoicesSentence(missing, 'continue')).toBe('Choose a company size and a job department to continue.');
+    const all = missingTargetingChoices({ countries: [], companySize: [], companyType: [], jobDepartments: [] });
+    expect(missingChoicesSentence(all, 'save')).toBe(
+      'Choose a country, a company size, a company type and a job department to save.',
+    );
+    expect(missingChoicesSentence(['a country'], 'continue')).toBe('Choose a country to continue.');
+  });
 });
 
 describe('addCustomJobTitle', () => {
@@ -61,6 +74,34 @@ describe('addCustomJobTitle', () => {
 describe('targetingFormDefaults', () => {
   it('pre-selects the onboarding countries by name, in the onboarding order', () => {
     expect(targetingFormDefaults('onboarding', null, countries).countries).toEqual(['FR', 'GB', 'DE', 'ES', 'UA']);
+  });
+
+  it("pre-selects the company's own country when its domain names one the list has", () => {
+    expect(targetingFormDefaults('onboarding', null, countries, 'acme.de').countries).toEqual(['DE']);
+    expect(targetingFormDefaults('settings', null, countries, 'shop.acme.co.uk').countries).toEqual(['GB']);
+    expect(targetingFormDefaults('onboarding', null, countries, 'acme.it').countries).toEqual(['IT']);
+    // Generic or unknown endings leave the spec's defaults.
+    expect(targetingFormDefaults('onboarding', null, countries, 'acme.io').countries).toEqual([
+      'FR',
+      'GB',
+      'DE',
+      'ES',
+      'UA',
+    ]);
+    expect(targetingFormDefaults('onboarding', null, countries, 'acme.com').countries).toEqual([
+      'FR',
+      'GB',
+      'DE',
+      'ES',
+      'UA',
+    ]);
+    expect(targetingFormDefaults('onboarding', null, countries, 'acme.jp').countries).toEqual([
+      'FR',
+      'GB',
+      'DE',
+      'ES',
+      'UA',
+    ]);
   });
 
   it('pre-selects the default countries on the tab when nothing is saved', () => {

@@ -15,14 +15,26 @@ export type TargetingContext = 'onboarding' | 'settings';
 
 type RequiredChoices = Record<'countries' | 'companySize' | 'companyType' | 'jobDepartments', readonly unknown[]>;
 
+const REQUIRED_CHOICES: readonly [keyof RequiredChoices, string][] = [
+  ['countries', 'a country'],
+  ['companySize', 'a company size'],
+  ['companyType', 'a company type'],
+  ['jobDepartments', 'a job department'],
+];
+
 /** Spec section 5: Continue (or Save) needs a country, a company size, a company type and a job department. */
+export function missingTargetingChoices(values: RequiredChoices): string[] {
+  return REQUIRED_CHOICES.filter(([field]) => values[field].length === 0).map(([, choice]) => choice);
+}
+
 export function canSubmitTargeting(values: RequiredChoices): boolean {
-  return (
-    values.countries.length > 0 &&
-    values.companySize.length > 0 &&
-    values.companyType.length > 0 &&
-    values.jobDepartments.length > 0
-  );
+  return missingTargetingChoices(values).length === 0;
+}
+
+/** Why Continue is disabled, shown beside it: 'Choose a company size and a job department to continue.' */
+export function missingChoicesSentence(missing: readonly string[], verb: string): string {
+  const list = missing.length > 1 ? `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}` : (missing[0] ?? '');
+  return `Choose ${list} to ${verb}.`;
 }
 
 /** The longest custom job title the targeting and persona contracts accept. */
@@ -42,16 +54,31 @@ export function countryCodesByName(countries: readonly TCountry[], names: readon
   });
 }
 
+/** Country-code endings that companies everywhere use as generic names (.io, .co, .ai, ...): they say nothing of a country. */
+const GENERIC_COUNTRY_DOMAINS = new Set(['ai', 'cc', 'co', 'fm', 'gg', 'io', 'ly', 'me', 'sh', 'so', 'to', 'tv', 'ws']);
+
+/** The country a company's own domain names (`.fr`, `.de`, `.co.uk`), when the list has it; else null. */
+export function countryOfDomain(domain: string, countries: readonly TCountry[]): string | null {
+  const ending = domain.toLowerCase().split('.').at(-1) ?? '';
+  if (ending.length !== 2 || GENERIC_COUNTRY_DOMAINS.has(ending)) return null;
+  const code = ending === 'uk' ? 'GB' : ending.toUpperCase();
+  return countries.some((country) => country.countryCode === code) ? code : null;
+}
+
 /**
  * What the form starts with: the saved scheme when there is one, else nothing chosen but the
- * default countries (in the onboarding order on the onboarding step).
+ * countries: the company's own where its domain says it, else the spec's defaults (in the onboarding
+ * order on the onboarding step).
  */
 export function targetingFormDefaults(
   context: TargetingContext,
   saved: TTargetingScheme | null,
   countries: readonly TCountry[],
+  companyDomain: string | null = null,
 ): TTargetingSchemeInput {
   if (saved) return saved;
+  const own = companyDomain ? countryOfDomain(companyDomain, countries) : null;
+  if (own) return { ...untargetedScheme(), countries: [own] };
   const defaultCountries = context === 'onboarding' ? ONBOARDING_DEFAULT_COUNTRIES : DEFAULT_COUNTRIES;
   return { ...untargetedScheme(), countries: countryCodesByName(countries, defaultCountries) };
 }

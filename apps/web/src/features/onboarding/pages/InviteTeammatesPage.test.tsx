@@ -33,7 +33,7 @@ describe('Invite your teammates', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the invite form and Skip completes onboarding without inviting', async () => {
+  it('shows the invite form and Skip goes on to the clients import without inviting', async () => {
     const api = stub();
     const { router } = await renderApp('/sign-up/invite-teammates', { signedIn: true, me: atInvites });
     expect(await screen.findByRole('heading', { name: 'Invite your teammates' })).toBeDefined();
@@ -41,33 +41,37 @@ describe('Invite your teammates', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText('Suggestions (1)')).toBeDefined();
     addInvitee('bob@engines.example');
     fireEvent.click(screen.getByRole('button', { name: 'Skip' }));
+    expect(await screen.findByRole('heading', { name: 'Import clients' })).toBeDefined();
+    expect(router.state.location.pathname).toBe('/sign-up/import-clients');
+    expect(api.callsTo('POST /users/command/advance-onboarding')).toHaveLength(0);
+    expect(api.callsTo('POST /teammates/invite')).toHaveLength(0);
+    // The clients import ends onboarding, for an admin as for anyone.
+    fireEvent.click(screen.getByRole('button', { name: "I'll do it later" }));
     expect(await screen.findByRole('heading', { name: 'Welcome Ada!' })).toBeDefined();
     expect(router.state.location.pathname).toBe('/actions/recommended-actions');
     expect(api.callsTo('POST /users/command/advance-onboarding').map((call) => call.body)).toEqual([
       { step: 'COMPLETED' },
     ]);
-    expect(api.callsTo('POST /teammates/invite')).toHaveLength(0);
   });
 
-  it('Continue sends the invitees still listed, then completes onboarding', async () => {
+  it('Continue sends the invitees still listed, then goes on to the clients import', async () => {
     const api = stub();
     const { router } = await renderApp('/sign-up/invite-teammates', { signedIn: true, me: atInvites });
     await screen.findByLabelText('Email');
     addInvitee('bob@engines.example');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('User invited!')).toBeDefined();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/actions/recommended-actions'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-up/import-clients'));
     expect(api.callsTo('POST /teammates/invite')[0]?.body).toEqual({
       teammates: [{ email: 'bob@engines.example', role: 'member' }],
     });
-    expect(api.callsTo('POST /users/command/advance-onboarding')).toHaveLength(1);
   });
 
-  it('Continue with nobody listed only completes onboarding', async () => {
+  it('Continue with nobody listed only goes on', async () => {
     const api = stub();
     const { router } = await renderApp('/sign-up/invite-teammates', { signedIn: true, me: atInvites });
     fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/actions/recommended-actions'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-up/import-clients'));
     expect(api.callsTo('POST /teammates/invite')).toHaveLength(0);
   });
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import {
   COMPANY_SIZES,
   COMPANY_TYPES,
@@ -13,11 +13,18 @@ import {
   type TTargetingSchemeInput,
   ZTargetingScheme,
 } from '@warmpath/shared';
+import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ChoiceGroup } from '../../../components/ChoiceGroup.tsx';
 import { FormDomainTags } from '../../../components/FormDomainTags.tsx';
 import { useSaveTargetingScheme } from '../api.ts';
-import { canSubmitTargeting, type TargetingContext, toTargetingPayload, withChosen } from '../targetingForm.ts';
+import {
+  missingChoicesSentence,
+  missingTargetingChoices,
+  type TargetingContext,
+  toTargetingPayload,
+  withChosen,
+} from '../targetingForm.ts';
 import { CountriesSelect } from './CountriesSelect.tsx';
 import { CustomJobTitlesInput } from './CustomJobTitlesInput.tsx';
 import { IndustriesField } from './IndustriesField.tsx';
@@ -49,7 +56,8 @@ export function TargetingSchemeFields({
     control: form.control,
     name: ['countries', 'companySize', 'companyType', 'jobDepartments'],
   });
-  const canSubmit = canSubmitTargeting({ countries: countriesChosen, companySize, companyType, jobDepartments });
+  const missing = missingTargetingChoices({ countries: countriesChosen, companySize, companyType, jobDepartments });
+  const missingId = useId();
 
   const onboarding = context === 'onboarding';
   const maxDropdownHeight = onboarding ? LAYOUT.onboardingDropdownMaxHeightPx : LAYOUT.filterDropdownMaxHeightPx;
@@ -162,7 +170,17 @@ export function TargetingSchemeFields({
           )}
         />
         <Group justify="flex-end">
-          <Button type="submit" disabled={!canSubmit} loading={save.isPending || busy}>
+          {missing.length > 0 ? (
+            <Text id={missingId} size="sm" c="dimmed">
+              {missingChoicesSentence(missing, onboarding ? 'continue' : 'save')}
+            </Text>
+          ) : null}
+          <Button
+            type="submit"
+            disabled={missing.length > 0}
+            aria-describedby={missing.length > 0 ? missingId : undefined}
+            loading={save.isPending || busy}
+          >
             {onboarding ? 'Continue' : 'Save'}
           </Button>
         </Group>

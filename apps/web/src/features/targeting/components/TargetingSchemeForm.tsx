@@ -2,6 +2,7 @@ import { Skeleton, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { clearInviteId, readInviteId } from '../../../lib/auth.ts';
+import { useSession } from '../../../lib/useSession.ts';
 import { useCountries } from '../../public/api.ts';
 import { useAdminTargetingScheme, useTargetingScheme } from '../api.ts';
 import { type TargetingContext, targetingFormDefaults, withAdminScheme } from '../targetingForm.ts';
@@ -22,6 +23,7 @@ export type TargetingSchemeFormProps = {
  */
 export function TargetingSchemeForm({ context, onSaved, busy = false }: TargetingSchemeFormProps) {
   const countries = useCountries();
+  const { user } = useSession();
   const loadsSaved = context === 'settings';
   const saved = useTargetingScheme(loadsSaved);
   // Read once: the stored invitation is dropped as soon as its scheme has been read.
@@ -52,7 +54,12 @@ export function TargetingSchemeForm({ context, onSaved, busy = false }: Targetin
   }
 
   // Starting from the admin's scheme is a convenience: without it (none saved, or it failed) the usual defaults apply.
-  const defaults = targetingFormDefaults(context, loadsSaved ? (saved.data ?? null) : null, countries.data);
+  const defaults = targetingFormDefaults(
+    context,
+    loadsSaved ? (saved.data ?? null) : null,
+    countries.data,
+    user?.email.split('@')[1] ?? null,
+  );
   return (
     <TargetingSchemeFields
       context={context}
