@@ -179,6 +179,21 @@ describe('a read replica (DATABASE_READ_URL)', () => {
     }
   });
 
+  it('reads from the primary when the replica cannot be reached', async () => {
+    const admin = await ctx.registerAdmin();
+    // A port nothing listens on: the replica is down.
+    const down = createDatabase(replica.url.replace(/:(\d+)\//, ':1/'), { max: 1 });
+    try {
+      const fallback = withReadReplica(primaryDatabase, createReadReplica(down));
+      const { rows } = await fallback.readInWorkspace(admin.me.workspaceId, (tx) =>
+        tx.execute<{ email: string }>('select email from users'),
+      );
+      expect(rows).toEqual([{ email: admin.email }]);
+    } finally {
+      await down.close();
+    }
+  });
+
   it('does not mark a workspace for a transaction that only read', async () => {
     const admin = await ctx.registerAdmin();
     await routed.inWorkspace(admin.me.workspaceId, (tx) => tx.execute('select 1'));

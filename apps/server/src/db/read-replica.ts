@@ -54,6 +54,24 @@ async function replayPosition(replica: ReadReplica): Promise<bigint | null> {
   }
 }
 
+/**
+ * An error that says the replica could not answer rather than that the read was wrong: it is down or
+ * starting (no connection), or replay cancelled the read (a conflict with recovery, SQLSTATE 40001 on
+ * a standby). The read is then the primary's: it costs the primary, never the user.
+ */
+export function replicaUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code !== 'string') continue;
+    // ECONNREFUSED and its kin from the socket; 57P01-57P03: shut down, crashed, cannot connect now.
+    if (code.startsWith('ECONN') || code === 'ETIMEDOUT' || code === '57P01' || code === '57P02' || code === '57P03') {
+      return true;
+    }
+    if (code === '40001' && /conflict with recovery/.test(cause.message)) return true;
+  }
+  return false;
+}
+
 /** The primary or the replica for `workspaceId`'s reads: the decision, and the only place it is made. */
 export async function readerFor(primary: Database, replica: ReadReplica, workspaceId: string): Promise<Database> {
   const needed = replica.pending.get(workspaceId);
@@ -94,8 +112,17 @@ export function withReadReplica(primary: Database, replica: ReadReplica | null):
     ...primary,
     inWorkspace,
     forReads: (workspaceId) => readerFor(routed, replica, workspaceId),
-    readInWorkspace: async (workspaceId, work) =>
-      (await readerFor(routed, replica, workspaceId)).inWorkspace(workspaceId, work),
+    readInWorkspace: async (workspaceId, work) => {
+      const reader = await readerFor(routed, replica, workspaceId);
+      if (reader === routed) return routed.inWorkspace(workspaceId, work);
+      try {
+        return await reader.inWorkspace(workspaceId, work);
+      } catch (error) {
+        // The work only reads, so running it again on the primary is safe.
+        if (!replicaUnavailable(error)) throw error;
+        return routed.inWorkspace(workspaceId, work);
+      }
+    },
   };
   return routed;
 }
