@@ -14,8 +14,9 @@ import { NON_TENANT_TABLES } from './tenancy-tables.ts';
  * repartition. Row-level security already makes a cross-workspace join return nothing at runtime (every
  * tenant table's policy filters on app.workspace_id), so this is about the plan, not about leaks.
  *
- * What it cannot see: joins onto CTEs or lateral subqueries (they read tenant tables, each filtered by
- * the workspace where they are defined), and comma joins (`from a, b`), which the code does not use.
+ * Comma joins (`from people p, users u where ...`) count when their WHERE names each table's workspace
+ * column, and `join t using (...)` when the list has workspace_id. What it cannot see: joins onto CTEs
+ * or lateral subqueries (they read tenant tables, each filtered by the workspace where they are defined).
  */
 const SERVER_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -57,6 +58,27 @@ export function joinsWithoutWorkspace(source: string, tenants: Set<string>, iden
       violations.push(`join ${table} ${alias} on ${condition.trim().replace(/\s+/g, ' ')}`);
     }
   }
+  for (const match of source.matchAll(/\bjoin\s+([a-z_]+)\s+(?:as\s+)?(?:[a-z_][a-z0-9_]*\s+)?using\s*\(([^)]*)\)/gi)) {
+    const [, table = '', columns = ''] = match;
+    if (tenants.has(table.toLowerCase()) && !/\bworkspace_id\b/i.test(columns)) {
+      violations.push(`join ${table} using (${columns})`);
+    }
+  }
+  // Comma joins: every tenant table listed must have its workspace column named in what follows.
+  for (const match of source.matchAll(
+    /\bfrom\s+((?:[a-z_]+\s+(?:as\s+)?[a-z_][a-z0-9_]*\s*,\s*)+[a-z_]+\s+(?:as\s+)?[a-z_][a-z0-9_]*)\s+where\b([\s\S]*?)(?=`|;|$)/gi,
+  )) {
+    const [, list = '', where = ''] = match;
+    for (const item of list.split(',')) {
+      const [table = '', ...rest] = item.trim().split(/\s+/);
+      const alias = rest.filter((word) => word.toLowerCase() !== 'as')[0] ?? table;
+      if (!tenants.has(table.toLowerCase())) continue;
+      const column = table.toLowerCase() === 'workspaces' ? 'id' : 'workspace_id';
+      if (!new RegExp(`\\b${alias}\\.${column}\\b`, 'i').test(where)) {
+        violations.push(`from ${list.replace(/\s+/g, ' ')} where ... (no ${alias}.${column})`);
+      }
+    }
+  }
   // drizzle: .innerJoin(people, and(eq(people.workspaceId, ...), ...)): the condition names the table's workspace column.
   for (const match of source.matchAll(/\.(?:inner|left|right|full)Join\(\s*(\w+)\s*,([\s\S]*?)\)\s*\n/g)) {
     const [, identifier = '', condition = ''] = match;
@@ -84,9 +106,11 @@ describe('no query joins two workspaces', () => {
   it('catches a join that forgets the workspace, raw or through drizzle', () => {
     const { tables: tenants, identifiers } = tenantTables();
     const bad = `sql\`select * from people p join companies co on co.id = p.company_id where p.workspace_id = \${ws}\`;
+      sql\`select * from people p, users u where p.workspace_id = \${ws} and u.id = p.id\`;
+      sql\`select * from people p join edges e using (prospect_id)\`;
       db.select().from(users).innerJoin(people, eq(people.id, users.id))
     `;
-    expect(joinsWithoutWorkspace(bad, tenants, identifiers)).toHaveLength(2);
+    expect(joinsWithoutWorkspace(bad, tenants, identifiers)).toHaveLength(4);
     const good = `sql\`select * from people p join companies co on co.workspace_id = p.workspace_id and co.id = p.company_id\``;
     expect(joinsWithoutWorkspace(good, tenants, identifiers)).toEqual([]);
   });
