@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { hubspotUrls, loadConfig, REPO_ROOT, slackUrls } from './config.ts';
 import { createDatabase } from './db/client.ts';
-import { createReadReplica, withReadReplica } from './db/read-replica.ts';
+import { createReadReplica, shareWrites, withReadReplica } from './db/read-replica.ts';
 import { deliverEvent } from './events/deliver.ts';
 import { deliveryDeps } from './events/delivery-deps.ts';
 import { createEventRecorder } from './events/record.ts';
@@ -167,6 +167,8 @@ async function start() {
     ? createDatabase(config.databaseReadUrl, { max: poolMax, limits })
     : null;
   const replica = replicaDatabase ? createReadReplica(replicaDatabase) : null;
+  // Writes made through another process keep this one's readers on the primary too.
+  const stopSharingWrites = replica ? await shareWrites(replica, runtime.databaseUrl, log) : null;
   const app = await buildApp({
     config,
     database: withReadReplica(requestDatabase, replica),
@@ -183,6 +185,7 @@ async function start() {
   });
   app.addHook('onClose', async () => {
     await requestDatabase.close();
+    await stopSharingWrites?.();
     await replicaDatabase?.close();
   });
   await app.listen({ port: config.port, host: config.host });

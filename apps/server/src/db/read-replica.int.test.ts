@@ -6,7 +6,7 @@ import { bearer, createTestContext, type TestContext } from '../../test/harness.
 import { type StreamingReplica, startStreamingReplica } from '../../test/streaming-replica.ts';
 import { recomputeDirty } from '../graph/graph.service.ts';
 import { APP_ROLE, createDatabase, type Database } from './client.ts';
-import { createReadReplica, type ReadReplica, withReadReplica } from './read-replica.ts';
+import { createReadReplica, type ReadReplica, shareWrites, withReadReplica } from './read-replica.ts';
 
 // A real streaming replica of the test database (a hot standby copied from it and streaming its WAL),
 // read through DATABASE_READ_URL's routing (db/read-replica.ts).
@@ -176,6 +176,41 @@ describe('a read replica (DATABASE_READ_URL)', () => {
       }
     } finally {
       await replica.resume();
+    }
+  });
+
+  it('keeps a writer on the primary in every process: a write through one marks the workspace in the other', async () => {
+    const admin = await ctx.registerAdmin();
+    const ws = admin.me.workspaceId;
+    await insertAccountUntracked(ws, 'Shared Co');
+    await replica.caughtUp();
+    // Two API processes' routing, each with its own marks, both listening for the other's writes.
+    const first = createReadReplica(replicaDatabase);
+    const second = createReadReplica(replicaDatabase);
+    const stops = [await shareWrites(first, inject('databaseUrl')), await shareWrites(second, inject('databaseUrl'))];
+    const throughFirst = withReadReplica(primaryDatabase, first);
+    const throughSecond = withReadReplica(primaryDatabase, second);
+    try {
+      expect(await throughSecond.forReads(ws)).toBe(replicaDatabase);
+      await replica.pause();
+      try {
+        await throughFirst.inWorkspace(ws, (tx) => tx.execute(`delete from accounts where workspace_id = '${ws}'`));
+        expect(first.pending.has(ws)).toBe(true);
+        await expect.poll(() => second.pending.has(ws), { timeout: 2_000 }).toBe(true);
+        expect(await throughSecond.forReads(ws)).toBe(throughSecond);
+        const { rows } = await throughSecond.readInWorkspace(ws, (tx) => tx.execute('select id from accounts'));
+        expect(rows).toEqual([]);
+      } finally {
+        await replica.resume();
+      }
+      await replica.caughtUp();
+      expect(await throughSecond.forReads(ws)).toBe(replicaDatabase);
+
+      // A process that has lost its listener cannot know who wrote: everything reads from the primary.
+      second.informed = false;
+      expect(await throughSecond.forReads(ws)).toBe(throughSecond);
+    } finally {
+      for (const stop of stops) await stop();
     }
   });
 

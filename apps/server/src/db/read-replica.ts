@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Database } from './client.ts';
 
 /**
@@ -11,9 +12,11 @@ import type { Database } from './client.ts';
  *
  * Kept per workspace rather than per user: a write a member makes shows in every page of their team,
  * and a workspace's reads stay on the primary only for the replica's lag (milliseconds when it keeps
- * up). Kept in this process's memory: behind a load balancer that spreads one workspace's requests over
- * several API processes, another process does not know of the write, and reads the replica (stale by
- * the lag at most); route a workspace to one process, or accept that lag, as docs/capacity.md says.
+ * up). Shared between processes: each write's position is announced on a PostgreSQL channel
+ * (`pg_notify`, in the statement that reads the position, so it costs no extra round trip), and every
+ * process listening (`shareWrites`) marks the workspace too, so the next request may land on any API
+ * process behind the load balancer. A process whose listener is down sends every read to the primary
+ * until it listens again: it cannot know who wrote.
  */
 export type ReadReplica = {
   /** The replica's pool: connects as the app role, with row-level security, like the primary's. */
@@ -22,10 +25,75 @@ export type ReadReplica = {
   pending: Map<string, bigint>;
   /** The replay position the replica last reported: a workspace at or under it needs no new look. */
   replayed: bigint;
+  /** False while a process that shares writes has lost its listener: every read is the primary's. */
+  informed: boolean;
 };
 
 export function createReadReplica(database: Database): ReadReplica {
-  return { database, pending: new Map(), replayed: 0n };
+  return { database, pending: new Map(), replayed: 0n, informed: true };
+}
+
+/** The channel each write's workspace and WAL position are announced on: `<workspace id> <lsn>`. */
+export const WRITES_CHANNEL = 'warmpath_replica_writes';
+
+function markPending(replica: ReadReplica, workspaceId: string, value: bigint) {
+  if (value > (replica.pending.get(workspaceId) ?? 0n)) replica.pending.set(workspaceId, value);
+}
+
+/**
+ * Listens, on a connection of its own to the primary, for the writes other processes announce, and
+ * marks their workspaces here. Reconnects after a second when the connection drops; meanwhile this
+ * process reads from the primary only. Returns what stops it.
+ */
+export async function shareWrites(
+  replica: ReadReplica,
+  primaryUrl: string,
+  log: (message: string) => void = () => {},
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  const retryLater = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void connect();
+    }, 1000);
+  };
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: primaryUrl });
+    next.on('notification', (message) => {
+      const [workspaceId, lsn] = (message.payload ?? '').split(' ');
+      if (workspaceId && lsn) markPending(replica, workspaceId, lsnValue(lsn));
+    });
+    // The 'end' below handles the loss; an unhandled 'error' would crash the process.
+    next.on('error', () => {});
+    next.on('end', () => {
+      if (client !== next) return;
+      client = null;
+      replica.informed = false;
+      if (stopped) return;
+      log('read replica: the writes listener was disconnected; reading from the primary until it is back');
+      retryLater();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${WRITES_CHANNEL}`);
+    } catch {
+      await next.end().catch(() => {});
+      retryLater();
+      return;
+    }
+    client = next;
+    replica.informed = true;
+  };
+  replica.informed = false;
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end();
+  };
 }
 
 /** A `pg_lsn` as text (`16/B374D848`) as a number, to compare positions. */
@@ -74,6 +142,7 @@ export function replicaUnavailable(error: unknown): boolean {
 
 /** The primary or the replica for `workspaceId`'s reads: the decision, and the only place it is made. */
 export async function readerFor(primary: Database, replica: ReadReplica, workspaceId: string): Promise<Database> {
+  if (!replica.informed) return primary;
   const needed = replica.pending.get(workspaceId);
   if (needed === undefined || needed <= replica.replayed) return replica.database;
   const replayed = await replayPosition(replica);
@@ -89,11 +158,13 @@ export async function readerFor(primary: Database, replica: ReadReplica, workspa
 export function withReadReplica(primary: Database, replica: ReadReplica | null): Database {
   if (!replica) return primary;
   const noteWrite = async (workspaceId: string) => {
-    const { rows } = await primary.pool.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn');
+    // After the commit, so past its commit record; announced to the other processes in the same statement.
+    const { rows } = await primary.pool.query<{ lsn: string }>(
+      `select lsn, pg_notify($1, $2 || ' ' || lsn) from (select pg_current_wal_insert_lsn()::text as lsn) position`,
+      [WRITES_CHANNEL, workspaceId],
+    );
     const lsn = rows[0]?.lsn;
-    if (!lsn) return;
-    const value = lsnValue(lsn);
-    if (value > (replica.pending.get(workspaceId) ?? 0n)) replica.pending.set(workspaceId, value);
+    if (lsn) markPending(replica, workspaceId, lsnValue(lsn));
   };
   const inWorkspace: Database['inWorkspace'] = async (workspaceId, work) => {
     let wrote = false;
