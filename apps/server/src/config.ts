@@ -73,6 +73,11 @@ const ZEnv = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, '.data')),
   DATABASE_URL: z.string().optional(),
+  /**
+   * A streaming replica of the database: the heavy reads go there (network pages and filters, exports,
+   * list pages), except a workspace's reads right after it wrote (db/read-replica.ts).
+   */
+  DATABASE_READ_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Short lines a person reads, or one JSON object a line for a log collector; see `logFormat`. */
   LOG_FORMAT: z.enum(['text', 'json']).optional(),
@@ -156,6 +161,8 @@ export type Config = {
   requestDatabase: { poolMax: number; statementTimeoutMs: number; maxWaiting: number; acquireTimeoutMs: number };
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_READ_URL: a streaming replica for the heavy reads (db/read-replica.ts). */
+  databaseReadUrl: string | undefined;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   /**
    * Text in local mode (no request lines below `debug`); JSON in production, where an external
@@ -261,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (e.DATABASE_URL || e.NODE_ENV === 'production' ? 'json' : 'text'),
     oidc: {

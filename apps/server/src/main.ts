@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { hubspotUrls, loadConfig, REPO_ROOT, slackUrls } from './config.ts';
 import { createDatabase } from './db/client.ts';
+import { createReadReplica, shareWrites, withReadReplica } from './db/read-replica.ts';
 import { deliverEvent } from './events/deliver.ts';
 import { deliveryDeps } from './events/delivery-deps.ts';
 import { createEventRecorder } from './events/record.ts';
@@ -160,10 +161,18 @@ async function start() {
   // neither holds the jobs' connections nor lets requests wait forever (issue 23).
   const { poolMax, ...limits } = config.requestDatabase;
   const requestDatabase = createDatabase(runtime.databaseUrl, { max: poolMax, limits });
+  // DATABASE_READ_URL: the heavy reads of both pools go to the replica (db/read-replica.ts), which
+  // gets the request pool's limits: its reads are requests' reads.
+  const replicaDatabase = config.databaseReadUrl
+    ? createDatabase(config.databaseReadUrl, { max: poolMax, limits })
+    : null;
+  const replica = replicaDatabase ? createReadReplica(replicaDatabase) : null;
+  // Writes made through another process keep this one's readers on the primary too.
+  const stopSharingWrites = replica ? await shareWrites(replica, runtime.databaseUrl, log) : null;
   const app = await buildApp({
     config,
-    database: requestDatabase,
-    backgroundDatabase: runtime.database,
+    database: withReadReplica(requestDatabase, replica),
+    backgroundDatabase: withReadReplica(runtime.database, replica),
     idp,
     verifyToken: createTokenVerifier({
       issuer: config.oidc.issuer,
@@ -174,7 +183,11 @@ async function start() {
     jobs,
     webDist: path.join(REPO_ROOT, 'apps/web/dist'),
   });
-  app.addHook('onClose', () => requestDatabase.close());
+  app.addHook('onClose', async () => {
+    await requestDatabase.close();
+    await stopSharingWrites?.();
+    await replicaDatabase?.close();
+  });
   await app.listen({ port: config.port, host: config.host });
   return { app, stop: () => jobs.stop() };
 }

@@ -180,6 +180,8 @@ export async function createTestContext({ deliveryRecovery }: { deliveryRecovery
         logWrite?: (line: string) => void;
         /** The database the routes use (a pool with its own limits); the context's by default. */
         database?: Database;
+        /** The database of the jobs and the lists' routes; the context's by default. */
+        backgroundDatabase?: Database;
       } = {},
     ) {
       const custom = loadConfig({ ...configEnv, ...options.env });
@@ -187,7 +189,7 @@ export async function createTestContext({ deliveryRecovery }: { deliveryRecovery
       const other = await buildApp({
         config: custom,
         database: options.database ?? database,
-        backgroundDatabase: database,
+        backgroundDatabase: options.backgroundDatabase ?? database,
         encryptionKey,
         jobs,
         idp,

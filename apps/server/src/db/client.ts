@@ -14,6 +14,15 @@ export type Database = {
   /** Runs `work` in one transaction that row-level security scopes to `workspaceId`. */
   inWorkspace: <T>(workspaceId: string, work: (tx: Tx) => Promise<T>) => Promise<T>;
   /**
+   * Where the heavy reads of `workspaceId` go (network pages and filters, exports, list pages): the
+   * read replica when `DATABASE_READ_URL` names one and it has replayed the workspace's last write
+   * (db/read-replica.ts decides), else this database. Work given it must only read: a replica refuses
+   * writes.
+   */
+  forReads: (workspaceId: string) => Promise<Database>;
+  /** `inWorkspace` on `forReads(workspaceId)`: a read-only transaction, on the replica when it can. */
+  readInWorkspace: <T>(workspaceId: string, work: (tx: Tx) => Promise<T>) => Promise<T>;
+  /**
    * Refreshes the planner's statistics of those of `tables` that are out of date (db/analyze.ts), as
    * their owner on a connection of its own, and names them. After a bulk write, before autovacuum gets
    * to it: a plan that still believes a table is empty joins thousands of rows by nested loops, seconds
@@ -86,18 +95,23 @@ export function createDatabase(url: string, options: { max?: number; limits?: Re
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
   const busy = () => limits !== undefined && pool.waitingCount >= limits.maxWaiting;
-  return {
+  const inWorkspace: Database['inWorkspace'] = async (workspaceId, work) => {
+    if (busy()) throw busyError();
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('app.workspace_id', ${workspaceId}, true)`);
+      return work(tx);
+    });
+  };
+  const database: Database = {
     db,
     pool,
     busy,
-    inWorkspace: async (workspaceId, work) => {
-      if (busy()) throw busyError();
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT set_config('app.workspace_id', ${workspaceId}, true)`);
-        return work(tx);
-      });
-    },
+    inWorkspace,
+    // Without a replica, every read is this database's.
+    forReads: async () => database,
+    readInWorkspace: inWorkspace,
     analyze: (tables) => analyzeStaleAsOwner(url, tables),
     close: () => pool.end(),
   };
+  return database;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { APP_ROLE } from './client.ts';
+import { NON_TENANT_TABLES } from './tenancy-tables.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -30,7 +31,8 @@ describe('row-level security, the second wall', () => {
                         where col.table_schema = 'public' and col.table_name = c.relname
                           and col.column_name = 'workspace_id')
                or c.relname = 'workspaces')
-          and c.relname not in ('user_identities', 'workspace_domains', 'invite_index', 'tracking_sites', 'demo_workspaces')`,
+          and c.relname <> all($1::text[])`,
+      [Object.keys(NON_TENANT_TABLES)],
     );
     expect(rows.length).toBeGreaterThanOrEqual(3);
     expect(rows.filter((row) => !row.protected)).toEqual([]);

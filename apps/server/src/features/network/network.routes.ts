@@ -44,10 +44,14 @@ export const networkRoutes: FastifyPluginAsyncZod<ContactsDeps> = async (app, de
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const out = new PassThrough();
     // The export ends `out` when done, and destroys it on failure (the client sees a cut download).
-    exportNetworkCsv(deps.database, member, request.body.filters, out).catch((error: unknown) => {
-      request.log.warn({ err: error }, 'network export stopped');
-      out.destroy(error instanceof Error ? error : new Error(String(error)));
-    });
+    // A whole-network read: on the read replica when there is one (db/read-replica.ts).
+    deps.database
+      .forReads(member.workspaceId)
+      .then((database) => exportNetworkCsv(database, member, request.body.filters, out))
+      .catch((error: unknown) => {
+        request.log.warn({ err: error }, 'network export stopped');
+        out.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${EXPORT_FILE_PREFIX}-export-${stamp}.csv"`)

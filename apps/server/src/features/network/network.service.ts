@@ -58,7 +58,7 @@ export async function queryContacts(
   page: number,
   pageSize: number,
 ): Promise<TContactsPage> {
-  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
+  return deps.database.readInWorkspace(member.workspaceId, async (tx) => {
     const snapshot = await deps.networkIndex?.current(tx, member.workspaceId);
     const { totalCount, ids } = snapshot
       ? tablePage(snapshot, await conditionsOf(tx, member, snapshot, parseFilters(filters)), page, pageSize)
@@ -218,7 +218,7 @@ export async function queryFilters(
   pages: { companyNamePage: number; personNamePage: number },
 ): Promise<{ filters: TNetworkFilter[] }> {
   const sources = optionSources(pages, null);
-  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
+  return deps.database.readInWorkspace(member.workspaceId, async (tx) => {
     const snapshot = await deps.networkIndex?.current(tx, member.workspaceId);
     const counter = snapshot
       ? memoryCounter(
@@ -245,7 +245,7 @@ export async function searchFilterOptions(
 ) {
   const search = searchTerm || null;
   const sources = optionSources({ companyNamePage: 1, personNamePage: 1 }, search);
-  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
+  return deps.database.readInWorkspace(member.workspaceId, async (tx) => {
     const counter = databaseCounter(tx, await compileFilters(tx, member, filters), search);
     return { options: (await sources[field](counter)).options };
   });

@@ -18,7 +18,7 @@ export type AccountsDeps = { database: Database };
 
 export async function queryAccounts(deps: AccountsDeps, member: Member, query: TListParams): Promise<TAccountsPage> {
   const { page, pageSize } = query;
-  const { rows, totalCount } = await deps.database.inWorkspace(member.workspaceId, (tx) =>
+  const { rows, totalCount } = await deps.database.readInWorkspace(member.workspaceId, (tx) =>
     listAccounts(tx, member.workspaceId, { pattern: containsPattern(query.searchTerm), page, pageSize }),
   );
   return {

@@ -43,7 +43,7 @@ export async function queryClients(
   query: TListParams,
 ): Promise<TClientsPage> {
   const { page, pageSize } = query;
-  const { rows, totalCount } = await deps.database.inWorkspace(member.workspaceId, async (tx) => {
+  const { rows, totalCount } = await deps.database.readInWorkspace(member.workspaceId, async (tx) => {
     const { model } = await loadGraphSettings(tx, member.workspaceId);
     return listClients(tx, member.workspaceId, model, {
       list,

@@ -6,7 +6,7 @@ import { listCrmClients } from './crm-clients.repo.ts';
 
 export async function queryCrmClients(deps: ImportDeps, member: Member, query: TListParams): Promise<TCrmClientsPage> {
   const { page, pageSize } = query;
-  const { rows, totalCount } = await deps.database.inWorkspace(member.workspaceId, (tx) =>
+  const { rows, totalCount } = await deps.database.readInWorkspace(member.workspaceId, (tx) =>
     listCrmClients(tx, member.workspaceId, { pattern: containsPattern(query.searchTerm), page, pageSize }),
   );
   return {
