@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TOAST } from '@warmpath/shared';
 import { RouterProvider } from 'react-router/dom';
 import { ToastContainer } from 'react-toastify';
-import { isTransientFailure } from '../lib/api.ts';
+import { isTransientFailure, retryDelayMs } from '../lib/api.ts';
 import { AuthSetup } from './AuthSetup.tsx';
 import { BackendStatusGate } from './BackendStatusGate.tsx';
 import { router } from './router.tsx';
@@ -16,6 +16,7 @@ const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       retry: (failureCount, error) => isTransientFailure(error) && failureCount < MAX_RETRIES,
+      retryDelay: retryDelayMs,
     },
   },
 });

@@ -13,6 +13,7 @@ import {
   hasErrorCode,
   isTransientFailure,
   pathOf,
+  retryDelayMs,
   setAccessTokenProvider,
   type UploadProgress,
   uploadToApi,
@@ -113,6 +114,21 @@ describe('apiRequest', () => {
     expect(isTransientFailure(new TypeError('a bug of ours'))).toBe(true);
     expect(isTransientFailure(new ApiError('NOT_FOUND', 'Prospect not found'))).toBe(false);
     expect(isTransientFailure(new ApiError('LIMIT_REACHED', 'Please ask someone else'))).toBe(false);
+  });
+
+  it("asks a read again after the busy server's Retry-After, capped, and doubles from 1 s otherwise", async () => {
+    setAccessTokenProvider(async () => 'secret');
+    stubFetch(async () => {
+      const answer = errorAnswer(503, 'SERVER_BUSY', 'The server is busy: please try again in a moment.');
+      answer.headers.set('Retry-After', '2');
+      return answer;
+    });
+    const busy = await apiRequest({ path: '/x', schema: ZOk }).catch((caught: unknown) => caught);
+    expect(isTransientFailure(busy)).toBe(true);
+    expect(retryDelayMs(0, busy)).toBe(2000);
+    expect(retryDelayMs(0, new ApiError('SERVER_BUSY', 'busy', 60_000))).toBe(10_000);
+    expect(retryDelayMs(0, new ApiError('INTERNAL', 'Internal server error'))).toBe(1000);
+    expect(retryDelayMs(2, new TypeError('a bug of ours'))).toBe(4000);
   });
 
   it('sends JSON bodies as JSON and a FormData as it is, letting fetch set the multipart boundary', async () => {

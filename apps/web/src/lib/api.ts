@@ -36,11 +36,14 @@ export type TApiErrorCode = TErrorCode | (typeof CLIENT_ERROR_CODES)[keyof typeo
  */
 export class ApiError extends Error {
   readonly code: TApiErrorCode;
+  /** How long the server asked to wait before asking again (its `Retry-After`), when it said. */
+  readonly retryAfterMs: number | null;
 
-  constructor(code: TApiErrorCode, message: string) {
+  constructor(code: TApiErrorCode, message: string, retryAfterMs: number | null = null) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
+    this.retryAfterMs = retryAfterMs;
   }
 }
 
@@ -54,11 +57,22 @@ const TRANSIENT_ERROR_CODES: readonly TApiErrorCode[] = [
   CLIENT_ERROR_CODES.timeout,
   CLIENT_ERROR_CODES.unexpected,
   'INTERNAL',
+  // The server refused before doing anything, its pool full: a read asked again a moment later succeeds.
+  'SERVER_BUSY',
 ];
 
 /** Whether asking again may succeed: a refusal will not change, a network or server failure (or a bug of ours) might. */
 export function isTransientFailure(error: unknown): boolean {
   return !(error instanceof ApiError) || hasErrorCode(error, ...TRANSIENT_ERROR_CODES);
+}
+
+/** The longest wait before a read is asked again, whatever `Retry-After` says: the page is open. */
+const MAX_RETRY_DELAY_MS = 10_000;
+
+/** When to ask again: when the server said (`Retry-After`), else React Query's doubling from 1 s. */
+export function retryDelayMs(failureCount: number, error: unknown): number {
+  const asked = error instanceof ApiError ? error.retryAfterMs : null;
+  return Math.min(asked ?? 1000 * 2 ** failureCount, MAX_RETRY_DELAY_MS);
 }
 
 /** The error body as read: any code, so that one this build does not know yet still brings its message. */
@@ -130,7 +144,11 @@ export type ApiUploadRequest<T> = Omit<RequestOptions, 'method' | 'body'> & {
 export async function apiUpload<T>(request: ApiUploadRequest<T>): Promise<T> {
   const url = `${API_BASE}${request.path}`;
   const token = url.includes('/public/') ? null : await accessToken(request);
-  const { status, payload } = await new Promise<{ status: number; payload: unknown }>((resolve, reject) => {
+  const { status, payload, retryAfter } = await new Promise<{
+    status: number;
+    payload: unknown;
+    retryAfter: string | null;
+  }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.setRequestHeader('Accept', 'application/json');
@@ -139,7 +157,12 @@ export async function apiUpload<T>(request: ApiUploadRequest<T>): Promise<T> {
       for (const [name, value] of Object.entries(demoHeaders())) xhr.setRequestHeader(name, value);
     }
     xhr.upload.onprogress = (event) => request.onProgress?.({ loaded: event.loaded, total: event.total });
-    xhr.onload = () => resolve({ status: xhr.status, payload: parseJson(xhr.responseText) });
+    xhr.onload = () =>
+      resolve({
+        status: xhr.status,
+        payload: parseJson(xhr.responseText),
+        retryAfter: xhr.getResponseHeader('Retry-After'),
+      });
     xhr.onerror = () => reject(networkFailure(new TypeError('Network request failed'), request));
     xhr.ontimeout = () => reject(networkFailure(new DOMException('Timed out', 'TimeoutError'), request));
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
@@ -147,7 +170,7 @@ export async function apiUpload<T>(request: ApiUploadRequest<T>): Promise<T> {
     xhr.send(request.body);
   });
   setAppStatus({ offline: false });
-  if (status < 200 || status >= 300) throw failure(status, payload, request);
+  if (status < 200 || status >= 300) throw failure(status, payload, request, retryAfter);
   return import.meta.env.DEV ? request.schema.parse(payload) : (payload as T);
 }
 
@@ -177,7 +200,9 @@ async function send(request: RequestOptions, accept: string): Promise<Response> 
     throw networkFailure(error, request);
   }
   setAppStatus({ offline: false });
-  if (!response.ok) throw failure(response.status, await readJson(response), request);
+  if (!response.ok) {
+    throw failure(response.status, await readJson(response), request, response.headers.get('Retry-After'));
+  }
   return response;
 }
 
@@ -237,13 +262,14 @@ function parseJson(text: string): unknown {
   }
 }
 
-function failure(status: number, payload: unknown, request: RequestOptions): ApiError {
+function failure(status: number, payload: unknown, request: RequestOptions, retryAfter: string | null): ApiError {
   const body = ZErrorAnswer.safeParse(payload);
   const serverMessage = body.success ? body.data.message : undefined;
   const shownServerMessage = request.preferServerMessage || !request.errorMessage ? serverMessage : undefined;
   const message = shownServerMessage ?? request.errorMessage ?? `Request failed with status ${status}`;
   const code = body.success && isErrorCode(body.data.code) ? body.data.code : CLIENT_ERROR_CODES.unexpected;
-  return new ApiError(code, message);
+  const retryAfterSeconds = retryAfter === null ? Number.NaN : Number(retryAfter);
+  return new ApiError(code, message, Number.isFinite(retryAfterSeconds) ? retryAfterSeconds * 1000 : null);
 }
 
 // Calls by contract --------------------------------------------------------------------------------

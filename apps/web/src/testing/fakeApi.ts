@@ -65,6 +65,7 @@ function fakeXhrClass(fetchMock: (input: string, init: RequestInit) => Promise<R
     private url = '';
     private readonly headers: Record<string, string> = {};
     private aborted = false;
+    private responseHeaders = new Headers();
 
     open(method: string, url: string): void {
       this.method = method;
@@ -73,6 +74,10 @@ function fakeXhrClass(fetchMock: (input: string, init: RequestInit) => Promise<R
 
     setRequestHeader(name: string, value: string): void {
       this.headers[name] = value;
+    }
+
+    getResponseHeader(name: string): string | null {
+      return this.responseHeaders.get(name);
     }
 
     abort(): void {
@@ -92,6 +97,7 @@ function fakeXhrClass(fetchMock: (input: string, init: RequestInit) => Promise<R
         });
         if (this.aborted) return;
         this.status = response.status;
+        this.responseHeaders = response.headers;
         this.responseText = await response.text();
         this.onload?.();
       })();
