@@ -390,8 +390,10 @@ export async function connectorOptions(
   }>(sql`
     with ${membersCte(ws)},
     connector_people as (
+      -- A private member is nobody's connector (their rows are theirs alone: recompute.ts).
       select m.person_id as id, u.first_name || ' ' || u.last_name as name, u.avatar, 'internal' as tag
         from members m join users u on u.workspace_id = ${ws} and u.id = m.user_id
+       where m.sharing <> 'private'
       union all
       select c.person_id, p.full_name, p.avatar_url, coalesce(c.tag, 'ally')
         from clients c join people p on p.workspace_id = c.workspace_id and p.id = c.person_id
