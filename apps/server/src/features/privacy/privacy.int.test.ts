@@ -261,6 +261,22 @@ describe("a 'Share strength only' member", () => {
   });
 });
 
+describe('a member going private', () => {
+  it('withdraws the intro asks already recommended to teammates through them', async () => {
+    const w = await privacyWorkspace('all');
+    const before = await recommendedTo(w);
+    expect(before.find((action) => action.contact.id === w.ids.introOnly)?.connector?.id).toBe(w.ids.colleague);
+    await setPrivacy(w.colleague.token, { sharingLevel: 'private' });
+    await recomputeDirty(ctx.database, w.ws);
+    const response = await post(w.admin.token, '/actions/query/recommended-actions?page=1&pageSize=30', {
+      filters: [],
+    });
+    const after = response.json<TRecommendedActionsPage>().rows;
+    expect(after.length).toBeGreaterThan(0);
+    expect(JSON.stringify(after)).not.toContain(w.ids.colleague);
+  });
+});
+
 describe("'Don't ask me for intros' and a member's weekly cap", () => {
   it('refuse a request to the member, and the panel shows the member’s own cap', async () => {
     const w = await privacyWorkspace('all');

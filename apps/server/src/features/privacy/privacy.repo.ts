@@ -174,3 +174,18 @@ export async function connectorLimits(tx: Tx, workspaceId: string) {
     result.rows.map((row) => [row.person_id, { acceptsIntros: row.accepts_intros, cap: row.weekly_intro_cap }]),
   );
 }
+
+/**
+ * Withdraws the open intro asks naming the member as the connector (recommended to a teammate, not acted
+ * on): a member who went private or takes no intro requests is not offered as one. The next run
+ * recommends those prospects again through whoever may be asked.
+ */
+export async function withdrawOpenAsksOf(tx: Tx, workspaceId: string, userId: string) {
+  await tx.execute(sql`
+    delete from actions a
+     using users u
+      join people p on p.workspace_id = u.workspace_id and p.email = lower(u.email)
+     where a.workspace_id = ${workspaceId} and u.workspace_id = ${workspaceId} and u.id = ${userId}
+       and a.connector_id = p.id and a.type = 'ask-intro' and a.status in ('recommended', 'pending')
+       and a.acted_at is null and a.owner_user_id is distinct from ${userId}::uuid`);
+}

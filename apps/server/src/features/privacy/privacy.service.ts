@@ -12,6 +12,7 @@ import {
   insertBlocklistEntry,
   markMemberReachDirty,
   savePrivacy,
+  withdrawOpenAsksOf,
 } from './privacy.repo.ts';
 
 export type PrivacyDeps = { database: Database; jobs: Pick<JobQueue, 'enqueueGraphRecompute'> };
@@ -43,6 +44,9 @@ export async function updatePrivacy(deps: PrivacyDeps, member: Member, input: TU
     const changed = before !== null && before !== input.sharingLevel;
     // Where the audit log (issue 22, second half) records a sharing level's change, beside this mark.
     if (changed) await markMemberReachDirty(tx, member.workspaceId, member.userId);
+    if (input.sharingLevel === 'private' || !input.acceptsIntros) {
+      await withdrawOpenAsksOf(tx, member.workspaceId, member.userId);
+    }
     return { privacy: await privacyOf(tx, member), changed };
   });
   if (changed) await deps.jobs.enqueueGraphRecompute(member.workspaceId);
