@@ -36,6 +36,8 @@ export function rebuildEdgesSql(workspaceId: string, scope: Scope) {
     targets as (
       select p.id from people p where p.workspace_id = ${ws} and ${inScope(scope, 'p.id')} and ${isOutsider(ws, 'p')}
     ),
+    -- Private members' accounts (usually none: the anti-join below is then free).
+    private_sources as materialized (select user_id, person_id from members where sharing = 'private'),
     together as (
       -- Per target: its own participations first, then the other people in each of those interactions.
       -- Each step is a lateral subquery behind an 'offset 0' fence, so the order is this one whatever the
@@ -53,7 +55,7 @@ export function rebuildEdgesSql(workspaceId: string, scope: Scope) {
           offset 0
         ) tp
         cross join lateral (
-          select i.kind, i.occurred_at, i.participant_count from interactions i
+          select i.kind, i.occurred_at, i.participant_count, i.source_user_id from interactions i
            where i.workspace_id = ${ws} and i.id = tp.interaction_id
              and i.participant_count <= ${maxParticipants} and i.occurred_at <= now()
           offset 0
@@ -64,6 +66,10 @@ export function rebuildEdgesSql(workspaceId: string, scope: Scope) {
           offset 0
         ) cp
         join connectors c on c.person_id = cp.person_id
+       -- A private member's mailbox and calendar count for their own edges only: a teammate on one of
+       -- their threads gets nothing from it (issue 22). The same meeting in the teammate's calendar does.
+       where not exists (select 1 from private_sources ps where ps.user_id = i.source_user_id
+                           and ps.person_id <> cp.person_id)
     ),
     interaction_evidence as (
       select prospect_id, connector_id,

@@ -184,6 +184,47 @@ describe("a 'Private' member", () => {
     });
   });
 
+  it('gives teammates nothing from their mailbox, even of a thread the teammate was on', async () => {
+    const prospect = `seen-by-private@${w.people.met.split('@')[1]}`;
+    const colleagueId = await ctx.database.inWorkspace(w.ws, async (tx) => {
+      const found = await tx.execute<{ id: string }>(
+        sql`select id from users where workspace_id = ${w.ws} and email = ${w.colleague.email}`,
+      );
+      const id = found.rows[0]?.id ?? '';
+      await recordInteractions(tx, w.ws, id, [
+        {
+          kind: 'meeting',
+          externalId: 'private-calendar-1',
+          occurredAt: daysAgo(3),
+          participants: [w.admin.email, w.colleague.email, prospect].map((email) => ({
+            email,
+            name: null,
+            role: 'attendee' as const,
+          })),
+        },
+      ]);
+      return id;
+    });
+    expect(colleagueId).not.toBe('');
+    await recomputeDirty(ctx.database, w.ws);
+    expect((await rows(w.admin.token)).map((row) => row.email)).not.toContain(prospect);
+    // Theirs to use: the private member's own edge is there.
+    const own = await ctx.database.inWorkspace(w.ws, (tx) =>
+      tx.execute<{ n: number }>(sql`
+        select count(*)::int as n from edges e join people p on p.workspace_id = e.workspace_id and p.id = e.prospect_id
+         where e.workspace_id = ${w.ws} and p.email = ${prospect} and e.connector_id = ${w.ids.colleague}`),
+    );
+    expect(own.rows[0]?.n).toBe(1);
+
+    // Shared again (their prospects are rolled up again), the same meeting is evidence for the teammate who was there too.
+    await setPrivacy(w.colleague.token, { sharingLevel: 'all' });
+    await recomputeDirty(ctx.database, w.ws);
+    const met = (await rows(w.admin.token)).find((row) => row.email === prospect);
+    expect(met?.connectors.map((connector) => connector.isCurrentUser)).toContain(true);
+    await setPrivacy(w.colleague.token, { sharingLevel: 'private' });
+    await recomputeDirty(ctx.database, w.ws);
+  });
+
   it('is back for everyone once they share again', async () => {
     await setPrivacy(w.colleague.token, { sharingLevel: 'all' });
     await recomputeDirty(ctx.database, w.ws);
