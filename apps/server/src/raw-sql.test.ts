@@ -71,6 +71,8 @@ const REVIEWED: Record<string, { reason: string; uses: string[] }> = {
     uses: [
       'sql.raw: person',
       'sql.raw: companyId',
+      'sql.raw: edge',
+      'sql.raw: edge',
       'sql.raw: column',
       'sql.raw: String(MAX_PARTICIPANTS)',
       'sql.raw: String(band.min)',

@@ -37,6 +37,8 @@ export async function inferDeparturesFromBounces(tx: Tx, workspaceId: string) {
         join companies co on co.workspace_id = ${ws} and co.id = p.company_id and co.domain = split_part(d.email, '@', 2)
        where d.workspace_id = ${ws}
          and not exists (select 1 from members m where m.person_id = p.id)
+         -- A private member's bounces tell the team nothing (issue 22).
+         and not exists (select 1 from members m where m.user_id = d.source_user_id and m.sharing = 'private')
     )
     insert into job_changes (workspace_id, person_id, kind, past_company_id, past_company_name, changed_on,
                              source, confidence, evidence)

@@ -12,6 +12,11 @@ export type InteractionEvidence = {
   externalId: string;
   occurredAt: Date;
   participants: Participant[];
+  /**
+   * How many people it had, when some were screened out (a member's blocklist, the two-way rule): the
+   * too-wide rule counts everyone who was there.
+   */
+  participantCount?: number;
 };
 
 const param = <T>(values: T[]) => sql.param(values);
@@ -87,7 +92,7 @@ export async function recordInteractions(
         ${param(interactions.map((i) => i.kind))}::text[],
         ${param(interactions.map((i) => i.externalId))}::text[],
         ${param(interactions.map((i) => i.occurredAt.toISOString()))}::timestamptz[],
-        ${param(interactions.map((i) => new Set(i.participants.map((p) => p.email.toLowerCase())).size))}::int[]
+        ${param(interactions.map((i) => i.participantCount ?? new Set(i.participants.map((p) => p.email.toLowerCase())).size))}::int[]
       ) as input(kind, external_id, occurred_at, participant_count)
     ), added as (
       insert into interactions (workspace_id, source_user_id, kind, external_id, occurred_at, participant_count)

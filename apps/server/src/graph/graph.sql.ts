@@ -5,11 +5,14 @@ import { MAX_PARTICIPANTS } from './proximity.ts';
 // SQL fragments the graph's statements share: who the members and connectors are, and who is an
 // outsider (a possible prospect). One place for each rule.
 
-/** Each member's own person record (by e-mail), with the member's user id. */
+/**
+ * Each member's own person record (by e-mail), with the member's user id and sharing level
+ * (`sharing`: 'all', 'strength' or 'private', see users.sharing_level).
+ */
 export const membersCte = (workspaceId: string) => sql`
   members as (
     -- Per member, one lookup on people's e-mail index: a workspace has few members and many people.
-    select p.id as person_id, u.id as user_id
+    select p.id as person_id, u.id as user_id, u.sharing_level as sharing
       from users u
       cross join lateral (
         select p.id from people p where p.workspace_id = u.workspace_id and p.email = lower(u.email) offset 0
@@ -17,7 +20,11 @@ export const membersCte = (workspaceId: string) => sql`
      where u.workspace_id = ${workspaceId}
   )`;
 
-/** Connectors: members (colleagues) and mapped client allies. Needs `members`. */
+/**
+ * Connectors: members (colleagues) and mapped client allies. Needs `members`. Every member's edges are
+ * built, a private one's too (their evidence still helps them); what others may see of them is
+ * decided where edges are read (`visibleEdge`) and rolled up (recompute.ts, `connector_factor`).
+ */
 export const connectorsCte = (workspaceId: string) => sql`
   connectors as (
     select person_id, true as colleague from members
@@ -64,3 +71,20 @@ export const proximityBandSql = (proximity: SQL, as: 'name' | 'floor') =>
       ),
     sql` `,
   )} end`;
+
+/**
+ * The privacy rule of issue 22, in one place for every reader of edges (needs `members`): whether the
+ * edge `e` of a connector may be shown to `viewerUserId` at all. A private member's edges are theirs
+ * alone; with no viewer (workflows, webhooks, events: everyone may read them) nobody's private edge is.
+ */
+export const visibleEdge = (viewerUserId: string | null, edge = 'e') => sql`
+  not exists (select 1 from members pm where pm.person_id = ${sql.raw(edge)}.connector_id and pm.sharing = 'private'
+                 and pm.user_id is distinct from ${viewerUserId}::uuid)`;
+
+/**
+ * Whether `viewerUserId` may see the channels, counts and dates of the edge `e` (needs `members`):
+ * not when its connector is a teammate who shares strength only.
+ */
+export const edgeDetailShown = (viewerUserId: string | null, edge = 'e') => sql`
+  not exists (select 1 from members sm where sm.person_id = ${sql.raw(edge)}.connector_id and sm.sharing = 'strength'
+                 and sm.user_id is distinct from ${viewerUserId}::uuid)`;

@@ -79,6 +79,19 @@ function uploadGraceAt(token: string, company: string) {
 }
 
 describe('job changes the mail implies', () => {
+  it("come from no 'Private' member's mail (issue 22)", async () => {
+    const { admin, ws } = await mailbox();
+    const privacy = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/command/update-privacy',
+      headers: bearer(admin.token),
+      payload: { sharingLevel: 'private', acceptsIntros: true, weeklyIntroCap: null },
+    });
+    expect(privacy.statusCode).toBe(200);
+    expect(await ctx.database.inWorkspace(ws, (tx) => inferJobChangesFromMail(tx, ws))).toBe(0);
+    expect(await listed(admin.token)).toEqual([]);
+  });
+
   it('are probable, once, until an admin confirms them; then the tracked client is a past client', async () => {
     const { admin, ws } = await mailbox();
     expect(await ctx.database.inWorkspace(ws, (tx) => inferJobChangesFromMail(tx, ws))).toBe(1);

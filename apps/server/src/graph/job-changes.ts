@@ -59,6 +59,9 @@ export function mailJobChangesSql(workspaceId: string) {
         from interaction_participants ip
         join interactions i on i.workspace_id = ip.workspace_id and i.id = ip.interaction_id
        where ip.workspace_id = ${ws} and ip.role = 'from' and i.kind = 'mail'
+         -- A private member's mail tells the team nothing, not even who moved (issue 22).
+         and not exists (select 1 from users su where su.workspace_id = i.workspace_id and su.id = i.source_user_id
+                           and su.sharing_level = 'private')
        group by ip.person_id
     ),
     named as materialized (

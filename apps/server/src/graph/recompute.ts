@@ -36,6 +36,8 @@ export function rebuildEdgesSql(workspaceId: string, scope: Scope) {
     targets as (
       select p.id from people p where p.workspace_id = ${ws} and ${inScope(scope, 'p.id')} and ${isOutsider(ws, 'p')}
     ),
+    -- Private members' accounts (usually none: the anti-join below is then free).
+    private_sources as materialized (select user_id, person_id from members where sharing = 'private'),
     together as (
       -- Per target: its own participations first, then the other people in each of those interactions.
       -- Each step is a lateral subquery behind an 'offset 0' fence, so the order is this one whatever the
@@ -53,7 +55,7 @@ export function rebuildEdgesSql(workspaceId: string, scope: Scope) {
           offset 0
         ) tp
         cross join lateral (
-          select i.kind, i.occurred_at, i.participant_count from interactions i
+          select i.kind, i.occurred_at, i.participant_count, i.source_user_id from interactions i
            where i.workspace_id = ${ws} and i.id = tp.interaction_id
              and i.participant_count <= ${maxParticipants} and i.occurred_at <= now()
           offset 0
@@ -64,6 +66,10 @@ export function rebuildEdgesSql(workspaceId: string, scope: Scope) {
           offset 0
         ) cp
         join connectors c on c.person_id = cp.person_id
+       -- A private member's mailbox and calendar count for their own edges only: a teammate on one of
+       -- their threads gets nothing from it (issue 22). The same meeting in the teammate's calendar does.
+       where not exists (select 1 from private_sources ps where ps.user_id = i.source_user_id
+                           and ps.person_id <> cp.person_id)
     ),
     interaction_evidence as (
       select prospect_id, connector_id,
@@ -257,7 +263,8 @@ export const trustSql = (ws: string, model: ProximityModel, allies: SQL) => sql`
     -- The allies' edges first (offset 0 keeps them a subquery), then the members among them: the other
     -- way round, the planner probed the index once per ally and member, 8,000 probes for a table page.
     from (select * from edges where workspace_id = ${ws} and prospect_id in (${allies}) offset 0) e
-    join members m on m.person_id = e.connector_id
+    -- A private member's links stay theirs: they do not vouch for an ally before the team.
+    join members m on m.person_id = e.connector_id and m.sharing <> 'private'
    group by e.prospect_id`;
 
 /**
@@ -330,20 +337,28 @@ export function rollUpSql(
     connector_factor as materialized (
       -- What each connector's links are worth on a path: a colleague's in full, an ally's times the
       -- team's trust in it. A few hundred rows, the small side of the join with every edge.
-      select person_id as connector_id, true as colleague, 1.0::float8 as factor from members
+      -- The rows are the team's: a private member's edges are left out (they never reach a teammate), and a
+      -- member sharing strength only counts for the proximity but not for what names channels (signals,
+      -- engagement).
+      select person_id as connector_id, true as colleague, 1.0::float8 as factor, sharing = 'all' as shares_channels
+        from members where sharing <> 'private'
       union all
-      select a.person_id, false, coalesce(t.trust, ${model.allyTrustFloor}::float8)
+      select a.person_id, false, coalesce(t.trust, ${model.allyTrustFloor}::float8), true
         from allies a left join trust t on t.ally_id = a.person_id
        where not exists (select 1 from members m where m.person_id = a.person_id)
     ),
     scored as (
       select e.prospect_id, e.connector_id, f.colleague, f.factor, ${proximity} as proximity,
-             e.meetings, e.mails_sent + e.mails_received as mails, e.shared_months, e.linkedin, e.created_at
+             case when f.shares_channels then e.meetings else 0 end as meetings,
+             case when f.shares_channels then e.mails_sent + e.mails_received else 0 end as mails,
+             case when f.shares_channels then e.shared_months else 0 end as shared_months,
+             f.shares_channels and e.linkedin as linkedin, e.created_at
         from ${edgesInScope(ws, scope)}
         -- Grouped, though each connector is there once: so the planner knows it, hashes these few hundred
         -- rows and streams the edges past them. Unsure, it hashed all 10M edges of a full recompute, or
         -- read them through the connector index in random order.
-        join (select connector_id, bool_or(colleague) as colleague, max(factor) as factor
+        join (select connector_id, bool_or(colleague) as colleague, max(factor) as factor,
+                     bool_and(shares_channels) as shares_channels
                 from connector_factor group by connector_id) f on f.connector_id = e.connector_id
     ),
     from_edges as (

@@ -1,5 +1,14 @@
 import { ZAdvanceOnboarding } from '../schemas/targeting.ts';
-import { ZCheckDomainRequest, ZCheckDomainResponse, ZMe, ZRegistration, ZUpdateMe } from '../schemas/users.ts';
+import {
+  ZBlocklistChange,
+  ZCheckDomainRequest,
+  ZCheckDomainResponse,
+  ZMe,
+  ZPrivacy,
+  ZRegistration,
+  ZUpdateMe,
+  ZUpdatePrivacy,
+} from '../schemas/users.ts';
 import { defineRoutes } from './define-route.ts';
 
 /** The signed-in user: who they are, registration, onboarding progress. */
@@ -20,6 +29,40 @@ export const usersApi = defineRoutes('users', {
     access: 'self',
     body: ZUpdateMe,
     responses: { 200: ZMe },
+  },
+  getPrivacy: {
+    method: 'GET',
+    path: '/users/query/privacy',
+    summary: "The signed-in member's privacy settings (My Account › Privacy)",
+    access: 'self',
+    responses: { 200: ZPrivacy },
+  },
+  updatePrivacy: {
+    method: 'PUT',
+    path: '/users/command/update-privacy',
+    summary: "Changes the member's sharing level, intro opt-out and weekly cap",
+    description: "Teammates' network rows follow once the graph has rolled them up again (seconds).",
+    access: 'self',
+    body: ZUpdatePrivacy,
+    responses: { 200: ZPrivacy },
+  },
+  blockContact: {
+    method: 'POST',
+    path: '/users/command/block-contact',
+    summary: "Adds an address or domain to the member's blocklist",
+    description:
+      "Nothing about it is synced from the member's accounts any more, and what was kept from them about it is erased.",
+    access: 'self',
+    body: ZBlocklistChange,
+    responses: { 200: ZPrivacy },
+  },
+  unblockContact: {
+    method: 'POST',
+    path: '/users/command/unblock-contact',
+    summary: "Removes an address or domain from the member's blocklist (the next sync brings it back)",
+    access: 'self',
+    body: ZBlocklistChange,
+    responses: { 200: ZPrivacy },
   },
   advanceOnboarding: {
     method: 'POST',

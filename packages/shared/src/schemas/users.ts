@@ -118,3 +118,47 @@ export const ZUndeliveredEmail = z.object({
   createdAt: z.string(),
 });
 export type TUndeliveredEmail = z.infer<typeof ZUndeliveredEmail>;
+
+/**
+ * What teammates see of a member's evidence (issue 22): 'all' (who, through which channels, how
+ * strongly), 'strength' (who and the band only) or 'private' (nothing; never offered as a connector).
+ */
+export const SHARING_LEVELS = ['all', 'strength', 'private'] as const;
+export const ZSharingLevel = z.enum(SHARING_LEVELS);
+export type TSharingLevel = z.infer<typeof ZSharingLevel>;
+export const SHARING_LEVEL_LABELS: Record<TSharingLevel, string> = {
+  all: 'Share all',
+  strength: 'Share strength only',
+  private: 'Private',
+};
+
+/** A blocklist entry: an e-mail address or a whole domain, lower case. */
+export const ZBlocklistEntry = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(320)
+  .regex(
+    /^([^\s@]+@)?(?!-)[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/,
+    'Enter an e-mail address (name@example.com) or a domain (example.com)',
+  );
+
+/** My Account › Privacy: the member's settings, as they change them. */
+export const ZUpdatePrivacy = z.object({
+  sharingLevel: ZSharingLevel,
+  /** False: 'Don't ask me for intros'. */
+  acceptsIntros: z.boolean(),
+  /** Intro requests the member takes per week; null follows the workspace's cap. */
+  weeklyIntroCap: z.number().int().min(1).max(100).nullable(),
+});
+export type TUpdatePrivacy = z.infer<typeof ZUpdatePrivacy>;
+
+export const ZPrivacy = ZUpdatePrivacy.extend({
+  /** The workspace's weekly cap, which a null `weeklyIntroCap` follows. */
+  workspaceWeeklyIntroCap: z.number().int(),
+  blocklist: z.array(z.string()),
+});
+export type TPrivacy = z.infer<typeof ZPrivacy>;
+
+export const ZBlocklistChange = z.object({ entry: ZBlocklistEntry });
+export type TBlocklistChange = z.infer<typeof ZBlocklistChange>;

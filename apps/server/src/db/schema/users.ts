@@ -1,4 +1,4 @@
-import { boolean, date, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { workspaces } from './workspaces.ts';
 
 export const users = pgTable(
@@ -29,6 +29,17 @@ export const users = pgTable(
      * data is in the network, rather than at the next morning's run.
      */
     recommendationsRanOn: date('recommendations_ran_on'),
+    /**
+     * What teammates see of the member's evidence (issue 22): everything, only that they know someone
+     * and how well (never channels, counts or dates), or nothing (their evidence helps them alone).
+     */
+    sharingLevel: text('sharing_level', { enum: ['all', 'strength', 'private'] })
+      .notNull()
+      .default('all'),
+    /** 'Don't ask me for intros': false keeps the member out of every intro request and recommendation. */
+    acceptsIntros: boolean('accepts_intros').notNull().default(true),
+    /** The member's own weekly intro cap; null follows the workspace's. */
+    weeklyIntroCap: integer('weekly_intro_cap'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -84,4 +95,43 @@ export const integrations = pgTable(
     primaryKey({ columns: [t.workspaceId, t.id] }),
     unique('integrations_workspace_kind_user_key').on(t.workspaceId, t.kind, t.userId).nullsNotDistinct(),
   ],
+);
+
+/**
+ * A member's blocklist: e-mail addresses and whole domains (lower case, a domain without '@') whose
+ * mail and contacts are never synced or kept from that member's accounts.
+ */
+export const privacyBlocklist = pgTable(
+  'privacy_blocklist',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    entry: text('entry').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId, t.entry] })],
+);
+
+/**
+ * Who wrote to a member and whom the member wrote to, by a hash of the address: a person is created from
+ * mail only once both happened (the two-way rule, issue 22), so newsletters and cold inbound fill no
+ * network. The domain is kept in clear so a blocked domain erases its rows.
+ */
+export const mailCorrespondents = pgTable(
+  'mail_correspondents',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    addressHash: text('address_hash').notNull(),
+    domain: text('domain').notNull(),
+    /** They wrote to the member. */
+    wrote: boolean('wrote').notNull().default(false),
+    /** The member wrote to them. */
+    written: boolean('written').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId, t.addressHash] })],
 );

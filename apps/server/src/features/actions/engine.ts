@@ -5,6 +5,7 @@ import { loadGraphSettings } from '../../graph/settings.ts';
 import type { FirstRecommendationsJob, JobQueue } from '../../jobs/queue.ts';
 import { networkRows } from '../network/network.repo.ts';
 import { recommendationProfile } from '../network/network-filters.ts';
+import { connectorLimits } from '../privacy/privacy.repo.ts';
 import { findTargetingScheme } from '../targeting/targeting.repo.ts';
 import { listWorkspaceIds } from '../users/users.repo.ts';
 import {
@@ -96,6 +97,12 @@ async function recommendForUser(
       userId: user.id,
       now: new Date(),
       weeklyIntroCap,
+      connectorCaps: new Map(
+        [...(await connectorLimits(tx, ws))].map(([id, limit]) => [
+          id,
+          limit.acceptsIntros ? (limit.cap ?? weeklyIntroCap) : 0,
+        ]),
+      ),
       connectorLoad: new Map(),
       unreachableAllies: await unreachableAllies(tx, ws),
       slots,

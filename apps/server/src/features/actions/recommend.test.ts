@@ -76,6 +76,7 @@ const context = (overrides: Partial<RunContext> = {}): RunContext => ({
   userId: ME,
   now: NOW,
   weeklyIntroCap: 3,
+  connectorCaps: new Map(),
   connectorLoad: new Map(),
   unreachableAllies: new Set(),
   slots: 10,
@@ -254,5 +255,24 @@ describe('the weekly intro cap', () => {
       ['p3', 'every connector is at the weekly intro cap (2)'],
     ]);
     expect(Object.fromEntries(load)).toEqual({ c1: 2, c2: 1 });
+  });
+
+  it("never asks a member who said 'Don't ask me for intros', and follows a member's own cap", () => {
+    const decisions = decide(
+      [
+        candidate('p1', { proximity: 90, connectors: [colleague('c1', 90), colleague('c2', 10)] }),
+        candidate('p2', { proximity: 80, connectors: [colleague('c2', 80)] }),
+      ],
+      context({
+        connectorCaps: new Map([
+          ['c1', 0],
+          ['c2', 1],
+        ]),
+      }),
+    );
+    expect(decisions.map((decision) => [decision.candidate.row.id, decision.reason])).toEqual([
+      ['p1', 'warm (Already met a colleague): ask Colleague c2 for an intro (proximity 10)'],
+      ['p2', 'every connector is at the weekly intro cap (3)'],
+    ]);
   });
 });

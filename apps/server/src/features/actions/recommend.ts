@@ -43,6 +43,8 @@ export type RunContext = {
   userId: string;
   now: Date;
   weeklyIntroCap: number;
+  /** Members' own caps by person id (0: 'Don't ask me for intros'); the others follow `weeklyIntroCap`. */
+  connectorCaps: ReadonlyMap<string, number>;
   /** Requests each connector received this week plus today's open recommendations through them. */
   connectorLoad: Map<string, number>;
   /** Allies nobody can e-mail: no address of their own and no contact owner to ask instead. */
@@ -175,7 +177,9 @@ function chooseAction(candidate: Candidate, context: RunContext): Choice {
   ].sort((a, b) => b.proximity - a.proximity || a.id.localeCompare(b.id));
   if (connectors.length === 0) return { kind: 'none', why: 'nobody to ask for an intro' };
   const available = connectors.find(
-    (connector) => (context.connectorLoad.get(connector.id) ?? 0) < context.weeklyIntroCap,
+    (connector) =>
+      (context.connectorLoad.get(connector.id) ?? 0) <
+      (context.connectorCaps.get(connector.id) ?? context.weeklyIntroCap),
   );
   if (!available) {
     return { kind: 'none', why: `every connector is at the weekly intro cap (${context.weeklyIntroCap})` };

@@ -29,6 +29,7 @@ import {
 } from '../actions/actions.repo.ts';
 import { claimOpenAction } from '../actions/actions.service.ts';
 import { networkRows } from '../network/network.repo.ts';
+import { connectorLimits } from '../privacy/privacy.repo.ts';
 import { siteLinkFor, withSiteLink } from '../tracking/site-link.ts';
 import type { VisitLinks } from '../tracking/visit-link.ts';
 import {
@@ -90,7 +91,18 @@ async function resolveIntro(tx: Tx, member: Member, request: IntroRequest) {
       ? await findMember(tx, ws, connector.owner_user_id)
       : null;
   const me = await findMember(tx, ws, member.userId);
-  return { row, link, connector, target, owner, me, weeklyIntroCap };
+  // A member may take no intro requests at all, or fewer (or more) a week than the workspace's cap.
+  const limits = (await connectorLimits(tx, ws)).get(request.connectorId);
+  return {
+    row,
+    link,
+    connector,
+    target,
+    owner,
+    me,
+    acceptsIntros: limits?.acceptsIntros ?? true,
+    weeklyIntroCap: limits?.cap ?? weeklyIntroCap,
+  };
 }
 
 export async function warmIntroModalData(
@@ -145,6 +157,12 @@ async function sendIntroRequest(deps: IntrosDeps, tx: Tx, member: Member, item: 
   }
   if (!recipient.email) {
     throw new AppError('MISSING_EMAIL', `${recipient.full_name} has no e-mail address to send the request to`);
+  }
+  if (!intro.acceptsIntros) {
+    throw new AppError(
+      'LIMIT_REACHED',
+      `${intro.connector.full_name} does not take intro requests. Please ask someone else.`,
+    );
   }
   const received = await requestsReceivedThisWeek(tx, member.workspaceId, item.connectorId);
   if (received >= intro.weeklyIntroCap) {

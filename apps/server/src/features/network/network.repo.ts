@@ -12,7 +12,7 @@ import {
 } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { membersCte, proximityBandSql } from '../../graph/graph.sql.ts';
+import { edgeDetailShown, membersCte, proximityBandSql, visibleEdge } from '../../graph/graph.sql.ts';
 import { type EdgeEvidenceRow, type ProximityModel, proximitySql } from '../../graph/proximity.ts';
 import { RANK_BUCKET_SHIFT, trustSql } from '../../graph/recompute.ts';
 import { buildSignals, type SignalEdge, signalMaskSql, WEBSITE_SIGNAL_DAYS } from '../../graph/signals.ts';
@@ -142,15 +142,25 @@ export function connectionSources(edge: Pick<EdgeRow, 'meetings' | 'mails' | 'sh
   return CONNECTION_SOURCES.filter((source) => present[source]);
 }
 
-/** Every edge of the given prospects with its connector, scored and with the path through allies. */
-export async function edgesOf(tx: Tx, workspaceId: string, prospectIds: string[], model: ProximityModel) {
+/**
+ * Every edge of the given prospects with its connector, scored and with the path through allies, as
+ * `viewerUserId` may see them: no teammate's private edge, no channel of a strength-only teammate's.
+ */
+export async function edgesOf(
+  tx: Tx,
+  workspaceId: string,
+  prospectIds: string[],
+  model: ProximityModel,
+  viewerUserId: string | null,
+) {
   if (prospectIds.length === 0) return [];
   const ws = workspaceId;
   const result = await tx.execute<EdgeRow>(sql`
     with ${membersCte(ws)},
     page_edges as (
-      select e.*, ${proximitySql(model, 'e')} as link
+      select e.*, ${proximitySql(model, 'e')} as link, ${edgeDetailShown(viewerUserId)} as detail_shown
         from edges e where e.workspace_id = ${ws} and e.prospect_id = any(${sql.param(prospectIds)}::uuid[])
+         and ${visibleEdge(viewerUserId)}
     ),
     ally_trust as (
       ${trustSql(ws, model, sql`select connector_id from page_edges where connector_id not in (select person_id from members)`)}
@@ -173,9 +183,13 @@ export async function edgesOf(tx: Tx, workspaceId: string, prospectIds: string[]
       left join clients cl on cl.workspace_id = ${ws} and cl.person_id = e.connector_id and cl.map_network
       left join users ou on ou.workspace_id = ${ws} and ou.id = cl.contact_owner_user_id
       -- The edge as the signal rules read it (the roll-up's scored edges, recompute.ts).
+      -- A strength-only teammate's edge has no channels here, so neither its sources nor its signals name any.
       cross join lateral (
-        select m.person_id is not null as colleague, e.meetings, e.mails_sent + e.mails_received as mails,
-               e.shared_months, e.linkedin
+        select m.person_id is not null as colleague,
+               case when e.detail_shown then e.meetings else 0 end as meetings,
+               case when e.detail_shown then e.mails_sent + e.mails_received else 0 end as mails,
+               case when e.detail_shown then e.shared_months else 0 end as shared_months,
+               e.detail_shown and e.linkedin as linkedin
       ) s
      order by path desc, e.connector_id`);
   return result.rows;
@@ -228,7 +242,7 @@ export async function networkRows(
         join people p on p.workspace_id = r.workspace_id and p.id = r.prospect_id
         left join companies co on co.workspace_id = p.workspace_id and co.id = p.company_id
        where r.workspace_id = ${ws} and r.prospect_id = any(${sql.param(ids)}::uuid[])`),
-    await edgesOf(tx, ws, ids, model),
+    await edgesOf(tx, ws, ids, model, caller.userId),
   ];
   const byProspect = new Map<string, EdgeRow[]>();
   for (const edge of edges) {
@@ -376,8 +390,10 @@ export async function connectorOptions(
   }>(sql`
     with ${membersCte(ws)},
     connector_people as (
+      -- A private member is nobody's connector (their rows are theirs alone: recompute.ts).
       select m.person_id as id, u.first_name || ' ' || u.last_name as name, u.avatar, 'internal' as tag
         from members m join users u on u.workspace_id = ${ws} and u.id = m.user_id
+       where m.sharing <> 'private'
       union all
       select c.person_id, p.full_name, p.avatar_url, coalesce(c.tag, 'ally')
         from clients c join people p on p.workspace_id = c.workspace_id and p.id = c.person_id
@@ -561,14 +577,17 @@ export type ConnectorEdge = EdgeEvidenceRow & {
   owner_name: string | null;
   shared_company: string | null;
   now: Date;
+  /** False for a strength-only teammate's edge: its evidence is used for the score, never shown. */
+  detail_shown: boolean;
 };
 
-/** Each connector's edge to a prospect (`ConnectorEdge`). */
-export async function connectorEdges(tx: Tx, workspaceId: string, prospectId: string) {
+/** Each connector's edge to a prospect (`ConnectorEdge`) that `viewerUserId` may see (`visibleEdge`). */
+export async function connectorEdges(tx: Tx, workspaceId: string, prospectId: string, viewerUserId: string) {
   const ws = workspaceId;
   const edges = await tx.execute<ConnectorEdge>(sql`
     with ${membersCte(ws)}
-    select e.*, now() as now, coalesce(u.first_name || ' ' || u.last_name, p.full_name) as name,
+    select e.*, now() as now, ${edgeDetailShown(viewerUserId)} as detail_shown,
+           coalesce(u.first_name || ' ' || u.last_name, p.full_name) as name,
            m.person_id is not null as colleague, ou.first_name || ' ' || ou.last_name as owner_name,
            sc.name as shared_company
       from edges e
@@ -578,6 +597,6 @@ export async function connectorEdges(tx: Tx, workspaceId: string, prospectId: st
       left join clients c on c.workspace_id = e.workspace_id and c.person_id = e.connector_id and c.map_network
       left join users ou on ou.workspace_id = e.workspace_id and ou.id = c.contact_owner_user_id
       left join companies sc on sc.workspace_id = e.workspace_id and sc.id = e.shared_company_id
-     where e.workspace_id = ${ws} and e.prospect_id = ${prospectId}`);
+     where e.workspace_id = ${ws} and e.prospect_id = ${prospectId} and ${visibleEdge(viewerUserId)}`);
   return edges.rows;
 }

@@ -297,13 +297,14 @@ export async function explainProximity(
     const { model } = await loadGraphSettings(tx, ws);
     const proximity = await prospectProximity(tx, ws, prospectId);
     if (proximity === null) throw new AppError('NOT_FOUND', 'Prospect not found');
-    const edges = await connectorEdges(tx, ws, prospectId);
+    const edges = await connectorEdges(tx, ws, prospectId, member.userId);
     const trustOf = new Map(
-      (await edgesOf(tx, ws, [prospectId], model)).map((edge) => [edge.connector_id, edge.trust]),
+      (await edgesOf(tx, ws, [prospectId], model, member.userId)).map((edge) => [edge.connector_id, edge.trust]),
     );
     const paths = edges.map((edge) => {
       const { proximity: link, parts } = scoreEdge(edgeEvidenceOf(edge), model, new Date(edge.now));
-      const channels = parts.flatMap((part) => {
+      // A strength-only teammate's path says how strong, never through what.
+      const channels = (edge.detail_shown ? parts : []).flatMap((part) => {
         const detail = channelDetail(part.channel, edge);
         return detail === null
           ? []

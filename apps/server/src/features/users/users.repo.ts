@@ -4,7 +4,9 @@ import { z } from 'zod';
 import type { Database, Db, Tx } from '../../db/client.ts';
 import {
   integrations,
+  mailCorrespondents,
   personas,
+  privacyBlocklist,
   targetingSchemes,
   userIdentities,
   users,
@@ -242,6 +244,13 @@ export async function deleteUser(tx: Tx, workspaceId: string, userId: string) {
     .where(and(eq(targetingSchemes.workspaceId, workspaceId), eq(targetingSchemes.userId, userId)));
   await tx.delete(personas).where(and(eq(personas.workspaceId, workspaceId), eq(personas.userId, userId)));
   await tx.delete(integrations).where(and(eq(integrations.workspaceId, workspaceId), eq(integrations.userId, userId)));
+  // Their blocklist and their record of who they corresponded with are theirs alone.
+  await tx
+    .delete(privacyBlocklist)
+    .where(and(eq(privacyBlocklist.workspaceId, workspaceId), eq(privacyBlocklist.userId, userId)));
+  await tx
+    .delete(mailCorrespondents)
+    .where(and(eq(mailCorrespondents.workspaceId, workspaceId), eq(mailCorrespondents.userId, userId)));
   await tx
     .delete(userIdentities)
     .where(and(eq(userIdentities.workspaceId, workspaceId), eq(userIdentities.userId, userId)));

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { callerOf, memberOf } from '../../plugins/auth.ts';
 import { route } from '../../plugins/contract-route.ts';
+import { blockContact, getPrivacy, unblockContact, updatePrivacy } from '../privacy/privacy.service.ts';
 import { advanceOnboarding, changeRole, listTeammates, removeTeammate } from '../team/team.service.ts';
 import { checkDomain, createWorkspaceAdmin, getMe, type UsersDeps, updateMe } from './users.service.ts';
 
@@ -14,6 +15,11 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersDeps> = async (app, deps) =
   });
 
   route(app, usersApi.updateMe, async (request) => updateMe(deps, memberOf(request), request.body));
+
+  route(app, usersApi.getPrivacy, async (request) => getPrivacy(deps, memberOf(request)));
+  route(app, usersApi.updatePrivacy, async (request) => updatePrivacy(deps, memberOf(request), request.body));
+  route(app, usersApi.blockContact, async (request) => blockContact(deps, memberOf(request), request.body.entry));
+  route(app, usersApi.unblockContact, async (request) => unblockContact(deps, memberOf(request), request.body.entry));
 
   route(app, teamApi.listTeammates, async (request) =>
     listTeammates(deps, memberOf(request), request.query.searchTerm),

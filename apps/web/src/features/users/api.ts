@@ -3,7 +3,9 @@ import {
   GATEWAY_ERRORS,
   type TAdvanceOnboarding,
   type TMe,
+  type TPrivacy,
   type TUpdateMe,
+  type TUpdatePrivacy,
   usersApi,
   type ZRegistration,
 } from '@warmpath/shared';
@@ -16,6 +18,7 @@ import { forgetDemo, isInDemo } from '../../lib/demoMode.ts';
 export const userKeys = {
   all: ['users'] as const,
   me: () => [...userKeys.all, 'me'] as const,
+  privacy: () => [...userKeys.all, 'privacy'] as const,
 };
 
 /** The current user, or null when the signed-in identity has not registered yet. */
@@ -97,4 +100,43 @@ export function useAdvanceOnboarding() {
     onSuccess: (me) => setMe(me),
     onError: (error) => toast.error(error.message),
   });
+}
+
+/** My Account › Privacy: the member's sharing level, intro opt-out, weekly cap and blocklist. */
+export function usePrivacy(enabled: boolean) {
+  return useQuery({ queryKey: userKeys.privacy(), queryFn: () => callApi(usersApi.getPrivacy), enabled });
+}
+
+/** A privacy change: the server answers with the settings as they now are. */
+function usePrivacyMutation<T>(mutationFn: (input: T) => Promise<TPrivacy>, success: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (privacy) => {
+      queryClient.setQueryData(userKeys.privacy(), privacy);
+      toast.success(success);
+    },
+    onError: (error) => toast.error(error.message),
+  });
+}
+
+export function useUpdatePrivacy() {
+  return usePrivacyMutation(
+    (body: TUpdatePrivacy) => callApi(usersApi.updatePrivacy, { body, preferServerMessage: true }),
+    'Privacy settings saved',
+  );
+}
+
+export function useBlockContact() {
+  return usePrivacyMutation(
+    (entry: string) => callApi(usersApi.blockContact, { body: { entry }, preferServerMessage: true }),
+    'Blocked: nothing about it is kept from your accounts',
+  );
+}
+
+export function useUnblockContact() {
+  return usePrivacyMutation(
+    (entry: string) => callApi(usersApi.unblockContact, { body: { entry }, preferServerMessage: true }),
+    'Unblocked',
+  );
 }

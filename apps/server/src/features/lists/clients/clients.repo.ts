@@ -75,7 +75,8 @@ function selectClients(workspaceId: string, model: ProximityModel, where: SQL, t
   return sql`
     with ${membersCte(workspaceId)},
     -- Computed once: inlined into the per-row lookup below, it looked every member up again for each row.
-    member_people as materialized (select person_id from members),
+    -- A private member's links to an ally are theirs alone, like the team's trust in the ally (trustSql).
+    member_people as materialized (select person_id from members where sharing <> 'private'),
     page as (
       select cl.id, cl.person_id, cl.map_network, cl.created_at, p.full_name, p.email, p.linkedin_url,
              p.avatar_url, co.name as company_name, co.domain as company_domain, co.logo_url as company_logo

@@ -12,6 +12,7 @@ import {
   recordInteractions,
 } from '../../../graph/evidence.repo.ts';
 import { REPLY_HEADERS, type RepliesDeps, recordReplies } from '../../intros/replies.ts';
+import { loadScreen, screenEvidence } from '../../privacy/screen.ts';
 import { BOUNCE_HEADERS, readDeliveryFailure } from './bounces.ts';
 import { type GoogleAccount, type GoogleAccountDeps, googleAccount, httpStatus } from './google-account.ts';
 
@@ -122,8 +123,17 @@ export async function syncGoogleAccount(
   const counts: SyncCounts = { contacts: 0, otherContacts: 0, messages: 0, meetings: 0, ignored: 0, bounces: 0 };
   const state = await loadState(deps, workspaceId, userId);
   const save = (change: Partial<SyncState>) => saveState(deps, workspaceId, userId, change);
+  // The member's blocklist and the two-way rule decide what of their evidence is kept (issue 22).
+  const screen = await deps.database.inWorkspace(workspaceId, (tx) =>
+    loadScreen(tx, workspaceId, userId, account.email ?? null),
+  );
+  /** Records what the screen keeps of the interactions; returns how many it kept. */
   const record = (interactions: InteractionEvidence[]) =>
-    deps.database.inWorkspace(workspaceId, (tx) => recordInteractions(tx, workspaceId, userId, interactions));
+    deps.database.inWorkspace(workspaceId, async (tx) => {
+      const kept = await screenEvidence(tx, workspaceId, userId, screen, interactions);
+      await recordInteractions(tx, workspaceId, userId, kept);
+      return kept.length;
+    });
 
   // Address book: contacts and other contacts, each by its sync token once a first full read has run.
   const people = deps.google.people(account.auth);
@@ -141,6 +151,7 @@ export async function syncGoogleAccount(
         let nextSyncToken: string | undefined;
         do {
           const page = await addressBookPage(deps, account, people, source, { pageToken, syncToken });
+          page.entries = page.entries.filter((entry) => !screen.blocklist.blocks(entry.email));
           if (page.entries.length > 0) {
             await deps.database.inWorkspace(workspaceId, (tx) =>
               recordAddressBook(tx, workspaceId, userId, source, page.entries),
@@ -185,10 +196,11 @@ export async function syncGoogleAccount(
     }
     const mail = messages.filter((_message, index) => reports[index] === null);
     const evidence = mail.map((message) => (message ? mailEvidence(message) : null));
-    counts.ignored += evidence.filter((item) => item === null).length;
-    const kept = evidence.filter((item): item is InteractionEvidence => item !== null);
-    await record(kept);
-    counts.messages += kept.length;
+    const read = evidence.filter((item): item is InteractionEvidence => item !== null);
+    // Mail the screen drops (a newsletter, cold inbound, a blocked sender) is ignored like a wide thread.
+    const kept = await record(read);
+    counts.ignored += evidence.filter((item) => item === null).length + read.length - kept;
+    counts.messages += kept;
     // Answers in the threads of intro requests and messages sent from actions mark them replied.
     await recordReplies(deps, { workspaceId, userId, accountEmail: account.email ?? null }, mail);
   };
@@ -255,8 +267,7 @@ export async function syncGoogleAccount(
             },
           ];
         });
-        await record(meetings);
-        counts.meetings += meetings.length;
+        counts.meetings += await record(meetings);
         pageToken = data.nextPageToken ?? undefined;
         nextSyncToken = data.nextSyncToken ?? nextSyncToken;
       } while (pageToken);

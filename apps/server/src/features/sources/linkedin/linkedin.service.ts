@@ -6,6 +6,8 @@ import type { JobQueue } from '../../../jobs/queue.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Member } from '../../../plugins/auth.ts';
 import { CsvFormatError } from '../../lists/imports/csv-reader.ts';
+import { blocklistOf } from '../../privacy/blocklist.ts';
+import { blocklistEntries } from '../../privacy/privacy.repo.ts';
 import { connectionBatches } from './connections-csv.ts';
 import { Rejections } from './export-rows.ts';
 import { mergeConnections, mergePositions } from './linkedin.repo.ts';
@@ -72,9 +74,12 @@ export async function importConnections(
   const ws = member.workspaceId;
   const rejected = new Rejections();
   let imported = 0;
+  // The member's blocked addresses and domains are never kept from their export (issue 22).
+  const blocklist = blocklistOf(await deps.database.inWorkspace(ws, (tx) => blocklistEntries(tx, ws, member.userId)));
   try {
     await readUpload(upload, LINKEDIN_FILES.connections, async () => {
-      for await (const batch of connectionBatches(upload.file, rejected)) {
+      for await (const read of connectionBatches(upload.file, rejected)) {
+        const batch = read.filter((row) => row.email === null || !blocklist.blocks(row.email));
         const merged = await deps.database.inWorkspace(ws, (tx) => mergeConnections(tx, ws, member.userId, batch));
         // The next batches' plans must not be made on statistics from before the workspace had any of
         // these rows (a refresh is best effort: the import goes on without it).

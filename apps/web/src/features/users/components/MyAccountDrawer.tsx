@@ -1,14 +1,18 @@
-import { Button, Drawer, Stack, TextInput } from '@mantine/core';
+import { Button, Divider, Drawer, Stack, TextInput } from '@mantine/core';
 import type { TMe, TUpdateMe } from '@warmpath/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { GoogleConnectionCard } from '../../sources/components/GoogleConnectionCard.tsx';
 import { LinkedinConnectionCard } from '../../sources/components/LinkedinConnectionCard.tsx';
 import { useUpdateMe } from '../api.ts';
+import { PrivacySection } from './PrivacySection.tsx';
 
 export type MyAccountDrawerProps = { user: TMe; opened: boolean; onClose: () => void };
 
-/** My Account side panel: the user's own names (no validation, spec section 5) and their Google and LinkedIn connections. */
+/**
+ * My Account side panel: the user's own names (no validation, spec section 5), their Google and LinkedIn
+ * connections, and what teammates see of their network (Privacy, issue 22).
+ */
 export function MyAccountDrawer({ user, opened, onClose }: MyAccountDrawerProps) {
   const updateMe = useUpdateMe();
   const form = useForm<TUpdateMe>({ defaultValues: { firstName: user.firstName, lastName: user.lastName } });
@@ -41,6 +45,8 @@ export function MyAccountDrawer({ user, opened, onClose }: MyAccountDrawerProps)
         <GoogleConnectionCard user={user} />
         <LinkedinConnectionCard user={user} />
       </Stack>
+      <Divider my="xl" />
+      <PrivacySection opened={opened} />
     </Drawer>
   );
 }
