@@ -22,6 +22,8 @@ test("a member sets 'Private' in My Account, and a teammate no longer sees them 
   await page.getByRole('button', { name: 'Add users' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('User invited!')).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-up\/import-clients$/);
+  await page.getByRole('button', { name: "I'll do it later" }).click();
 
   // Grace joins through the e-mailed invitation and goes through her onboarding.
   let link = '';
