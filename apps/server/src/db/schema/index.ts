@@ -1,4 +1,5 @@
 export * from './actions.ts';
+export * from './audit.ts';
 export * from './events.ts';
 export * from './graph.ts';
 export * from './idp.ts';

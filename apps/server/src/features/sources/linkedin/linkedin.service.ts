@@ -5,6 +5,7 @@ import type { Database } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Member } from '../../../plugins/auth.ts';
+import { recordAudit } from '../../audit/audit.repo.ts';
 import { CsvFormatError } from '../../lists/imports/csv-reader.ts';
 import { connectionBatches } from './connections-csv.ts';
 import { Rejections } from './export-rows.ts';
@@ -87,6 +88,14 @@ export async function importConnections(
     if (imported > 0) await deps.jobs.enqueueGraphRecompute(ws).catch(() => {});
     throw error;
   }
+  await deps.database.inWorkspace(ws, (tx) =>
+    recordAudit(tx, ws, {
+      actorUserId: member.userId,
+      action: 'source.connected',
+      subject: 'LinkedIn import',
+      details: { connections: imported },
+    }),
+  );
   await deps.jobs.enqueueGraphRecompute(ws);
   return { imported, rejected: rejected.listed, rejectedCount: rejected.count };
 }
