@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import { busyError, type Database } from './db/client.ts';
 import { createEventRecorder } from './events/record.ts';
 import { actionsRoutes } from './features/actions/actions.routes.ts';
+import { alliesRoutes, allySharePublicRoutes } from './features/allies/allies.routes.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
 import { demoRoutes } from './features/demo/demo.routes.ts';
 import { hubspotRoutes } from './features/integrations/hubspot.routes.ts';
@@ -183,6 +184,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(accountsRoutes, lists);
       await api.register(clientsRoutes, lists);
       await api.register(crmClientsRoutes, lists);
+      const allies = {
+        database: background,
+        events: events.events,
+        encryptionKey: deps.encryptionKey,
+        publicUrl: deps.config.publicUrl,
+      };
+      await api.register(alliesRoutes, allies);
+      await api.register(allySharePublicRoutes, allies);
       await api.register(actionsRoutes, { database: deps.database, ...events });
       await api.register(introsRoutes, {
         database: deps.database,

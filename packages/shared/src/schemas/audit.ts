@@ -9,6 +9,9 @@ export const AUDIT_ACTIONS = [
   'source.disconnected',
   'network.exported',
   'member.removed',
+  'ally.link-sent',
+  'ally.shared',
+  'ally.withdrew',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -20,6 +23,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'source.disconnected': 'Disconnected a source',
   'network.exported': 'Exported the network (CSV)',
   'member.removed': 'Removed a member',
+  'ally.link-sent': 'Sent an ally a share link',
+  'ally.shared': 'An ally shared connections',
+  'ally.withdrew': 'An ally withdrew their connections',
 };
 
 /** One entry of Admin › Workspace › Audit log. */

@@ -120,6 +120,9 @@ export async function findPersonRecords(tx: Tx, workspaceId: string, personId: s
       union
       select 'Clients and allies list' from clients c where c.workspace_id = ${workspaceId} and c.person_id = ${personId}
       union
+      select 'LinkedIn connections shared by an ally' from ally_connections ac
+       where ac.workspace_id = ${workspaceId} and ac.person_id = ${personId}
+      union
       select 'Employment from ' || e.source from employments e
        where e.workspace_id = ${workspaceId} and e.person_id = ${personId}
       order by 1`),
@@ -174,6 +177,7 @@ export async function erasePersonData(tx: Tx, workspaceId: string, person: Perso
   const statements: SQL[] = [
     sql`delete from interaction_participants where workspace_id = ${workspaceId} and person_id = ${id}`,
     sql`delete from linkedin_connections where workspace_id = ${workspaceId} and person_id = ${id}`,
+    sql`delete from ally_connections where workspace_id = ${workspaceId} and person_id = ${id}`,
     sql`delete from address_book_entries where workspace_id = ${workspaceId} and person_id = ${id}`,
     sql`delete from employments where workspace_id = ${workspaceId} and person_id = ${id}`,
     sql`delete from clients where workspace_id = ${workspaceId} and person_id = ${id}`,

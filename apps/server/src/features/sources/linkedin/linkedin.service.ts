@@ -41,7 +41,7 @@ const fromDatabase = (error: unknown) =>
  * 413, a file that is not the export 422, a client gone mid-file 'interrupted'. The database's own
  * failures pass on as they are (a 500, logged).
  */
-async function readUpload<T>(upload: LinkedinUpload, file: LinkedinFile, read: () => Promise<T>): Promise<T> {
+export async function readUpload<T>(upload: LinkedinUpload, file: LinkedinFile, read: () => Promise<T>): Promise<T> {
   try {
     const result = await read();
     if (upload.truncated()) throw tooLargeError(file);
