@@ -22,6 +22,7 @@ import { SyncPage } from '../features/onboarding/pages/SyncPage.tsx';
 import { TargetingSchemePage } from '../features/onboarding/pages/TargetingSchemePage.tsx';
 import { UploadAccountsPage } from '../features/onboarding/pages/UploadAccountsPage.tsx';
 import { UploadClientsPage } from '../features/onboarding/pages/UploadClientsPage.tsx';
+import { AllySharePage } from '../features/public/pages/AllySharePage.tsx';
 import { PersonasPage } from '../features/targeting/pages/PersonasPage.tsx';
 import { TargetedAccountsPage } from '../features/targeting/pages/TargetedAccountsPage.tsx';
 import { UsersPage } from '../features/team/pages/UsersPage.tsx';
@@ -62,6 +63,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={PATHS.actions} replace /> },
       { path: PATHS.authCallback, element: <AuthCallbackPage /> },
+      { path: PATHS.allyShare, element: <AllySharePage /> },
       guarded(privateRouteGuard, [
         {
           element: <AppLayout />,
