@@ -176,6 +176,7 @@ export async function startJobQueue(
   });
   await boss.createQueue(QUEUES.hubspotSweep, { name: QUEUES.hubspotSweep, policy: 'singleton' });
   await boss.createQueue(QUEUES.trackingPurge, { name: QUEUES.trackingPurge, policy: 'singleton' });
+  await boss.createQueue(QUEUES.auditPurge, { name: QUEUES.auditPurge, policy: 'singleton' });
   // The destination's failures follow their own schedule (a new job per attempt); pg-boss's retries
   // only catch a worker that died mid-attempt, once the job expires (past the 30 s of a delivery).
   await boss.createQueue(QUEUES.deliverEvent, {
