@@ -10,6 +10,8 @@ import type { Config } from './config.ts';
 import { busyError, type Database } from './db/client.ts';
 import { createEventRecorder } from './events/record.ts';
 import { actionsRoutes } from './features/actions/actions.routes.ts';
+import { alliesRoutes, allySharePublicRoutes } from './features/allies/allies.routes.ts';
+import { auditRoutes } from './features/audit/audit.routes.ts';
 import { demoRoutes } from './features/demo/demo.routes.ts';
 import { hubspotRoutes } from './features/integrations/hubspot.routes.ts';
 import { chooseHubspotLists } from './features/integrations/hubspot.service.ts';
@@ -23,6 +25,7 @@ import { crmClientsRoutes } from './features/lists/crm-clients/crm-clients.route
 import { importsRoutes } from './features/lists/imports/imports.routes.ts';
 import { networkRoutes } from './features/network/network.routes.ts';
 import { createNetworkIndex } from './features/network/network-index/index.ts';
+import { peopleRightsRoutes } from './features/people-rights/people-rights.routes.ts';
 import { publicRoutes } from './features/public/public.routes.ts';
 import { googleRoutes } from './features/sources/google/google.routes.ts';
 import { googleAccountDeps } from './features/sources/google/google-deps.ts';
@@ -163,6 +166,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         publicUrl: deps.config.publicUrl,
       });
       await api.register(targetingRoutes, { database: deps.database });
+      await api.register(auditRoutes, { database: deps.database });
+      // An erasure rolls the network up again at once: the background pool, without the request time-out.
+      await api.register(peopleRightsRoutes, { database: deps.backgroundDatabase ?? deps.database });
       await api.register(invitationsRoutes, { database: deps.database, ...events });
       await api.register(linkedinRoutes, { database: deps.database, jobs: deps.jobs });
       const background = deps.backgroundDatabase ?? deps.database;
@@ -179,6 +185,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(accountsRoutes, lists);
       await api.register(clientsRoutes, lists);
       await api.register(crmClientsRoutes, lists);
+      const allies = {
+        database: background,
+        events: events.events,
+        encryptionKey: deps.encryptionKey,
+        publicUrl: deps.config.publicUrl,
+      };
+      await api.register(alliesRoutes, allies);
+      await api.register(allySharePublicRoutes, allies);
       await api.register(actionsRoutes, { database: deps.database, ...events });
       await api.register(introsRoutes, {
         database: deps.database,

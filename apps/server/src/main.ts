@@ -13,6 +13,7 @@ import {
   workspacesDueForRecommendations,
 } from './features/actions/engine.ts';
 import { openActionSignals } from './features/actions/open-action-signals.ts';
+import { purgeAuditLog } from './features/audit/audit.service.ts';
 import { refreshHubspotLists, runHubspotSyncJob } from './features/integrations/hubspot-sync-runs.ts';
 import { failStuckImports } from './features/lists/imports/imports.repo.ts';
 import { countsThirtyDaysAgo } from './features/network/network.repo.ts';
@@ -149,6 +150,10 @@ async function start() {
     purgeAnonymousVisits: async () => {
       const purged = await purgeAnonymousVisits(database);
       if (purged > 0) log(`tracking: ${purged} anonymous visits older than 30 days purged`);
+    },
+    purgeAuditLog: async () => {
+      const purged = await purgeAuditLog(database);
+      if (purged > 0) log(`audit: ${purged} entries older than a year purged`);
     },
   });
   const delivery = deliveryDeps(config, runtime.database, encryptionKey, jobs);

@@ -5,6 +5,8 @@ export * from './errors.ts';
 export * from './events.ts';
 export * from './messages.ts';
 export * from './schemas/actions.ts';
+export * from './schemas/allies.ts';
+export * from './schemas/audit.ts';
 export * from './schemas/common.ts';
 export * from './schemas/integrations.ts';
 export * from './schemas/lists.ts';

@@ -5,6 +5,7 @@ import { isFreeEmailDomain } from '../lib/free-email-domains.ts';
 import { mergeNamelessCompanies, nameCompaniesFromContacts } from './company-names.ts';
 import { leftTheirCompany } from './departures.ts';
 import { markDirty } from './dirty.ts';
+import { isErased } from './erased.ts';
 
 export type Participant = { email: string; name: string | null; role: 'from' | 'to' | 'cc' | 'organizer' | 'attendee' };
 export type InteractionEvidence = {
@@ -58,6 +59,8 @@ export async function upsertPeopleByEmail(
       from unnest(${param(emails)}::text[], ${param(names)}::text[], ${param(domains)}::text[])
              as input(email, name, domain)
       left join companies c on c.workspace_id = ${workspaceId} and c.domain = input.domain
+     -- An erased person is not created again from old mail by the next sync.
+     where not ${isErased(workspaceId, sql`input.email`)}
     on conflict (workspace_id, email) do update
        set full_name = case when people.full_name = people.email then excluded.full_name else people.full_name end,
            company_id = case when people.company_id is not null or ${leftTheirCompany('people')} then people.company_id

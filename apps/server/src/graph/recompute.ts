@@ -89,6 +89,12 @@ export function rebuildEdgesSql(workspaceId: string, scope: Scope) {
         select lc.person_id as prospect_id, m.person_id as connector_id
           from linkedin_connections lc join members m on m.user_id = lc.user_id
          where lc.workspace_id = ${ws} and lc.person_id = t.id
+        union all
+        -- A mapped ally's connections, as they confirmed them through their share link (issue 22).
+        select ac.person_id, cl.person_id
+          from ally_connections ac
+          join clients cl on cl.workspace_id = ac.workspace_id and cl.id = ac.client_id and cl.map_network
+         where ac.workspace_id = ${ws} and ac.person_id = t.id
         offset 0
       ) linked
     ),

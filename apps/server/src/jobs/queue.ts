@@ -13,6 +13,7 @@ export const QUEUES = {
   hubspotSync: 'hubspot-sync',
   hubspotSweep: 'hubspot-sweep',
   trackingPurge: 'tracking-purge',
+  auditPurge: 'audit-purge',
 } as const;
 export type GoogleSyncJob = { workspaceId: string; userId: string; runId: string };
 export type GraphRecomputeJob = { workspaceId: string };
@@ -38,6 +39,8 @@ export type JobHandlers = {
   refreshHubspotLists: () => Promise<void>;
   /** The daily purge of website visits older than 30 days that were never identified. */
   purgeAnonymousVisits: () => Promise<void>;
+  /** The daily purge of audit entries older than a year (issue 22). */
+  purgeAuditLog: () => Promise<void>;
 };
 
 export type JobQueue = {
@@ -97,6 +100,8 @@ const RECOMMEND_SWEEP_CRON = '*/10 * * * *';
 const HUBSPOT_SWEEP_CRON = '17 */4 * * *';
 /** Anonymous visits are kept 30 days: the purge runs nightly. */
 const TRACKING_PURGE_CRON = '41 3 * * *';
+/** The audit log is kept a year: its purge runs nightly. */
+const AUDIT_PURGE_CRON = '53 3 * * *';
 
 /**
  * Durable jobs in PostgreSQL (pg-boss, in its own schema; it connects as the database owner because
@@ -172,6 +177,7 @@ export async function startJobQueue(
   });
   await boss.createQueue(QUEUES.hubspotSweep, { name: QUEUES.hubspotSweep, policy: 'singleton' });
   await boss.createQueue(QUEUES.trackingPurge, { name: QUEUES.trackingPurge, policy: 'singleton' });
+  await boss.createQueue(QUEUES.auditPurge, { name: QUEUES.auditPurge, policy: 'singleton' });
   // The destination's failures follow their own schedule (a new job per attempt); pg-boss's retries
   // only catch a worker that died mid-attempt, once the job expires (past the 30 s of a delivery).
   await boss.createQueue(QUEUES.deliverEvent, {
@@ -256,6 +262,8 @@ export async function startJobQueue(
       await boss.work(QUEUES.hubspotSweep, () => handlers.refreshHubspotLists());
       await boss.schedule(QUEUES.trackingPurge, TRACKING_PURGE_CRON);
       await boss.work(QUEUES.trackingPurge, () => handlers.purgeAnonymousVisits());
+      await boss.schedule(QUEUES.auditPurge, AUDIT_PURGE_CRON);
+      await boss.work(QUEUES.auditPurge, () => handlers.purgeAuditLog());
     },
     workDeliveries: async (deliver, { concurrency = DELIVERY_CONCURRENCY } = {}) => {
       for (let worker = 0; worker < concurrency; worker++) {

@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={PATHS.actions} replace /> },
       { path: PATHS.authCallback, element: <AuthCallbackPage /> },
+      { path: PATHS.allyShare, ...lazyScreen(load.allyShare, (m) => <m.AllySharePage />) },
       guarded(privateRouteGuard, [
         {
           ...lazyScreen(load.appLayout, (m) => <m.AppLayout />),

@@ -35,6 +35,7 @@ export const load = {
   importClients: () => import('../features/onboarding/pages/ImportClientsPage.tsx'),
   uploadClients: () => import('../features/onboarding/pages/UploadClientsPage.tsx'),
   inviteTeammates: () => import('../features/onboarding/pages/InviteTeammatesPage.tsx'),
+  allyShare: () => import('../features/public/pages/AllySharePage.tsx'),
 };
 
 export type Screen = keyof typeof load;

@@ -13,6 +13,8 @@ export const PATHS = {
   targetedAccounts: '/profile/targeted-accounts',
   workflows: '/workflows',
   hubspotOauthCallback: '/hubspot-oauth-callback',
+  /** A client ally's share page, opened from their e-mailed link without an account. */
+  allyShare: '/share',
   admin: {
     root: '/admin',
     workspace: '/admin/workspace',

@@ -1,3 +1,4 @@
+import { ZAllySharedConnections, ZAllyShareSent } from '../schemas/allies.ts';
 import { ZIdParams } from '../schemas/common.ts';
 import {
   ZAccount,
@@ -177,6 +178,24 @@ export const listsApi = defineRoutes('lists', {
     params: ZIdParams,
     responses: { 204: noContent },
     errors: { 404: 'No client with this id' },
+  },
+  sendAllyShareLink: {
+    method: 'POST',
+    path: '/clients/command/send-share-link/:id',
+    summary: "E-mails an ally a signed, expiring link to share their LinkedIn connections at the workspace's accounts",
+    description: "Sent from the admin's Google account, like the intro requests.",
+    access: 'admin',
+    params: ZIdParams,
+    responses: { 200: ZAllyShareSent },
+    errors: { 404: 'No ally with this id', 409: 'The ally has no e-mail address' },
+  },
+  listAllySharedConnections: {
+    method: 'GET',
+    path: '/clients/query/shared-connections/:id',
+    summary: 'The connections an ally confirmed through share links',
+    access: 'admin',
+    params: ZIdParams,
+    responses: { 200: ZAllySharedConnections },
   },
   listCrmClients: {
     method: 'GET',

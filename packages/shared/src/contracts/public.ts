@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { ZAllyConfirm, ZAllyMatches, ZAllyShare, ZAllyShareQuery } from '../schemas/allies.ts';
 import { ZHealth, ZPublicConfig } from '../schemas/common.ts';
 import { ZCountry } from '../schemas/targeting.ts';
 import { ZTrackBatch } from '../schemas/tracking.ts';
-import { defineRoutes, fileAnswer } from './define-route.ts';
+import { defineRoutes, fileAnswer, upload } from './define-route.ts';
 
 /** What answers without a token. */
 export const publicApi = defineRoutes('public', {
@@ -50,5 +51,41 @@ export const publicApi = defineRoutes('public', {
       'Installed with <script async src=".../api/public/snippet.js" data-key="<key>"></script>. Cached an hour (then revalidated with its ETag); gzipped when the browser accepts it.',
     access: 'public',
     responses: { 200: fileAnswer('text/javascript', 'The snippet (JavaScript)') },
+  },
+  getAllyShare: {
+    method: 'GET',
+    path: '/public/ally-share',
+    summary: "An ally's share page: who asks, what will be shared and what was",
+    access: 'public',
+    query: ZAllyShareQuery,
+    responses: { 200: ZAllyShare },
+    errors: { 404: 'The link no longer exists' },
+  },
+  matchAllyConnections: {
+    method: 'POST',
+    path: '/public/ally-share/match',
+    summary: "Matches an ally's LinkedIn Connections.csv against the workspace's accounts; stores nothing",
+    access: 'public',
+    query: ZAllyShareQuery,
+    body: upload({ mediaType: 'text/csv', file: "LinkedIn's Connections.csv" }),
+    responses: { 200: ZAllyMatches },
+    errors: { 422: 'The file cannot be read as LinkedIn connections' },
+  },
+  confirmAllyConnections: {
+    method: 'POST',
+    path: '/public/ally-share/confirm',
+    summary: 'Keeps the matches the ally chose, as their connections',
+    access: 'public',
+    query: ZAllyShareQuery,
+    body: ZAllyConfirm,
+    responses: { 200: ZAllyShare },
+  },
+  withdrawAllyConnections: {
+    method: 'POST',
+    path: '/public/ally-share/withdraw',
+    summary: 'Removes everything the ally shared through this link',
+    access: 'public',
+    query: ZAllyShareQuery,
+    responses: { 200: ZAllyShare },
   },
 });

@@ -1,4 +1,6 @@
 export * from './actions.ts';
+export * from './allies.ts';
+export * from './audit.ts';
 export * from './events.ts';
 export * from './graph.ts';
 export * from './idp.ts';

@@ -42,6 +42,7 @@ beforeAll(async () => {
     hubspotSync: async () => {},
     refreshHubspotLists: async () => {},
     purgeAnonymousVisits: async () => {},
+    purgeAuditLog: async () => {},
   });
 });
 afterAll(() => ctx.close());

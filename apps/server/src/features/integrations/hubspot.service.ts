@@ -21,6 +21,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import type { OAuthFlow } from '../../lib/signed-state.ts';
 import type { Member } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
 import { safeRedirectPath } from '../sources/google/google.service.ts';
 import {
   failWaitingSyncs,
@@ -104,6 +105,12 @@ export async function integrateHubspot(
       settings: JSON.stringify(settings),
       sealedTokens: deps.sealer.seal(JSON.stringify(tokens)),
     });
+    await recordAudit(tx, workspaceId, {
+      actorUserId: member.userId,
+      action: 'source.connected',
+      subject: 'HubSpot',
+      details: { portal: portal.hubDomain },
+    });
   });
   await requestHubspotSync(deps, workspaceId, member.userId);
   const connection = await getHubspotConnection(deps, member);
@@ -151,6 +158,11 @@ export async function deleteHubspotToken(deps: HubspotDeps, member: Member): Pro
     await forgetListCompanies(tx, workspaceId);
     // A sync still waiting has nothing left to read.
     await failWaitingSyncs(tx, workspaceId, 'HubSpot was disconnected');
+    await recordAudit(tx, workspaceId, {
+      actorUserId: member.userId,
+      action: 'source.disconnected',
+      subject: 'HubSpot',
+    });
   });
   await deps.jobs.enqueueGraphRecompute(workspaceId);
 }

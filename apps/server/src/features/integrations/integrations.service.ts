@@ -22,6 +22,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Sealer } from '../../lib/sealing.ts';
 import type { Member } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
 
 export type IntegrationsDeps = {
   database: Database;
@@ -77,6 +78,12 @@ export async function setWebhookUrl(
       settings: JSON.stringify(settings),
       sealedTokens: deps.sealer.seal(secret),
     });
+    await recordAudit(tx, member.workspaceId, {
+      actorUserId: member.userId,
+      action: 'source.connected',
+      subject: 'Webhook',
+      details: { url: webhookUrl },
+    });
     return { endpoint: endpointView(settings, secret), secret: existing ? null : secret };
   });
 }
@@ -90,9 +97,17 @@ export async function getWebhook(deps: IntegrationsDeps, member: Member): Promis
 
 /** Removes the endpoint and its secret; deliveries still queued for it end as failed when they come up. */
 export async function deleteWebhookUrl(deps: IntegrationsDeps, member: Member): Promise<void> {
-  const deleted = await deps.database.inWorkspace(member.workspaceId, (tx) =>
-    deleteWorkspaceIntegration(tx, member.workspaceId, 'webhook'),
-  );
+  const deleted = await deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    const gone = await deleteWorkspaceIntegration(tx, member.workspaceId, 'webhook');
+    if (gone) {
+      await recordAudit(tx, member.workspaceId, {
+        actorUserId: member.userId,
+        action: 'source.disconnected',
+        subject: 'Webhook',
+      });
+    }
+    return gone;
+  });
   if (!deleted) throw new AppError('NOT_FOUND', NO_WEBHOOK);
 }
 

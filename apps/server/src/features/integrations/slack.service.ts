@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Sealer } from '../../lib/sealing.ts';
 import type { OAuthFlow } from '../../lib/signed-state.ts';
 import type { Member } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
 import { safeRedirectPath } from '../sources/google/google.service.ts';
 
 export type SlackDeps = {
@@ -26,7 +27,8 @@ export type SlackDeps = {
 };
 
 export const SLACK_CALLBACK_PATH = '/api/public/slack/callback';
-const ZState = z.object({ workspaceId: z.uuid(), redirectUrl: z.string() });
+// The installing admin rides along for the audit log; a state signed before it was added has none.
+const ZState = z.object({ workspaceId: z.uuid(), userId: z.uuid().optional(), redirectUrl: z.string() });
 
 const SLACK_UNAVAILABLE =
   'Slack is not set up on this server: its operator sets SLACK_CLIENT_ID and SLACK_CLIENT_SECRET.';
@@ -41,6 +43,7 @@ export function startSlackConnection(deps: SlackDeps, member: Member, redirectUr
   if (!deps.available) throw new AppError('NOT_CONNECTED', SLACK_UNAVAILABLE);
   const { state, cookie } = deps.flow.start({
     workspaceId: member.workspaceId,
+    userId: member.userId,
     redirectUrl: safeRedirectPath(redirectUrl),
   });
   return { url: deps.slack.authorizeUrl({ state, redirectUri: callbackUrl(deps) }), cookie };
@@ -79,12 +82,18 @@ export async function finishSlackConnection(
     reconnectRequired: false,
   };
   const { workspaceId } = state.data;
-  await deps.database.inWorkspace(workspaceId, (tx) =>
-    saveWorkspaceIntegration(tx, workspaceId, 'slack', {
+  await deps.database.inWorkspace(workspaceId, async (tx) => {
+    await saveWorkspaceIntegration(tx, workspaceId, 'slack', {
       settings: JSON.stringify(settings),
       sealedTokens: deps.sealer.seal(installation.accessToken),
-    }),
-  );
+    });
+    await recordAudit(tx, workspaceId, {
+      actorUserId: state.data.userId ?? null,
+      action: 'source.connected',
+      subject: 'Slack',
+      details: { team: settings.teamName, channel: settings.channelName },
+    });
+  });
   return back('connected');
 }
 
@@ -111,7 +120,12 @@ export async function deleteSlackToken(deps: SlackDeps, member: Member): Promise
   );
   if (!row) throw new AppError('NOT_FOUND', 'Slack is not connected');
   if (row.sealedTokens) await deps.slack.revoke(deps.sealer.open(row.sealedTokens));
-  await deps.database.inWorkspace(member.workspaceId, (tx) =>
-    deleteWorkspaceIntegration(tx, member.workspaceId, 'slack'),
-  );
+  await deps.database.inWorkspace(member.workspaceId, async (tx) => {
+    await deleteWorkspaceIntegration(tx, member.workspaceId, 'slack');
+    await recordAudit(tx, member.workspaceId, {
+      actorUserId: member.userId,
+      action: 'source.disconnected',
+      subject: 'Slack',
+    });
+  });
 }

@@ -8,6 +8,7 @@ import { inlineSql } from '../../db/inline-sql.ts';
 import { proximityBandSql } from '../../graph/graph.sql.ts';
 import { FORMULA_START } from '../../lib/csv-write.ts';
 import type { Member } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
 import { NETWORK_ORDER } from './network.repo.ts';
 import { compileFilters } from './network-filters.ts';
 
@@ -65,6 +66,15 @@ export async function exportNetworkCsv(database: Database, member: Member, filte
       ws,
     ]);
     const compiled = await database.inWorkspace(ws, (tx) => compileFilters(tx, member, filters));
+    // Recorded as it starts: a download cut short has still shown rows.
+    await database.inWorkspace(ws, (tx) =>
+      recordAudit(tx, ws, {
+        actorUserId: member.userId,
+        action: 'network.exported',
+        subject: 'Network table (CSV)',
+        details: { filters: filters.length },
+      }),
+    );
     // The names of the workspace's connectors (members and mapped allies), as one hstore map the
     // statement looks each row's connectors up in, all of a row's ids in one call: a join per row to a
     // table of them cost 15 times COPY, a jsonb lookup per id 3 times the hstore's.

@@ -11,6 +11,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Member } from '../../plugins/auth.ts';
 import { queueFirstRecommendations } from '../actions/engine.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
 import {
   deleteUser,
   findMe,
@@ -91,6 +92,12 @@ async function changeTeammate(
       throw new AppError('LAST_ADMIN', 'A workspace needs at least one admin');
     }
     if (change === 'remove') {
+      await recordAudit(tx, member.workspaceId, {
+        actorUserId: member.userId,
+        action: 'member.removed',
+        subject: target.email,
+        details: { role: target.role },
+      });
       await deleteUser(tx, member.workspaceId, userId);
       return null;
     }

@@ -13,7 +13,7 @@ import {
   workspaceDomains,
   workspaces,
 } from '../../db/schema/index.ts';
-import { markNeighbourhoodDirty } from '../../graph/dirty.ts';
+import { markDirty, markNeighbourhoodDirty } from '../../graph/dirty.ts';
 import { recordMember } from '../../graph/evidence.repo.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 
@@ -254,6 +254,29 @@ export async function deleteUser(tx: Tx, workspaceId: string, userId: string) {
   await tx
     .delete(userIdentities)
     .where(and(eq(userIdentities.workspaceId, workspaceId), eq(userIdentities.userId, userId)));
+  // A leaving member takes their evidence with them (issue 22): what their mailbox, calendar, contacts
+  // and LinkedIn export said. Everyone it named is marked first, so their edges through it are rebuilt
+  // without it; teammates' own copies of the same threads are their own evidence and stay.
+  await markDirty(
+    tx,
+    workspaceId,
+    sql`select ip.person_id from interaction_participants ip
+          join interactions i on i.workspace_id = ip.workspace_id and i.id = ip.interaction_id
+         where i.workspace_id = ${workspaceId} and i.source_user_id = ${userId}
+        union
+        select person_id from linkedin_connections where workspace_id = ${workspaceId} and user_id = ${userId}
+        union
+        select person_id from address_book_entries where workspace_id = ${workspaceId} and user_id = ${userId}`,
+  );
+  await tx.execute(sql`
+    delete from interaction_participants ip using interactions i
+     where ip.workspace_id = ${workspaceId} and i.workspace_id = ip.workspace_id and i.id = ip.interaction_id
+       and i.source_user_id = ${userId}`);
+  await tx.execute(sql`delete from interactions where workspace_id = ${workspaceId} and source_user_id = ${userId}`);
+  await tx.execute(sql`delete from linkedin_connections where workspace_id = ${workspaceId} and user_id = ${userId}`);
+  await tx.execute(sql`delete from address_book_entries where workspace_id = ${workspaceId} and user_id = ${userId}`);
+  await tx.execute(sql`delete from dead_addresses where workspace_id = ${workspaceId} and source_user_id = ${userId}`);
+  await tx.execute(sql`delete from google_sync_state where workspace_id = ${workspaceId} and user_id = ${userId}`);
   // The person stays (others may know them); their edges go with the next recompute of their neighbourhood.
   await markNeighbourhoodDirty(
     tx,

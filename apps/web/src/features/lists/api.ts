@@ -428,3 +428,28 @@ export function useCsvImport(target: CsvImportTarget) {
 
   return { state, start, downloadRejected, template: CSV_TEMPLATES[target.kind] };
 }
+
+// Ally share links (issue 22) ---------------------------------------------------------------------------
+
+export const allyShareKeys = {
+  shared: (clientId: string) => [...listKeys.all, 'ally-shared', clientId] as const,
+};
+
+/** E-mails a mapped ally their share link, from the admin's Google account. */
+export function useSendAllyShareLink() {
+  return useMutation({
+    mutationFn: (clientId: string) =>
+      callApi(listsApi.sendAllyShareLink, { params: { id: clientId }, preferServerMessage: true }),
+    onSuccess: ({ sentTo }) => toast.success(`Share link sent to ${sentTo}.`),
+    onError: (error) => toast.error(error.message),
+  });
+}
+
+/** What an ally confirmed through their share links. */
+export function useAllySharedConnections(clientId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: allyShareKeys.shared(clientId),
+    queryFn: ({ signal }) => callApi(listsApi.listAllySharedConnections, { params: { id: clientId }, signal }),
+    enabled,
+  });
+}

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { publicApi, type TCountry, type TPublicConfig } from '@warmpath/shared';
-import { callApi } from '../../lib/api.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { publicApi, type TAllyConfirm, type TCountry, type TPublicConfig } from '@warmpath/shared';
+import { callApi, uploadToApi } from '../../lib/api.ts';
 
 export const publicKeys = {
   all: ['public'] as const,
@@ -27,5 +27,47 @@ export function useCountries() {
     queryKey: publicKeys.countries(),
     queryFn: ({ signal }) => fetchCountries(signal),
     staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+// An ally's share page (issue 22): no account, the signed link in every call ------------------------------
+
+export const allyShareKeys = {
+  page: (token: string) => [...publicKeys.all, 'ally-share', token] as const,
+};
+
+export function useAllyShare(token: string) {
+  return useQuery({
+    queryKey: allyShareKeys.page(token),
+    queryFn: ({ signal }) => callApi(publicApi.getAllyShare, { query: { token }, signal, preferServerMessage: true }),
+    retry: false,
+  });
+}
+
+/** Sends the file to be matched; nothing of it is stored until the ally confirms. */
+export function useMatchAllyConnections(token: string) {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return uploadToApi(publicApi.matchAllyConnections, { query: { token }, body, preferServerMessage: true });
+    },
+  });
+}
+
+export function useConfirmAllyConnections(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TAllyConfirm) =>
+      callApi(publicApi.confirmAllyConnections, { query: { token }, body, preferServerMessage: true }),
+    onSuccess: (share) => queryClient.setQueryData(allyShareKeys.page(token), share),
+  });
+}
+
+export function useWithdrawAllyConnections(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(publicApi.withdrawAllyConnections, { query: { token }, preferServerMessage: true }),
+    onSuccess: (share) => queryClient.setQueryData(allyShareKeys.page(token), share),
   });
 }

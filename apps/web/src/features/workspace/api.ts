@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   GATEWAY_ERRORS,
   MESSAGES,
@@ -8,7 +8,8 @@ import {
   workspaceApi,
 } from '@warmpath/shared';
 import { toast } from 'react-toastify';
-import { callApi } from '../../lib/api.ts';
+import { callApi, downloadFromApi } from '../../lib/api.ts';
+import { saveFile } from '../../lib/browser.ts';
 
 export const workspaceKeys = {
   all: ['workspace'] as const,
@@ -83,5 +84,51 @@ export function useTrackedEvents() {
     queryKey: trackingKeys.events(),
     queryFn: ({ signal }) => callApi(workspaceApi.listTrackedEvents, { signal }),
     refetchInterval: LIVE_VIEW_MS,
+  });
+}
+
+// Audit log and people's rights (issue 22) ------------------------------------------------------------
+
+export const auditKeys = {
+  page: (page: number, pageSize: number) => [...workspaceKeys.all, 'audit', page, pageSize] as const,
+};
+
+export function useAuditLog(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: auditKeys.page(page, pageSize),
+    queryFn: ({ signal }) => callApi(workspaceApi.listAuditLog, { query: { page, pageSize }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Downloads everything the workspace holds about a person, as JSON or CSV. */
+export function useExportPerson() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, format }: { id: string; name: string; format: 'json' | 'csv' }) => {
+      if (format === 'csv') return downloadFromApi(workspaceApi.exportPersonCsv, { params: { id } });
+      const data = await callApi(workspaceApi.exportPerson, { params: { id }, preferServerMessage: true });
+      return new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+    },
+    onSuccess: (file, { name, format }) => {
+      saveFile(file, `${name.replace(/[^\p{L}\p{N}]+/gu, '-').toLowerCase() || 'person'}-data.${format}`);
+      toast.success('Export downloaded.');
+      return queryClient.invalidateQueries({ queryKey: [...workspaceKeys.all, 'audit'] });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+}
+
+/** Erases a person; the network is rolled up again on the server before it answers. */
+export function useErasePerson() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id }: { id: string; name: string }) =>
+      callApi(workspaceApi.erasePerson, { params: { id }, preferServerMessage: true }),
+    onSuccess: (_answer, { name }) => {
+      toast.success(`${name} was erased.`);
+      return queryClient.invalidateQueries();
+    },
+    onError: (error) => toast.error(error.message),
   });
 }

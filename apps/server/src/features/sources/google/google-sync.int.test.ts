@@ -295,6 +295,7 @@ describe('sync runs', () => {
       hubspotSync: async () => {},
       refreshHubspotLists: async () => {},
       purgeAnonymousVisits: async () => {},
+      purgeAuditLog: async () => {},
     });
     const requested = await ctx.app.inject({
       method: 'POST',

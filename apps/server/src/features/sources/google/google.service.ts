@@ -4,6 +4,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import type { Sealer } from '../../../lib/sealing.ts';
 import type { OAuthFlow } from '../../../lib/signed-state.ts';
 import type { Member } from '../../../plugins/auth.ts';
+import { recordAudit } from '../../audit/audit.repo.ts';
 import { saveGoogleConnection } from './google.repo.ts';
 import type { GoogleClientFactory } from './google-client.ts';
 
@@ -67,12 +68,18 @@ export async function finishGoogleConnection(
   client.setCredentials(tokens);
   const email = googleAccountEmail(tokens.id_token ?? null);
   const { userId, workspaceId } = state.data;
-  await deps.database.inWorkspace(workspaceId, (tx) =>
-    saveGoogleConnection(tx, workspaceId, userId, {
+  await deps.database.inWorkspace(workspaceId, async (tx) => {
+    await saveGoogleConnection(tx, workspaceId, userId, {
       sealedTokens: deps.sealer.seal(JSON.stringify(tokens)),
       settings: { email, reconnectRequired: false },
-    }),
-  );
+    });
+    await recordAudit(tx, workspaceId, {
+      actorUserId: userId,
+      action: 'source.connected',
+      subject: 'Google',
+      details: { account: email },
+    });
+  });
   return { redirectTo: back('connected'), userId, workspaceId };
 }
 

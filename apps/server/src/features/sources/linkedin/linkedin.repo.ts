@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { nameCompaniesFromLinkedin } from '../../../graph/company-names.ts';
 import { markDirty } from '../../../graph/dirty.ts';
+import { isErased } from '../../../graph/erased.ts';
 import { confirmAgreeingJobChanges } from '../../../graph/job-changes.ts';
 import type { LinkedinConnection } from './connections-csv.ts';
 import type { LinkedinPosition } from './positions-csv.ts';
@@ -24,6 +25,8 @@ export async function mergeConnections(tx: Tx, workspaceId: string, userId: stri
       ${column((row) => row.company)}::text[],
       ${column((row) => row.connectedOn?.toISOString() ?? null)}::timestamptz[]
     ) as input(full_name, linkedin_url, email, position, company, connected_on)
+     -- An erased person is not created again from a later export.
+     where not ${isErased(workspaceId, sql`input.linkedin_url`)} and not ${isErased(workspaceId, sql`input.email`)}
     offset 0`;
 
   await tx.execute(sql`

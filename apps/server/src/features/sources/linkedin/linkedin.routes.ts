@@ -21,7 +21,7 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
  * The upload's one file, as it streams in, within its export's size limit. A body declared larger is
  * refused before a byte of it is read; one that grows past the limit stops there (413 either way).
  */
-async function exportUpload(
+export async function exportUpload(
   request: FastifyRequest,
   file: (typeof LINKEDIN_FILES)[keyof typeof LINKEDIN_FILES],
 ): Promise<LinkedinUpload> {

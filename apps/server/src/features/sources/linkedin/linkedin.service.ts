@@ -5,6 +5,7 @@ import type { Database } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Member } from '../../../plugins/auth.ts';
+import { recordAudit } from '../../audit/audit.repo.ts';
 import { CsvFormatError } from '../../lists/imports/csv-reader.ts';
 import { blocklistOf } from '../../privacy/blocklist.ts';
 import { blocklistEntries } from '../../privacy/privacy.repo.ts';
@@ -42,7 +43,7 @@ const fromDatabase = (error: unknown) =>
  * 413, a file that is not the export 422, a client gone mid-file 'interrupted'. The database's own
  * failures pass on as they are (a 500, logged).
  */
-async function readUpload<T>(upload: LinkedinUpload, file: LinkedinFile, read: () => Promise<T>): Promise<T> {
+export async function readUpload<T>(upload: LinkedinUpload, file: LinkedinFile, read: () => Promise<T>): Promise<T> {
   try {
     const result = await read();
     if (upload.truncated()) throw tooLargeError(file);
@@ -92,6 +93,14 @@ export async function importConnections(
     if (imported > 0) await deps.jobs.enqueueGraphRecompute(ws).catch(() => {});
     throw error;
   }
+  await deps.database.inWorkspace(ws, (tx) =>
+    recordAudit(tx, ws, {
+      actorUserId: member.userId,
+      action: 'source.connected',
+      subject: 'LinkedIn import',
+      details: { connections: imported },
+    }),
+  );
   await deps.jobs.enqueueGraphRecompute(ws);
   return { imported, rejected: rejected.listed, rejectedCount: rejected.count };
 }

@@ -11,6 +11,7 @@ import { TruncatedText } from '../../../components/TruncatedText.tsx';
 import { initialOf } from '../../network/networkDisplay.ts';
 import { CLIENT_LIST_FLAGS, type ClientList, clientsImport, useClients, useDeleteClient } from '../api.ts';
 import { SOURCE_LABELS } from '../clientDisplay.ts';
+import { AllyShareActions } from '../components/AllyShareActions.tsx';
 import { ClientFormDrawer } from '../components/ClientFormDrawer.tsx';
 import { ContactCard } from '../components/ContactCard.tsx';
 import { CsvImport } from '../components/CsvImport.tsx';
@@ -146,6 +147,7 @@ function ClientTable({ list, texts, onImport }: { list: ClientList; texts: Clien
                   client={client}
                   onEdit={() => setPanel({ editing: client })}
                   onDelete={() => setDeleting(client)}
+                  shareable={list === 'MAP_NETWORK'}
                 />
               ))
             )}
@@ -178,7 +180,15 @@ function ClientTable({ list, texts, onImport }: { list: ClientList; texts: Clien
   );
 }
 
-function ClientRow({ client, onEdit, onDelete }: { client: TClient; onEdit: () => void; onDelete: () => void }) {
+type ClientRowProps = {
+  client: TClient;
+  onEdit: () => void;
+  onDelete: () => void;
+  /** An ally whose network is mapped: they may be sent a share link. */
+  shareable: boolean;
+};
+
+function ClientRow({ client, onEdit, onDelete, shareable }: ClientRowProps) {
   const { clientFullName, clientCompanyName, clientCompanyImage } = client.detailedClientData;
   const companyName = clientCompanyName ?? client.companyName;
   return (
@@ -211,6 +221,7 @@ function ClientRow({ client, onEdit, onDelete }: { client: TClient; onEdit: () =
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap">
+          {shareable ? <AllyShareActions client={client} /> : null}
           <Button size="compact-sm" variant="subtle" onClick={onEdit} aria-label={`Edit ${clientFullName}`}>
             Edit
           </Button>

@@ -5,6 +5,7 @@ import { TruncatedText } from '../../../components/TruncatedText.tsx';
 import type { WarmIntroRequest } from '../../intros/api.ts';
 import { initialOf } from '../networkDisplay.ts';
 import { AlliesCell } from './AlliesCell.tsx';
+import { PersonDataMenu } from './PersonDataMenu.tsx';
 import { ProximityButton } from './ProximityButton.tsx';
 import { SignalStack } from './SignalStack.tsx';
 
@@ -77,6 +78,7 @@ function ContactCell({ row }: { row: TNetworkRow }) {
           </Badge>
         ) : null}
       </Stack>
+      <PersonDataMenu personId={row.id} name={row.name} />
     </Group>
   );
 }

@@ -378,4 +378,25 @@ describe('Network page', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     expect(within(table).getAllByRole('row')[1]?.querySelectorAll('td')).toHaveLength(8);
     expect(screen.getByRole('status', { name: 'Loading the filters' })).toBeDefined();
   });
+
+  it("offers an admin a person's data export and an erasure after a confirmation; a member sees neither", async () => {
+    const api = stubNetworkApi({
+      [`POST /people/command/erase/${ids.john}`]: () => new Response(null, { status: 204 }),
+    });
+    await renderApp('/network', { signedIn: true, me: admin });
+    const row = within(await findRow('John Smith'));
+    fireEvent.click(row.getByRole('button', { name: 'Personal data of John Smith' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Erase person' }));
+    expect(await screen.findByText(/Erase John Smith\? Their mail and meeting records/)).toBeDefined();
+    expect(api.callsTo(`POST /people/command/erase/${ids.john}`)).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('John Smith was erased.')).toBeDefined();
+    expect(api.callsTo(`POST /people/command/erase/${ids.john}`)).toHaveLength(1);
+    cleanup();
+
+    stubNetworkApi();
+    await renderApp('/network', { signedIn: true, me: member });
+    const theirs = within(await findRow('John Smith'));
+    expect(theirs.queryByRole('button', { name: 'Personal data of John Smith' })).toBeNull();
+  });
 });

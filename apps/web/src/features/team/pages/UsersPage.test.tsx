@@ -79,12 +79,20 @@ describe('Users page', { timeout: APP_TEST_TIMEOUT_MS }, () => {
 
   it('removes a user and says so', async () => {
     const api = stubApi({
-      'GET /users/query': Response.json([self, bob]),
+      'GET /users/query': Response.json([self, { ...bob, status: 'Activated' }]),
       [`DELETE /users/command/delete/${bob.id}`]: noContent(),
     });
     await renderApp('/admin/users', { signedIn: true, me: admin });
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Bob Babbage' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Remove user' }));
+    // The confirmation says the member's evidence leaves with them; nothing is removed before it.
+    expect(
+      await screen.findByText(
+        "Remove Bob Babbage? Their mail, calendar, contacts and LinkedIn connections leave with them: the people they know disappear from everyone's network.",
+      ),
+    ).toBeDefined();
+    expect(api.callsTo(`DELETE /users/command/delete/${bob.id}`)).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('User removed.')).toBeDefined();
     await waitFor(() => expect(api.callsTo('GET /users/query')).toHaveLength(2));
   });

@@ -2,6 +2,7 @@ import { Avatar, Badge, Button, Group, Stack, Table, Text, TextInput, VisuallyHi
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { DEBOUNCE_MS, LAYOUT, MESSAGES, SKELETON, type TTeammate } from '@warmpath/shared';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { TableSkeletonRows } from '../../../components/TableSkeletonRows.tsx';
 import { useSession } from '../../../lib/useSession.ts';
@@ -81,10 +82,18 @@ export function UsersPage() {
   );
 }
 
+/** What removing a teammate does (issue 22): a pending invitation is only revoked. */
+export function removalQuestion(teammate: TTeammate): string {
+  return teammate.status === 'Invited'
+    ? `Revoke the invitation of ${teammate.email}?`
+    : `Remove ${teammate.fullName}? Their mail, calendar, contacts and LinkedIn connections leave with them: the people they know disappear from everyone's network.`;
+}
+
 function TeammateRow({ teammate }: { teammate: TTeammate }) {
   const { user } = useSession();
   const changeRole = useChangeRole();
   const deleteUser = useDeleteUser();
+  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
 
   return (
     <Table.Tr>
@@ -118,7 +127,14 @@ function TeammateRow({ teammate }: { teammate: TTeammate }) {
           teammate={teammate}
           disabled={teammate.id === user?.id || changeRole.isPending || deleteUser.isPending}
           onChangeRole={(role) => changeRole.mutate({ id: teammate.id, role, email: teammate.email })}
-          onRemove={() => deleteUser.mutate(teammate.id)}
+          onRemove={() => setConfirmingRemoval(true)}
+        />
+        <ConfirmDialog
+          opened={confirmingRemoval}
+          message={removalQuestion(teammate)}
+          confirming={deleteUser.isPending}
+          onCancel={() => setConfirmingRemoval(false)}
+          onConfirm={() => deleteUser.mutate(teammate.id, { onSettled: () => setConfirmingRemoval(false) })}
         />
       </Table.Td>
     </Table.Tr>

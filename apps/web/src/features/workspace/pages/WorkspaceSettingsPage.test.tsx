@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { type TTrackedEvent, type TWorkspace, ZWorkspaceUpdate } from '@warmpath/shared';
+import { type TAuditEntry, type TTrackedEvent, type TWorkspace, ZWorkspaceUpdate } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
 import { type ApiCall, errorAnswer, stubApi } from '../../../testing/fakeApi.ts';
@@ -141,6 +141,56 @@ describe('Workspace settings', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     ];
     expect(await section.findByText('Ana Silva', {}, { timeout: 8000 })).toBeDefined();
   }, 15_000);
+
+  it('lists the audit log newest first, says when it is empty, and when it cannot be loaded', async () => {
+    const entries: TAuditEntry[] = [
+      {
+        id: '00000000-0000-4000-8000-000000000002',
+        at: '2026-11-20T10:00:00.000Z',
+        actorEmail: 'ada@engines.example',
+        action: 'person.erased',
+        subject: 'Eve Erased · eve@example.test',
+        details: {},
+      },
+      {
+        id: '00000000-0000-4000-8000-000000000001',
+        at: '2026-11-19T10:00:00.000Z',
+        actorEmail: 'ada@engines.example',
+        action: 'source.connected',
+        subject: 'Slack',
+        details: {},
+      },
+    ];
+    stubApi({
+      'GET /workspace/query': Response.json(workspace),
+      ...trackingRoutes(),
+      'GET /workspace/query/audit-log': () => Response.json(auditPage(entries)),
+    });
+    await renderApp('/admin/workspace', { signedIn: true, me: admin });
+    const section = within(await screen.findByRole('region', { name: 'Audit log' }));
+    expect(await section.findByText('Erased a person')).toBeDefined();
+    const rows = section.getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Eve Erased · eve@example.test'),
+      expect.stringContaining('Connected a sourceSlack'),
+    ]);
+    cleanup();
+
+    stubApi({ 'GET /workspace/query': Response.json(workspace), ...trackingRoutes() });
+    await renderApp('/admin/workspace', { signedIn: true, me: admin });
+    const empty = within(await screen.findByRole('region', { name: 'Audit log' }));
+    expect(await empty.findByText('Nothing recorded yet.')).toBeDefined();
+    cleanup();
+
+    stubApi({
+      'GET /workspace/query': Response.json(workspace),
+      ...trackingRoutes(),
+      'GET /workspace/query/audit-log': errorAnswer(500, 'INTERNAL', 'boom'),
+    });
+    await renderApp('/admin/workspace', { signedIn: true, me: admin });
+    const failed = within(await screen.findByRole('region', { name: 'Audit log' }));
+    expect(await failed.findByRole('alert')).toBeDefined();
+  });
 });
 
 function trackingRoutes(events: () => TTrackedEvent[] = () => []) {
@@ -156,5 +206,11 @@ function trackingRoutes(events: () => TTrackedEvent[] = () => []) {
     'GET /workspace/query/tracking': () => Response.json(settings),
     'PUT /workspace/command/set-tracking': (call: ApiCall) => Response.json({ ...settings, ...(call.body as object) }),
     'GET /workspace/query/tracked-events': () => Response.json(events()),
+    // The audit log below the tracking section: empty unless a test says otherwise.
+    'GET /workspace/query/audit-log': () => Response.json(auditPage([])),
   };
+}
+
+function auditPage(rows: TAuditEntry[], page = 1) {
+  return { rows, pagination: { page, pageSize: 20, totalCount: rows.length, totalPages: 1 } };
 }

@@ -9,6 +9,7 @@ import { FormCheckbox } from '../../../components/FormCheckbox.tsx';
 import { FormDomainTags } from '../../../components/FormDomainTags.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useUpdateWorkspace, useWorkspace } from '../api.ts';
+import { AuditLogSection } from '../components/AuditLogSection.tsx';
 import { WebsiteTrackingSection } from '../components/WebsiteTrackingSection.tsx';
 
 type WorkspaceFormInput = z.input<typeof ZWorkspaceUpdate>;
@@ -29,7 +30,7 @@ function timeZoneOptions(current: string): string[] {
 
 /**
  * Admin, Workspace tab: the workspace's name, domains, whether its domains may join freely, and its
- * time zone (the daily recommendations run at 06:00 there); then its website tracking.
+ * time zone (the daily recommendations run at 06:00 there); then its website tracking and its audit log.
  */
 export function WorkspaceSettingsPage() {
   const workspace = useWorkspace();
@@ -49,6 +50,7 @@ export function WorkspaceSettingsPage() {
         <WorkspaceSettingsForm workspace={workspace.data} />
       )}
       <WebsiteTrackingSection />
+      <AuditLogSection />
     </>
   );
 }
