@@ -7,6 +7,7 @@ import { googleSync } from './google-sync.ts';
 import { hubspot } from './hubspot.ts';
 import { importBench } from './import.ts';
 import { loadBench } from './load.ts';
+import { meBench } from './me.ts';
 import { network } from './network.ts';
 import { networkRender } from './network-render.ts';
 import { startup } from './startup.ts';
@@ -26,6 +27,7 @@ const BENCHMARKS: Record<string, () => Promise<Record<string, unknown> | null>> 
   hubspot,
   track,
   load: loadBench,
+  me: meBench,
 };
 
 const names = process.argv.slice(2).filter((arg) => arg !== '--');
