@@ -323,3 +323,14 @@ export function hubspotUrls(base: string) {
   const origin = base.replace(/\/+$/, '');
   return { apiUrl: origin, authorizeUrl: `${origin}/oauth/authorize` };
 }
+
+/** The process's part (`npm start -- --role api|worker|all`, or WARMPATH_ROLE); `all` when not said. */
+export function processRole(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): 'api' | 'worker' | 'all' {
+  const at = argv.findIndex((arg) => arg === '--role' || arg.startsWith('--role='));
+  const given = at < 0 ? env.WARMPATH_ROLE : argv[at]?.includes('=') ? argv[at]?.split('=')[1] : argv[at + 1];
+  if (given === undefined || given === '') return 'all';
+  if (given === 'api' || given === 'worker' || given === 'all') return given;
+  throw new Error(
+    `--role ${given}: a process is an API process (api), a worker (worker, every job), or both (all, the default).`,
+  );
+}
