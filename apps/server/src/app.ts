@@ -184,7 +184,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(linkedinRoutes, { database: deps.database, jobs: deps.jobs });
       const background = deps.backgroundDatabase ?? deps.database;
       const networkIndex = createNetworkIndex(background, {
+        ...deps.config.networkCache,
         onError: (error) => app.log.warn({ err: error }, 'network index: a copy failed to refresh'),
+        onRefresh: (refresh) => app.log.debug({ networkIndex: refresh }, 'network index: a copy refreshed'),
       });
       // A copy being built holds a pooled connection: closing waits for it.
       app.addHook('onClose', () => networkIndex.settled());
