@@ -20,8 +20,9 @@ import { openRuntime } from '../apps/server/src/runtime.ts';
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(REPO_ROOT, '.data-bench-me');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const PORT = Number(process.env.BENCH_PORT ?? 3196);
-const HELLO_PORT = PORT + 1;
+const PORT = Number(process.env.BENCH_PORT ?? 3286);
+// Past the sandboxes, which take the ports after PORT.
+const HELLO_PORT = PORT + 10;
 const DOMAIN = 'me.bench.test';
 const log = (line: string) => process.stderr.write(`${line}\n`);
 

@@ -86,4 +86,23 @@ describe('the verified members each process keeps (plugins/session-cache.ts)', (
     const me = await ctx.app.inject({ url: '/api/users/query/me', headers });
     expect(me.json()).toMatchObject({ firstName: 'Renamed', lastName: 'Admin', role: 'admin' });
   });
+
+  it('reads /me in one statement that leaves no workspace on the connection, and only its own workspace', async () => {
+    const admin = await ctx.registerAdmin();
+    const other = await ctx.registerAdmin();
+    const client = await ctx.database.pool.connect();
+    try {
+      const mine = await client.query('select * from read_me($1, $2)', [admin.me.workspaceId, admin.me.id]);
+      expect(mine.rows).toHaveLength(1);
+      expect(mine.rows[0]).toMatchObject({ email: admin.email, role: 'admin' });
+      // The setting ended with the statement: the next statement on this pooled connection sees no workspace.
+      const left = await client.query("select coalesce(current_setting('app.workspace_id', true), '') as ws");
+      expect(left.rows[0].ws).toBe('');
+      // Another workspace's user through this workspace: row-level security and the filter both refuse.
+      const crossed = await client.query('select * from read_me($1, $2)', [admin.me.workspaceId, other.me.id]);
+      expect(crossed.rows).toHaveLength(0);
+    } finally {
+      client.release();
+    }
+  });
 });

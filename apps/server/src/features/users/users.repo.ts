@@ -67,19 +67,10 @@ export async function findUsersByEmail(database: Database, email: string) {
   return found;
 }
 
-// The correlated subqueries name the outer row `u` in plain SQL, so no inner table's column captures it.
-const meQuery = (workspaceId: string, userId: string) => sql`
-  select u.id, u.first_name as "firstName", u.last_name as "lastName", u.email, u.avatar, u.role,
-    u.workspace_id as "workspaceId", u.has_completed_onboarding as "hasCompletedOnboarding",
-    u.onboarding_step as "onboardingStep", u.linkedin_connected_at is not null as "linkedinConnected",
-    exists (select 1 from ${targetingSchemes} t where t.workspace_id = u.workspace_id and t.user_id = u.id) as "targetingSet",
-    exists (select 1 from ${integrations} i where i.workspace_id = u.workspace_id and i.user_id = u.id and i.kind = 'google') as "googleConnected",
-    (select i.settings from ${integrations} i where i.workspace_id = u.workspace_id and i.user_id = u.id and i.kind = 'google') as "googleSettings",
-    exists (select 1 from ${integrations} i where i.workspace_id = u.workspace_id and i.kind = 'hubspot') as "hubspotConnected",
-    exists (select 1 from ${integrations} i where i.workspace_id = u.workspace_id and i.kind = 'slack') as "slackConnected",
-    (select i.settings from ${integrations} i where i.workspace_id = u.workspace_id and i.kind = 'webhook') as "webhookSettings"
-  from ${users} u
-  where u.workspace_id = ${workspaceId}::uuid and u.id = ${userId}::uuid`;
+// The member as `/me` shows them: PostgreSQL's read_me (migration 0056) sets the workspace for
+// row-level security and reads the row in one statement, whose plan PL/pgSQL keeps per connection.
+const meQuery = (workspaceId: string, userId: string) =>
+  sql`select * from read_me(${workspaceId}::uuid, ${userId}::uuid)`;
 
 type MeRow = {
   id: string;
@@ -128,10 +119,13 @@ export async function findMe(tx: Tx, workspaceId: string, userId: string): Promi
   return rows[0] ? toMe(rows[0]) : null;
 }
 
-/** The same as `findMe`, on its own in one round trip (`/me`, which every page asks first). */
+/**
+ * The same as `findMe`, in one round trip and no transaction (`/me`, which every page asks first):
+ * read_me scopes itself to the workspace.
+ */
 export async function readMe(database: Database, workspaceId: string, userId: string): Promise<TMe | null> {
-  const [row] = await database.readInWorkspace<MeRow>(workspaceId, meQuery(workspaceId, userId));
-  return row ? toMe(row) : null;
+  const { rows } = await database.db.execute<MeRow>(meQuery(workspaceId, userId));
+  return rows[0] ? toMe(rows[0]) : null;
 }
 
 /** The connected Google account's address, as the connection's settings keep it (google.repo.ts). */
