@@ -10,6 +10,7 @@ import { loadBench } from './load.ts';
 import { meBench } from './me.ts';
 import { network } from './network.ts';
 import { networkRender } from './network-render.ts';
+import { scale } from './scale.ts';
 import { startup } from './startup.ts';
 import { track } from './track.ts';
 import { workflows } from './workflows.ts';
@@ -28,6 +29,7 @@ const BENCHMARKS: Record<string, () => Promise<Record<string, unknown> | null>> 
   track,
   load: loadBench,
   me: meBench,
+  scale,
 };
 
 const names = process.argv.slice(2).filter((arg) => arg !== '--');
