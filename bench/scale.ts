@@ -38,6 +38,8 @@ async function startProcess(name: string, role: 'all' | 'api' | 'worker', port: 
       ...process.env,
       DATA_DIR,
       PORT: String(port),
+      // Behind one address: every process issues and accepts tokens for the same public URL.
+      PUBLIC_URL: `http://localhost:${PORT}`,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PUBLIC_PER_ADDRESS: LIFTED,
       RATE_LIMIT_BAD_TOKEN_PER_ADDRESS: LIFTED,

@@ -121,10 +121,14 @@ export async function findMe(tx: Tx, workspaceId: string, userId: string): Promi
 
 /**
  * The same as `findMe`, in one round trip and no transaction (`/me`, which every page asks first):
- * read_me scopes itself to the workspace.
+ * read_me scopes itself to the workspace. A named statement: each connection parses it once.
  */
 export async function readMe(database: Database, workspaceId: string, userId: string): Promise<TMe | null> {
-  const { rows } = await database.db.execute<MeRow>(meQuery(workspaceId, userId));
+  const { rows } = await database.pool.query<MeRow>({
+    name: 'read-me',
+    text: 'select * from read_me($1::uuid, $2::uuid)',
+    values: [workspaceId, userId],
+  });
   return rows[0] ? toMe(rows[0]) : null;
 }
 
