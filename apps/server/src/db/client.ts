@@ -17,7 +17,8 @@ export type Database = {
   /**
    * One read-only statement that row-level security scopes to `workspaceId`, in ONE round trip: the
    * transaction, its `set_config` and the statement go as one simple query, values written in by
-   * db/inline-sql.ts. The hot path of every page (`/me`): `inWorkspace` costs four round trips.
+   * db/inline-sql.ts (`inWorkspace` costs four round trips). A member's role on each request whose
+   * member the session cache does not know (plugins/auth.ts).
    * Rows come as the driver parses them, keyed by the statement's column names.
    */
   readInWorkspace: <Row extends Record<string, unknown>>(workspaceId: string, query: SQL) => Promise<Row[]>;
