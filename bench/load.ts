@@ -43,11 +43,11 @@ const DOMAIN = `load-${SIZE}.bench.test`;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
-type Call = { name: string; method: 'GET' | 'POST' | 'PUT'; path: string; body?: unknown; weight: number };
-type Ids = { prospectId: string; accountIds: string[] };
+export type Call = { name: string; method: 'GET' | 'POST' | 'PUT'; path: string; body?: unknown; weight: number };
+export type Ids = { prospectId: string; accountIds: string[] };
 
 /** The calls of each page, weighted by how often a page is opened and how many calls it makes. */
-function calls(ids: Ids, role: Role): Call[] {
+export function calls(ids: Ids, role: Role): Call[] {
   const filters = { filters: [] };
   const everyone: Call[] = [
     { name: 'health', method: 'GET', path: '/api/health', weight: 3 },
@@ -159,7 +159,7 @@ async function startServer() {
 }
 
 /** The demo workspace (seeded once per data directory) and USERS members with their tokens. */
-async function prepare(database: Database, config: ReturnType<typeof loadConfig>) {
+export async function prepare(database: Database, config: ReturnType<typeof loadConfig>) {
   const found = await database.db.execute<{ id: string }>(
     sql`select workspace_id as id from workspace_domains where domain = ${DOMAIN}`,
   );

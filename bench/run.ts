@@ -8,8 +8,10 @@ import { hostile } from './hostile.ts';
 import { hubspot } from './hubspot.ts';
 import { importBench } from './import.ts';
 import { loadBench } from './load.ts';
+import { meBench } from './me.ts';
 import { network } from './network.ts';
 import { networkRender } from './network-render.ts';
+import { scale } from './scale.ts';
 import { startup } from './startup.ts';
 import { track } from './track.ts';
 import { web } from './web.ts';
@@ -30,6 +32,8 @@ const BENCHMARKS: Record<string, () => Promise<Record<string, unknown> | null>> 
   load: loadBench,
   web,
   hostile,
+  me: meBench,
+  scale,
 };
 
 const names = process.argv.slice(2).filter((arg) => arg !== '--');

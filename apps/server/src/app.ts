@@ -52,6 +52,7 @@ import { assertRouteHasContract } from './plugins/contract-route.ts';
 import { errors } from './plugins/errors.ts';
 import { rateLimits } from './plugins/rate-limits.ts';
 import { securityHeadersHook } from './plugins/security-headers.ts';
+import { createSessionCache, MEMBERS_CHANNEL } from './plugins/session-cache.ts';
 import { webApp } from './plugins/web-app.ts';
 
 const OPENAPI_DOCUMENT = new URL('../../../docs/openapi.json', import.meta.url);
@@ -124,10 +125,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart);
   // Before auth: an address refused for its bad tokens costs no verification.
   await app.register(rateLimits, { limits: deps.config.rateLimits });
+  // The members this process verified, forgotten as soon as PostgreSQL notifies a change of theirs.
+  const sessions = createSessionCache();
+  const unlisten = await deps.database.listen(
+    MEMBERS_CHANNEL,
+    (payload) => {
+      const [workspaceId = '', userId = ''] = payload.split(':');
+      sessions.forgetMember(workspaceId, userId);
+    },
+    sessions.forgetMembers,
+  );
+  app.addHook('onClose', async () => unlisten());
   await app.register(auth, {
     verifyToken: deps.verifyToken,
     database: deps.database,
     emailClaim: deps.config.oidc.emailClaim,
+    sessions,
   });
 
   // Every OAuth flow's state is signed and bound by a cookie to the browser that started it.
@@ -147,7 +160,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         limits: deps.trackingLimits,
       });
       const domainRules = { database: deps.database, workspaceDomainAllowlist: deps.config.workspaceDomainAllowlist };
-      await api.register(usersRoutes, { ...domainRules, events: events.events, jobs: deps.jobs });
+      await api.register(usersRoutes, {
+        ...domainRules,
+        events: events.events,
+        jobs: deps.jobs,
+        memberChanged: sessions.forgetMember,
+      });
       const hubspot = {
         ...hubspotAccountDeps(deps.config, deps.database, deps.encryptionKey),
         jobs: deps.jobs,
@@ -173,7 +191,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(linkedinRoutes, { database: deps.database, jobs: deps.jobs });
       const background = deps.backgroundDatabase ?? deps.database;
       const networkIndex = createNetworkIndex(background, {
+        ...deps.config.networkCache,
         onError: (error) => app.log.warn({ err: error }, 'network index: a copy failed to refresh'),
+        onRefresh: (refresh) => app.log.debug({ networkIndex: refresh }, 'network index: a copy refreshed'),
       });
       // A copy being built holds a pooled connection: closing waits for it.
       app.addHook('onClose', () => networkIndex.settled());

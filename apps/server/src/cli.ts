@@ -168,7 +168,7 @@ async function seedDemoCommand(config: Config, args: string[]) {
   await withRuntime(config, async ({ database, databaseUrl }) => {
     const user = await findOrCreateDemoUser(config, database, email);
     // The agents' pushes leave through the outbox, as a server's do: jobs are queued, not worked here.
-    const jobs = await startJobQueue(databaseUrl, log);
+    const jobs = await startJobQueue(databaseUrl, log, { role: 'api' });
     try {
       const report = await seedDemo(database, {
         workspaceId: user.workspaceId,

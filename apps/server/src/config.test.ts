@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, processRole } from './config.ts';
 
 describe('loadConfig', () => {
   it('runs on embedded defaults with no configuration', () => {
@@ -95,5 +95,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
     expect(loadConfig({ PUBLIC_URL: 'https://app.example.com' }).https).toBe(true);
     expect(loadConfig({}).https).toBe(false);
+  });
+});
+
+describe('processRole', () => {
+  it('reads --role api|worker|all, in either spelling, and defaults to all', () => {
+    expect(processRole([], {})).toBe('all');
+    expect(processRole(['--role', 'api'], {})).toBe('api');
+    expect(processRole(['--role=worker'], {})).toBe('worker');
+    expect(processRole([], { WARMPATH_ROLE: 'worker' })).toBe('worker');
+    expect(() => processRole(['--role', 'apis'], {})).toThrow(/--role apis/);
   });
 });

@@ -141,6 +141,10 @@ const ZEnv = z.object({
   DB_QUEUE_MAX: z.coerce.number().int().min(0).default(500),
   /** The longest a request waits for a connection before it is answered 503 with Retry-After. */
   DB_QUEUE_WAIT_MS: z.coerce.number().int().min(100).default(5000),
+  /** Memory each API process may give its in-memory network copies (features/network/network-index). */
+  NETWORK_CACHE_MB: z.coerce.number().int().min(0).default(1024),
+  /** Below this many prospects a workspace gets no copy: PostgreSQL answers within the targets alone. */
+  NETWORK_INDEX_MIN_ROWS: z.coerce.number().int().min(0).default(50_000),
 });
 
 export type Config = {
@@ -159,6 +163,8 @@ export type Config = {
   rateLimits: RateLimits;
   /** The API requests' pool and its limits (db/client.ts RequestLimits). */
   requestDatabase: { poolMax: number; statementTimeoutMs: number; maxWaiting: number; acquireTimeoutMs: number };
+  /** The network copies' memory budget (least recently used evicted) and the size that earns a copy. */
+  networkCache: { budgetBytes: number; minRows: number };
   dataDir: string;
   databaseUrl: string | undefined;
   /** DATABASE_READ_URL: a streaming replica for the heavy reads (db/read-replica.ts). */
@@ -257,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxWaiting: e.DB_QUEUE_MAX,
       acquireTimeoutMs: e.DB_QUEUE_WAIT_MS,
     },
+    networkCache: { budgetBytes: e.NETWORK_CACHE_MB * 1024 * 1024, minRows: e.NETWORK_INDEX_MIN_ROWS },
     rateLimits: {
       signInPerAddress: e.RATE_LIMIT_SIGN_IN_PER_ADDRESS,
       signInPerUser: e.RATE_LIMIT_SIGN_IN_PER_USER,
@@ -330,4 +337,15 @@ export function slackUrls(base: string) {
 export function hubspotUrls(base: string) {
   const origin = base.replace(/\/+$/, '');
   return { apiUrl: origin, authorizeUrl: `${origin}/oauth/authorize` };
+}
+
+/** The process's part (`npm start -- --role api|worker|all`, or WARMPATH_ROLE); `all` when not said. */
+export function processRole(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): 'api' | 'worker' | 'all' {
+  const at = argv.findIndex((arg) => arg === '--role' || arg.startsWith('--role='));
+  const given = at < 0 ? env.WARMPATH_ROLE : argv[at]?.includes('=') ? argv[at]?.split('=')[1] : argv[at + 1];
+  if (given === undefined || given === '') return 'all';
+  if (given === 'api' || given === 'worker' || given === 'all') return given;
+  throw new Error(
+    `--role ${given}: a process is an API process (api), a worker (worker, every job), or both (all, the default).`,
+  );
 }

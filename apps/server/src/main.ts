@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { hubspotUrls, loadConfig, REPO_ROOT, slackUrls } from './config.ts';
+import { hubspotUrls, loadConfig, processRole, REPO_ROOT, slackUrls } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { createReadReplica, shareWrites, withReadReplica } from './db/read-replica.ts';
 import { deliverEvent } from './events/deliver.ts';
@@ -26,7 +26,7 @@ import { recomputeAfterWrites } from './graph/graph.service.ts';
 import { allListeners } from './graph/raised.ts';
 import { createIdentityProvider } from './idp/provider.ts';
 import { hubspotAccountDeps } from './integrations/hubspot/hubspot-account.ts';
-import { startJobQueue } from './jobs/queue.ts';
+import { type JobQueue, startJobQueue } from './jobs/queue.ts';
 import { createLogger, formatCounts, loggedJob } from './lib/logger.ts';
 import { loadEncryptionKey } from './lib/sealing.ts';
 import { assertLocalModeIsLocal } from './local-mode.ts';
@@ -35,11 +35,11 @@ import { openRuntime } from './runtime.ts';
 import { type SandboxName, type SandboxProcess, startSandbox } from './sandboxes.ts';
 
 // A configuration that would open local mode to the network (local-mode.ts) never starts anything.
-const configured = (() => {
+const [configured, role] = (() => {
   try {
     const config = loadConfig();
     assertLocalModeIsLocal(config);
-    return config;
+    return [config, processRole(process.argv.slice(2))] as const;
   } catch (error) {
     // A configuration mistake is sentences for the operator, not a stack trace.
     process.stderr.write(`\n${error instanceof Error ? error.message : String(error)}\n\n`);
@@ -88,7 +88,49 @@ async function start() {
   const stuckImports = await failStuckImports(runtime.databaseUrl);
   if (stuckImports > 0) log(`imports: ${stuckImports} left unfinished by a stopped server marked failed`);
   const encryptionKey = await loadEncryptionKey({ configured: config.encryptionKey, dataDir: config.dataDir });
-  const jobs = await startJobQueue(runtime.databaseUrl, (line) => logger.warn(line));
+  const jobs = await startJobQueue(runtime.databaseUrl, (line) => logger.warn(line), { role });
+  if (role !== 'api') await workJobs(jobs, encryptionKey);
+  // A worker answers no request: it needs neither the identity provider nor the routes.
+  if (role === 'worker') return { app: null, stop: () => jobs.stop() };
+
+  const idp = config.oidc.builtIn ? await createIdentityProvider(config, runtime.database.db) : null;
+  // API requests get a pool of their own, with a statement time-out and a queue limit: a slow route
+  // neither holds the jobs' connections nor lets requests wait forever (issue 23).
+  const { poolMax, ...limits } = config.requestDatabase;
+  const requestDatabase = createDatabase(runtime.databaseUrl, { max: poolMax, limits });
+  // DATABASE_READ_URL: the heavy reads of both pools go to the replica (db/read-replica.ts), which
+  // gets the request pool's limits: its reads are requests' reads.
+  const replicaDatabase = config.databaseReadUrl
+    ? createDatabase(config.databaseReadUrl, { max: poolMax, limits })
+    : null;
+  const replica = replicaDatabase ? createReadReplica(replicaDatabase) : null;
+  // Writes made through another process keep this one's readers on the primary too.
+  const stopSharingWrites = replica ? await shareWrites(replica, runtime.databaseUrl, log) : null;
+  const app = await buildApp({
+    config,
+    database: withReadReplica(requestDatabase, replica),
+    backgroundDatabase: withReadReplica(runtime.database, replica),
+    idp,
+    verifyToken: createTokenVerifier({
+      issuer: config.oidc.issuer,
+      audience: config.oidc.audience,
+      localKeys: idp?.jwks,
+    }),
+    encryptionKey,
+    jobs,
+    webDist: path.join(REPO_ROOT, 'apps/web/dist'),
+  });
+  app.addHook('onClose', async () => {
+    await requestDatabase.close();
+    await stopSharingWrites?.();
+    await replicaDatabase?.close();
+  });
+  await app.listen({ port: config.port, host: config.host });
+  return { app, stop: () => jobs.stop() };
+}
+
+/** Every job runs in this process (the roles `worker` and `all`). */
+async function workJobs(jobs: JobQueue, encryptionKey: Buffer) {
   const google = googleAccountDeps(config, runtime.database, encryptionKey);
   const events = { events: createEventRecorder(jobs), publicUrl: config.publicUrl };
   const hubspot = { ...hubspotAccountDeps(config, runtime.database, encryptionKey), jobs };
@@ -160,41 +202,6 @@ async function start() {
   await jobs.workDeliveries((job) => deliverEvent(delivery, job));
   const stranded = await jobs.requeueStrandedDeliveries();
   if (stranded > 0) log(`deliveries: ${stranded} pending without a job were queued again`);
-
-  const idp = config.oidc.builtIn ? await createIdentityProvider(config, runtime.database.db) : null;
-  // API requests get a pool of their own, with a statement time-out and a queue limit: a slow route
-  // neither holds the jobs' connections nor lets requests wait forever (issue 23).
-  const { poolMax, ...limits } = config.requestDatabase;
-  const requestDatabase = createDatabase(runtime.databaseUrl, { max: poolMax, limits });
-  // DATABASE_READ_URL: the heavy reads of both pools go to the replica (db/read-replica.ts), which
-  // gets the request pool's limits: its reads are requests' reads.
-  const replicaDatabase = config.databaseReadUrl
-    ? createDatabase(config.databaseReadUrl, { max: poolMax, limits })
-    : null;
-  const replica = replicaDatabase ? createReadReplica(replicaDatabase) : null;
-  // Writes made through another process keep this one's readers on the primary too.
-  const stopSharingWrites = replica ? await shareWrites(replica, runtime.databaseUrl, log) : null;
-  const app = await buildApp({
-    config,
-    database: withReadReplica(requestDatabase, replica),
-    backgroundDatabase: withReadReplica(runtime.database, replica),
-    idp,
-    verifyToken: createTokenVerifier({
-      issuer: config.oidc.issuer,
-      audience: config.oidc.audience,
-      localKeys: idp?.jwks,
-    }),
-    encryptionKey,
-    jobs,
-    webDist: path.join(REPO_ROOT, 'apps/web/dist'),
-  });
-  app.addHook('onClose', async () => {
-    await requestDatabase.close();
-    await stopSharingWrites?.();
-    await replicaDatabase?.close();
-  });
-  await app.listen({ port: config.port, host: config.host });
-  return { app, stop: () => jobs.stop() };
 }
 
 // A failed start must not leave the embedded PostgreSQL running behind it.
@@ -208,8 +215,8 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  server.app.log.info({ signal }, 'shutting down');
-  await server.app.close();
+  log(`shutting down (${signal})`);
+  await server.app?.close();
   await server.stop();
   await runtime.close();
   await stopSandboxes();
@@ -224,4 +231,8 @@ const google = googleSandbox ? `\nGoogle sandbox: ${googleSandbox.url} (sent mai
 const slack = slackSandbox ? `\nSlack sandbox: ${slackSandbox.url} (messages: ${slackSandbox.url}/messages)` : '';
 const hubspot = hubspotSandbox ? `\nHubSpot sandbox: ${hubspotSandbox.url} (notes: ${hubspotSandbox.url}/notes)` : '';
 // A banner rather than a log record, in either format: the address to open, where a person looks first.
-process.stderr.write(`\nWarmpath is ready in ${seconds}s. Open ${config.publicUrl}${google}${slack}${hubspot}\n\n`);
+const ready =
+  role === 'worker'
+    ? 'Warmpath worker is ready: it runs every job and answers no request.'
+    : `Warmpath${role === 'api' ? ' API (no jobs)' : ''} is ready in ${seconds}s. Open ${config.publicUrl}`;
+process.stderr.write(`\n${ready}${google}${slack}${hubspot}\n\n`);

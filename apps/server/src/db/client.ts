@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { AppError } from '../lib/app-error.ts';
 import { analyzeStaleAsOwner } from './analyze.ts';
+import { inlineSql } from './inline-sql.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -22,6 +23,21 @@ export type Database = {
   forReads: (workspaceId: string) => Promise<Database>;
   /** `inWorkspace` on `forReads(workspaceId)`: a read-only transaction, on the replica when it can. */
   readInWorkspace: <T>(workspaceId: string, work: (tx: Tx) => Promise<T>) => Promise<T>;
+  /**
+   * One read-only statement that row-level security scopes to `workspaceId`, in ONE round trip: the
+   * transaction, its `set_config` and the statement go as one simple query, values written in by
+   * db/inline-sql.ts (`inWorkspace` costs four round trips). A member's role on each request whose
+   * member the session cache does not know (plugins/auth.ts). Always the primary: it must see the
+   * latest role.
+   * Rows come as the driver parses them, keyed by the statement's column names.
+   */
+  selectInWorkspace: <Row extends Record<string, unknown>>(workspaceId: string, query: SQL) => Promise<Row[]>;
+  /**
+   * Calls `handler` with the payload of each NOTIFY on `channel`, on one listening connection per
+   * database; `onReset` runs when that connection was lost and opened again (notifications may have
+   * been missed meanwhile). Returns what stops listening.
+   */
+  listen: (channel: string, handler: (payload: string) => void, onReset?: () => void) => Promise<() => void>;
   /**
    * Refreshes the planner's statistics of those of `tables` that are out of date (db/analyze.ts), as
    * their owner on a connection of its own, and names them. After a bulk write, before autovacuum gets
@@ -95,6 +111,7 @@ export function createDatabase(url: string, options: { max?: number; limits?: Re
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
   const busy = () => limits !== undefined && pool.waitingCount >= limits.maxWaiting;
+  const listeners = listenerConnection(url);
   const inWorkspace: Database['inWorkspace'] = async (workspaceId, work) => {
     if (busy()) throw busyError();
     return db.transaction(async (tx) => {
@@ -110,8 +127,93 @@ export function createDatabase(url: string, options: { max?: number; limits?: Re
     // Without a replica, every read is this database's.
     forReads: async () => database,
     readInWorkspace: inWorkspace,
+    selectInWorkspace: async <Row extends Record<string, unknown>>(workspaceId: string, query: SQL) => {
+      if (busy()) throw busyError();
+      const text = inlineSql(
+        sql`BEGIN READ ONLY; SELECT set_config('app.workspace_id', ${workspaceId}::uuid::text, true); ${query}; COMMIT`,
+      );
+      const client = await pool.connect();
+      try {
+        const results = (await client.query(text)) as unknown as pg.QueryResult<Row>[];
+        client.release();
+        return results[2]?.rows ?? [];
+      } catch (error) {
+        // The failed statement left the transaction open and aborted: this connection is not reused.
+        client.release(true);
+        throw error;
+      }
+    },
+    listen: (channel, handler, onReset) => listeners.add(channel, handler, onReset),
     analyze: (tables) => analyzeStaleAsOwner(url, tables),
-    close: () => pool.end(),
+    close: async () => {
+      await listeners.close();
+      await pool.end();
+    },
   };
   return database;
+}
+
+type Listening = { channel: string; handler: (payload: string) => void; onReset?: () => void };
+
+/**
+ * The LISTEN connection of one database, opened with the first listener. When it is lost it is opened
+ * again after a second, and every listener's `onReset` runs: what was notified meanwhile is unknown.
+ */
+function listenerConnection(url: string) {
+  const listening = new Set<Listening>();
+  let client: pg.Client | null = null;
+  let opening: Promise<void> | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+
+  const open = async (reset: boolean) => {
+    const next = new pg.Client({ connectionString: url, options: `-c role=${APP_ROLE}` });
+    next.on('notification', (message) => {
+      for (const entry of listening) {
+        if (entry.channel === message.channel) entry.handler(message.payload ?? '');
+      }
+    });
+    const lost = () => {
+      if (client !== next || closed) return;
+      client = null;
+      next.end().catch(() => {});
+      retry = setTimeout(() => {
+        retry = null;
+        opening = open(true).catch(lost);
+      }, 1000);
+      retry.unref();
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    client = next;
+    await next.connect();
+    for (const channel of new Set([...listening].map((entry) => entry.channel))) {
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    }
+    if (reset) for (const entry of listening) entry.onReset?.();
+  };
+
+  return {
+    add: async (channel: string, handler: (payload: string) => void, onReset?: () => void) => {
+      const entry = { channel, handler, onReset };
+      const known = [...listening].some((other) => other.channel === channel);
+      listening.add(entry);
+      if (!opening) opening = open(false);
+      else {
+        await opening;
+        if (!known) await client?.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      }
+      await opening;
+      return () => {
+        listening.delete(entry);
+      };
+    },
+    close: async () => {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const last = client;
+      client = null;
+      await last?.end().catch(() => {});
+    },
+  };
 }

@@ -2,9 +2,10 @@ import { is, Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 
-// COPY takes no parameters, so a COPY of a query has its values written into its text. This is the
-// one place that happens, and it happens as drizzle assembles the statement from its parts: each
-// value is quoted whole by pg's `escapeLiteral`, once, and the finished text is never read again, so
+// COPY takes no parameters, so a COPY of a query has its values written into its text; so does a
+// simple query of several statements (Database.selectInWorkspace: a transaction, its workspace and one
+// read in one round trip). This is the one place that happens, as drizzle assembles the statement
+// from its parts: each value is quoted whole by pg's `escapeLiteral`, once, and the finished text is never read again, so
 // a value holding `$1`, a quote or a backslash is only ever text. Everything else binds its values.
 
 /** A PostgreSQL array literal's text: every element double-quoted, so any value survives. */

@@ -89,6 +89,19 @@ const DELIVERY_CONCURRENCY = 8;
 const DELIVERY_RECOVERY = { expireSeconds: 40, checkEverySeconds: 10, retryDelaySeconds: 5 };
 export type DeliveryRecovery = typeof DELIVERY_RECOVERY;
 
+/**
+ * A running job's lease. pg-boss 10 has no heartbeat: a job stays active until its expiry, an hour for
+ * a sync, so a worker killed mid-job would hold it that long. Instead each long job's expiry is moved
+ * to `leaseSeconds` past now every `renewEverySeconds` while it runs: a job whose worker died expires
+ * `leaseSeconds` after its last renewal, pg-boss's maintenance (every `checkEverySeconds`) retries it
+ * after its retry delay (10 s), and another worker has it within a minute (30 + 15 + 10 s at worst).
+ * The queues' own expiry stays long: pg-boss also stops waiting for a handler past it.
+ */
+export const JOB_LEASE = { leaseSeconds: 30, renewEverySeconds: 10 };
+
+/** Which work a process does (`npm start -- --role`): `api` answers requests and runs no job. */
+export type ProcessRole = 'api' | 'worker' | 'all';
+
 /** How often workspaces with evidence waiting for the graph are picked up, whoever forgot to ask. */
 const GRAPH_SWEEP_CRON = '* * * * *';
 /**
@@ -117,26 +130,38 @@ export async function startJobQueue(
   {
     schema = 'pgboss',
     recovery = DELIVERY_RECOVERY,
+    role = 'all',
+    lease = JOB_LEASE,
   }: {
     schema?: string;
     /** How soon a delivery whose worker died is attempted again; tests that kill workers shorten it. */
     recovery?: DeliveryRecovery;
+    /**
+     * An API process only queues jobs: it neither maintains the queues (expiring the jobs of dead
+     * workers) nor fires schedules; the workers do both. Schedules fire once however many workers run:
+     * pg-boss lets one instance per interval read the schedules and queues each slot's job once.
+     */
+    role?: ProcessRole;
+    lease?: typeof JOB_LEASE;
   } = {},
 ): Promise<JobQueue> {
+  const works = role !== 'api';
   const boss = new PgBoss({
     connectionString: ownerUrl,
     schema,
-    max: 4,
-    application_name: 'warmpath-jobs',
+    max: works ? 4 : 2,
+    application_name: `warmpath-jobs-${role}`,
     // How soon the job of a worker that died is noticed (once its expiry has passed): 120 s by default.
     maintenanceIntervalSeconds: recovery.checkEverySeconds,
+    supervise: works,
+    schedule: works,
   });
   boss.on('error', (error) => log(`jobs: ${error.message}`));
   await boss.start();
   await boss.createQueue(QUEUES.googleSync, {
     name: QUEUES.googleSync,
     retryLimit: 3,
-    retryDelay: 30,
+    retryDelay: 10,
     retryBackoff: true,
     expireInMinutes: 60,
   });
@@ -154,7 +179,7 @@ export async function startJobQueue(
     name: QUEUES.recommendActions,
     policy: 'stately',
     retryLimit: 3,
-    retryDelay: 60,
+    retryDelay: 10,
     retryBackoff: true,
     expireInMinutes: 60,
   });
@@ -163,7 +188,7 @@ export async function startJobQueue(
     name: QUEUES.recommendFirstActions,
     policy: 'stately',
     retryLimit: 3,
-    retryDelay: 30,
+    retryDelay: 10,
     retryBackoff: true,
     expireInMinutes: 30,
   });
@@ -171,7 +196,7 @@ export async function startJobQueue(
   await boss.createQueue(QUEUES.hubspotSync, {
     name: QUEUES.hubspotSync,
     retryLimit: 3,
-    retryDelay: 60,
+    retryDelay: 10,
     retryBackoff: true,
     expireInMinutes: 60,
   });
@@ -193,6 +218,30 @@ export async function startJobQueue(
       `GRANT USAGE ON SCHEMA ${schema} TO ${APP_ROLE}; GRANT SELECT ON ${schema}.queue TO ${APP_ROLE}; GRANT INSERT, SELECT (id) ON ${schema}.job TO ${APP_ROLE}`,
       [],
     );
+  /** Runs `work` while renewing the lease of `job` (JOB_LEASE); the lease lapses if this process dies. */
+  const leased = async <T>(
+    queue: string,
+    job: { id: string; data: T } | undefined,
+    work: (data: T) => Promise<void>,
+  ) => {
+    if (!job) return;
+    const renew = () =>
+      boss
+        .getDb()
+        .executeSql(
+          `update ${schema}.job set expire_in = (now() - started_on) + $3::int * interval '1 second'
+            where name = $1 and id = $2 and state = 'active'`,
+          [queue, job.id, lease.leaseSeconds],
+        )
+        .catch((error: Error) => log(`jobs: the lease of ${queue} ${job.id} was not renewed: ${error.message}`));
+    await renew();
+    const renewing = setInterval(renew, lease.renewEverySeconds * 1000);
+    try {
+      await work(job.data);
+    } finally {
+      clearInterval(renewing);
+    }
+  };
   const enqueueGraphRecompute = async (workspaceId: string) => {
     await boss.send(QUEUES.graphRecompute, { workspaceId }, { singletonKey: workspaceId });
   };
@@ -212,15 +261,11 @@ export async function startJobQueue(
       await boss.send(QUEUES.deliverEvent, job, { startAfter, db: transactionDb(tx) });
     },
     work: async (handlers) => {
-      await boss.work<GoogleSyncJob>(QUEUES.googleSync, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-        if (job) await handlers.googleSync(job.data);
-      });
-      await boss.work<GraphRecomputeJob>(
-        QUEUES.graphRecompute,
-        { batchSize: 1, pollingIntervalSeconds: 1 },
-        async ([job]) => {
-          if (job) await handlers.graphRecompute(job.data);
-        },
+      await boss.work<GoogleSyncJob>(QUEUES.googleSync, { batchSize: 1, pollingIntervalSeconds: 1 }, ([job]) =>
+        leased(QUEUES.googleSync, job, handlers.googleSync),
+      );
+      await boss.work<GraphRecomputeJob>(QUEUES.graphRecompute, { batchSize: 1, pollingIntervalSeconds: 1 }, ([job]) =>
+        leased(QUEUES.graphRecompute, job, handlers.graphRecompute),
       );
       await boss.schedule(QUEUES.graphSweep, GRAPH_SWEEP_CRON);
       await boss.work(QUEUES.graphSweep, async () => {
@@ -234,16 +279,12 @@ export async function startJobQueue(
       await boss.work<RecommendActionsJob>(
         QUEUES.recommendActions,
         { batchSize: 1, pollingIntervalSeconds: 5 },
-        async ([job]) => {
-          if (job) await handlers.recommendActions(job.data);
-        },
+        ([job]) => leased(QUEUES.recommendActions, job, handlers.recommendActions),
       );
       await boss.work<FirstRecommendationsJob>(
         QUEUES.recommendFirstActions,
         { batchSize: 1, pollingIntervalSeconds: 1 },
-        async ([job]) => {
-          if (job) await handlers.recommendFirstActions(job.data);
-        },
+        ([job]) => leased(QUEUES.recommendFirstActions, job, handlers.recommendFirstActions),
       );
       await boss.schedule(QUEUES.recommendSweep, RECOMMEND_SWEEP_CRON);
       await boss.work(QUEUES.recommendSweep, async () => {
@@ -251,12 +292,8 @@ export async function startJobQueue(
           await boss.send(QUEUES.recommendActions, { workspaceId }, { singletonKey: workspaceId });
         }
       });
-      await boss.work<HubspotSyncJob>(
-        QUEUES.hubspotSync,
-        { batchSize: 1, pollingIntervalSeconds: 1 },
-        async ([job]) => {
-          if (job) await handlers.hubspotSync(job.data);
-        },
+      await boss.work<HubspotSyncJob>(QUEUES.hubspotSync, { batchSize: 1, pollingIntervalSeconds: 1 }, ([job]) =>
+        leased(QUEUES.hubspotSync, job, handlers.hubspotSync),
       );
       await boss.schedule(QUEUES.hubspotSweep, HUBSPOT_SWEEP_CRON);
       await boss.work(QUEUES.hubspotSweep, () => handlers.refreshHubspotLists());

@@ -14,6 +14,7 @@ import type { Database } from '../db/client.ts';
 import { findDemo } from '../features/demo/demo.repo.ts';
 import { findIdentity } from '../features/users/users.repo.ts';
 import { AppError } from '../lib/app-error.ts';
+import { createSessionCache, type SessionCache } from './session-cache.ts';
 
 const ROLES_FOR: Record<'read' | 'self' | 'write' | 'admin', readonly Role[]> = {
   read: ['admin', 'member', 'viewer'],
@@ -88,8 +89,9 @@ function bearerToken(request: FastifyRequest): string | null {
 
 async function authPlugin(
   app: FastifyInstance,
-  options: { verifyToken: TokenVerifier; database: Database; emailClaim: string },
+  options: { verifyToken: TokenVerifier; database: Database; emailClaim: string; sessions?: SessionCache },
 ) {
+  const sessions = options.sessions ?? createSessionCache();
   app.decorateRequest('caller', null);
   app.decorateRequest('member', null);
 
@@ -104,11 +106,7 @@ async function authPlugin(
     }
   });
 
-  app.addHook('onRequest', async (request) => {
-    if (!needsToken(request)) return;
-
-    const token = bearerToken(request);
-    if (!token) throw new AppError('UNAUTHENTICATED', 'Missing bearer token');
+  const verified = async (token: string): Promise<Caller> => {
     let claims: JWTPayload;
     try {
       claims = await options.verifyToken(token);
@@ -118,11 +116,25 @@ async function authPlugin(
       }
       throw error;
     }
-    const subject = claims.sub as string;
     const email = claims[options.emailClaim];
-    request.caller = { subject, email: typeof email === 'string' ? email.toLowerCase() : null };
+    const caller = { subject: claims.sub as string, email: typeof email === 'string' ? email.toLowerCase() : null };
+    // `exp` is a required claim: the verifier refused a token without it.
+    sessions.verified(token, caller, claims.exp as number);
+    return caller;
+  };
 
-    const identity = await findIdentity(options.database, subject);
+  app.addHook('onRequest', async (request) => {
+    if (!needsToken(request)) return;
+
+    const token = bearerToken(request);
+    if (!token) throw new AppError('UNAUTHENTICATED', 'Missing bearer token');
+    request.caller = sessions.caller(token) ?? (await verified(token));
+    const { subject } = request.caller;
+    let identity = sessions.identity(subject);
+    if (!identity) {
+      identity = (await findIdentity(options.database, subject)) ?? undefined;
+      if (identity) sessions.remember(subject, identity);
+    }
     if (identity) request.member = { ...request.caller, ...identity };
     if (identity && request.headers[DEMO_WORKSPACE_HEADER] === DEMO_WORKSPACE_VALUE) {
       // The member acts in their own demo workspace, as its admin; never in anyone else's.

@@ -24,7 +24,14 @@ import {
 } from '../users/users.repo.ts';
 import { findInvite, findPendingInvites, setInvite } from './invitations.repo.ts';
 
-export type TeamDeps = { database: Database };
+export type TeamDeps = {
+  database: Database;
+  /**
+   * Told after a member's role changed or they were removed, once committed: this process's session
+   * cache forgets them before the answer goes (other processes learn it from PostgreSQL's notice).
+   */
+  memberChanged?: (workspaceId: string, userId: string) => void;
+};
 
 /** Activated once onboarding is done; before that, how the person came in. */
 export function teammateStatus(row: Pick<TeammateRow, 'hasCompletedOnboarding' | 'joinedVia'>): TeammateStatus {
@@ -83,7 +90,7 @@ async function changeTeammate(
   change: { role: Role } | 'remove',
 ): Promise<TTeammate | null> {
   if (userId === member.userId) throw new AppError('FORBIDDEN', 'You cannot change your own account here');
-  return deps.database.inWorkspace(member.workspaceId, async (tx) => {
+  const changed = await deps.database.inWorkspace(member.workspaceId, async (tx) => {
     const admins = await lockAdmins(tx, member.workspaceId);
     const target = await findTeammate(tx, member.workspaceId, userId);
     if (!target) return changeInvitation(tx, member.workspaceId, userId, change);
@@ -104,6 +111,8 @@ async function changeTeammate(
     await setRole(tx, member.workspaceId, userId, change.role);
     return toTeammate({ ...target, role: change.role });
   });
+  deps.memberChanged?.(member.workspaceId, userId);
+  return changed;
 }
 
 /** Role changes and removals on a pending invitation (removal revokes it). */

@@ -17,20 +17,25 @@ import { markDirty, markNeighbourhoodDirty } from '../../graph/dirty.ts';
 import { recordMember } from '../../graph/evidence.repo.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 
-/** The workspace and role behind an identity-provider subject, or null if it has not registered. */
-export async function findIdentity(database: Database, subject: string) {
+/**
+ * The workspace and role behind an identity-provider subject, or null if it has not registered. Every
+ * authenticated request asks this (unless plugins/session-cache.ts knows): two round trips, the global
+ * identity and then the user's role read under row-level security in one.
+ */
+export async function findIdentity(
+  database: Database,
+  subject: string,
+): Promise<{ workspaceId: string; userId: string; role: Role } | null> {
   const [identity] = await database.db
     .select({ workspaceId: userIdentities.workspaceId, userId: userIdentities.userId })
     .from(userIdentities)
     .where(eq(userIdentities.idpSubject, subject));
   if (!identity) return null;
-  const [user] = await database.inWorkspace(identity.workspaceId, (tx) =>
-    tx
-      .select({ role: users.role })
-      .from(users)
-      .where(and(eq(users.workspaceId, identity.workspaceId), eq(users.id, identity.userId))),
+  const [user] = await database.selectInWorkspace<{ role: Role }>(
+    identity.workspaceId,
+    sql`select role from users where workspace_id = ${identity.workspaceId}::uuid and id = ${identity.userId}::uuid`,
   );
-  return user ? { ...identity, role: user.role as Role } : null;
+  return user ? { ...identity, role: user.role } : null;
 }
 
 /**
@@ -64,48 +69,69 @@ export async function findUsersByEmail(database: Database, email: string) {
   return found;
 }
 
-// In the correlated subqueries below the outer row is named `users.…` in plain SQL: Drizzle renders
-// its own column references unqualified there, and an inner table with the same column (integrations.id)
-// would capture them.
-export async function findMe(tx: Tx, workspaceId: string, userId: string): Promise<TMe | null> {
-  const [row] = await tx
-    .select({
-      user: users,
-      targetingSet: sql<boolean>`exists (select 1 from ${targetingSchemes} t where t.workspace_id = users.workspace_id and t.user_id = users.id)`,
-      googleConnected: sql<boolean>`exists (select 1 from ${integrations} i where i.workspace_id = users.workspace_id and i.user_id = users.id and i.kind = 'google')`,
-      googleSettings: sql<
-        string | null
-      >`(select i.settings from ${integrations} i where i.workspace_id = users.workspace_id and i.user_id = users.id and i.kind = 'google')`,
-      hubspotConnected: sql<boolean>`exists (select 1 from ${integrations} i where i.workspace_id = users.workspace_id and i.kind = 'hubspot')`,
-      slackConnected: sql<boolean>`exists (select 1 from ${integrations} i where i.workspace_id = users.workspace_id and i.kind = 'slack')`,
-      webhookSettings: sql<
-        string | null
-      >`(select i.settings from ${integrations} i where i.workspace_id = users.workspace_id and i.kind = 'webhook')`,
-    })
-    .from(users)
-    .where(and(eq(users.workspaceId, workspaceId), eq(users.id, userId)));
-  if (!row) return null;
-  const { user } = row;
+// The member as `/me` shows them: PostgreSQL's read_me (migration 0058) sets the workspace for
+// row-level security and reads the row in one statement, whose plan PL/pgSQL keeps per connection.
+const meQuery = (workspaceId: string, userId: string) =>
+  sql`select * from read_me(${workspaceId}::uuid, ${userId}::uuid)`;
+
+type MeRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  avatar: string | null;
+  role: Role;
+  workspaceId: string;
+  hasCompletedOnboarding: boolean;
+  onboardingStep: OnboardingStep;
+  linkedinConnected: boolean;
+  targetingSet: boolean;
+  googleConnected: boolean;
+  googleSettings: string | null;
+  hubspotConnected: boolean;
+  slackConnected: boolean;
+  webhookSettings: string | null;
+};
+
+function toMe(row: MeRow): TMe {
   const webhookUrl = row.webhookSettings ? ((JSON.parse(row.webhookSettings) as { url?: string }).url ?? null) : null;
   return {
-    id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    avatar: user.avatar,
-    role: user.role,
-    workspaceId: user.workspaceId,
-    hasCompletedOnboarding: user.hasCompletedOnboarding,
-    onboardingStep: user.onboardingStep,
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    avatar: row.avatar,
+    role: row.role,
+    workspaceId: row.workspaceId,
+    hasCompletedOnboarding: row.hasCompletedOnboarding,
+    onboardingStep: row.onboardingStep,
     isGoogleConnected: row.googleConnected,
     googleAccountEmail: row.googleConnected ? googleAccountEmail(row.googleSettings) : null,
-    isLinkedinConnected: user.linkedinConnectedAt !== null,
+    isLinkedinConnected: row.linkedinConnected,
     isHubspotConnected: row.hubspotConnected,
     isSlackConnected: row.slackConnected,
     isWebhookConnected: webhookUrl !== null,
     webhookUrl,
     isTargetedAccountsSet: row.targetingSet,
   };
+}
+
+export async function findMe(tx: Tx, workspaceId: string, userId: string): Promise<TMe | null> {
+  const { rows } = await tx.execute<MeRow>(meQuery(workspaceId, userId));
+  return rows[0] ? toMe(rows[0]) : null;
+}
+
+/**
+ * The same as `findMe`, in one round trip and no transaction (`/me`, which every page asks first):
+ * read_me scopes itself to the workspace. A named statement: each connection parses it once.
+ */
+export async function readMe(database: Database, workspaceId: string, userId: string): Promise<TMe | null> {
+  const { rows } = await database.pool.query<MeRow>({
+    name: 'read-me',
+    text: 'select * from read_me($1::uuid, $2::uuid)',
+    values: [workspaceId, userId],
+  });
+  return rows[0] ? toMe(rows[0]) : null;
 }
 
 /** The connected Google account's address, as the connection's settings keep it (google.repo.ts). */

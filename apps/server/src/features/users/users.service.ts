@@ -18,9 +18,9 @@ import {
   findDomainOwners,
   findIdentity,
   findJoinableWorkspace,
-  findMe,
   insertUser,
   insertWorkspace,
+  readMe,
   updateUserNames,
 } from './users.repo.ts';
 
@@ -30,6 +30,8 @@ export type UsersDeps = {
   events: EventRecorder;
   /** Finishing onboarding queues the user's first recommendations. */
   jobs: Pick<JobQueue, 'enqueueFirstRecommendations' | 'enqueueGraphRecompute'>;
+  /** After a role change or a removal (features/team/team.service.ts). */
+  memberChanged?: (workspaceId: string, userId: string) => void;
 };
 
 /**
@@ -43,7 +45,7 @@ export function nonWhitelistedDomains(domains: string[], email: string, allowlis
 }
 
 export async function getMe(deps: UsersDeps, member: Member): Promise<TMe> {
-  const me = await deps.database.inWorkspace(member.workspaceId, (tx) => findMe(tx, member.workspaceId, member.userId));
+  const me = await readMe(deps.database, member.workspaceId, member.userId);
   if (!me) throw new AppError('NOT_FOUND', 'Failed to fetch user');
   return me;
 }

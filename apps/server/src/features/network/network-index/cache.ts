@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
 import { patchSnapshot } from './patch.ts';
-import { loadSnapshot, type NetworkSnapshot } from './snapshot.ts';
+import { loadSnapshot, type NetworkSnapshot, snapshotBytes } from './snapshot.ts';
 
 /** Below this many prospects PostgreSQL answers within the targets on its own, and no copy is kept. */
 const NETWORK_INDEX_MIN_ROWS = 50_000;
-/** Workspaces kept in memory at once. */
-const MAX_WORKSPACES = 4;
+/** What the copies of one process may hold (NETWORK_CACHE_MB): three workspaces of a million prospects. */
+const BUDGET_BYTES = 1024 * 1024 * 1024;
 
 export type NetworkIndex = {
   /**
@@ -16,6 +16,8 @@ export type NetworkIndex = {
   current: (tx: Tx, workspaceId: string) => Promise<NetworkSnapshot | null>;
   /** Resolves once no copy is being refreshed (tests, benchmarks and shutdown wait on it). */
   settled: () => Promise<void>;
+  /** The copies kept, and the memory they hold (within the budget). */
+  memory: () => { workspaces: number; bytes: number };
 };
 
 /** How a copy was brought up to date: read whole, or patched with the rows changed since it was made. */
@@ -23,6 +25,7 @@ export type NetworkIndexRefresh = {
   workspaceId: string;
   how: 'built' | 'patched';
   rows: number;
+  bytes: number;
   changedRows: number;
   ms: number;
 };
@@ -31,19 +34,51 @@ export function createNetworkIndex(
   database: Database,
   options: {
     minRows?: number;
+    /**
+     * The memory the copies may hold: past it the least recently used go (a request for one of them
+     * is answered by PostgreSQL while it is built again). A copy larger than the whole budget is not
+     * kept, nor built again while its workspace has at least the rows of the copy that did not fit.
+     */
+    budgetBytes?: number;
     onError?: (error: unknown) => void;
     onRefresh?: (refresh: NetworkIndexRefresh) => void;
   } = {},
 ): NetworkIndex {
   const minRows = options.minRows ?? NETWORK_INDEX_MIN_ROWS;
-  const snapshots = new Map<string, NetworkSnapshot>();
+  const budgetBytes = options.budgetBytes ?? BUDGET_BYTES;
+  /** Least recently used first: a use moves a copy to the end. */
+  const snapshots = new Map<string, { snapshot: NetworkSnapshot; bytes: number }>();
+  let keptBytes = 0;
+  /** Workspaces whose copy alone was over the budget, and its size then. */
+  const tooLarge = new Map<string, number>();
+  const drop = (workspaceId: string) => {
+    const kept = snapshots.get(workspaceId);
+    if (!kept) return;
+    snapshots.delete(workspaceId);
+    keptBytes -= kept.bytes;
+  };
+  const keep = (workspaceId: string, snapshot: NetworkSnapshot) => {
+    drop(workspaceId);
+    const bytes = snapshotBytes(snapshot);
+    if (bytes > budgetBytes) {
+      tooLarge.set(workspaceId, snapshot.size);
+      return bytes;
+    }
+    for (const oldest of snapshots.keys()) {
+      if (keptBytes + bytes <= budgetBytes) break;
+      drop(oldest);
+    }
+    snapshots.set(workspaceId, { snapshot, bytes });
+    keptBytes += bytes;
+    return bytes;
+  };
   const refreshing = new Map<string, Promise<void>>();
   /** The version a refresh last failed at: not retried until the rows change. */
   const failedAt = new Map<string, number>();
 
   const refresh = (workspaceId: string, version: number) => {
     const started = performance.now();
-    const previous = snapshots.get(workspaceId);
+    const previous = snapshots.get(workspaceId)?.snapshot;
     const work = (async () => {
       // A patch that fails is told, and the copy is read whole instead.
       const patched = previous
@@ -53,16 +88,12 @@ export function createNetworkIndex(
           })
         : null;
       const snapshot = patched?.snapshot ?? (await loadSnapshot(database, workspaceId));
-      snapshots.delete(workspaceId);
-      snapshots.set(workspaceId, snapshot);
-      for (const oldest of snapshots.keys()) {
-        if (snapshots.size <= MAX_WORKSPACES) break;
-        snapshots.delete(oldest);
-      }
+      const bytes = keep(workspaceId, snapshot);
       options.onRefresh?.({
         workspaceId,
         how: patched ? 'patched' : 'built',
         rows: snapshot.size,
+        bytes,
         changedRows: patched?.changedRows ?? snapshot.size,
         ms: Math.round(performance.now() - started),
       });
@@ -82,20 +113,24 @@ export function createNetworkIndex(
                coalesce((select rows from network_reach where workspace_id = ${workspaceId} and kind = 'total'), 0) as size`);
       const version = Number(found.rows[0]?.version ?? 0);
       const size = Number(found.rows[0]?.size ?? 0);
-      const snapshot = snapshots.get(workspaceId);
-      if (snapshot?.version === version) {
+      const kept = snapshots.get(workspaceId);
+      if (kept?.snapshot.version === version) {
         // Most recently used last, so the first key is the one to drop.
         snapshots.delete(workspaceId);
-        snapshots.set(workspaceId, snapshot);
-        return snapshot;
+        snapshots.set(workspaceId, kept);
+        return kept.snapshot;
       }
       if (size < minRows) {
-        snapshots.delete(workspaceId);
+        drop(workspaceId);
         return null;
       }
-      if (!refreshing.has(workspaceId) && failedAt.get(workspaceId) !== version) refresh(workspaceId, version);
+      const overBudget = size >= (tooLarge.get(workspaceId) ?? Number.POSITIVE_INFINITY);
+      if (!refreshing.has(workspaceId) && failedAt.get(workspaceId) !== version && !overBudget) {
+        refresh(workspaceId, version);
+      }
       return null;
     },
+    memory: () => ({ workspaces: snapshots.size, bytes: keptBytes }),
     settled: async () => {
       while (refreshing.size > 0) await Promise.all(refreshing.values());
     },

@@ -245,6 +245,34 @@ export function finish(snapshot: NetworkSnapshot, companyRank?: Int32Array) {
   return snapshot;
 }
 
+/** A dictionary entry's cost beside its text: its slot in `values` and its entry in `codes`. */
+const DICTIONARY_ENTRY_BYTES = 80;
+
+/**
+ * The memory a copy holds, near enough for a budget: its arrays exactly, its dictionaries' text at two
+ * bytes a character plus what each entry costs in the array and the map.
+ */
+export function snapshotBytes(snapshot: NetworkSnapshot): number {
+  const dictionaryBytes = (dictionary: Dictionary) =>
+    dictionary.values.reduce((sum, value) => sum + DICTIONARY_ENTRY_BYTES + 2 * (value?.length ?? 0), 0);
+  let bytes =
+    snapshot.ids.byteLength +
+    snapshot.proximity.byteLength +
+    snapshot.engagement.byteLength +
+    snapshot.signalMask.byteLength +
+    snapshot.external.byteLength +
+    snapshot.connectorStart.byteLength +
+    snapshot.connectorCodes.byteLength +
+    snapshot.connectorRowsStart.byteLength +
+    snapshot.connectorRows.byteLength +
+    snapshot.byName.byteLength +
+    snapshot.companyRank.byteLength +
+    dictionaryBytes(snapshot.connectors);
+  for (const column of Object.values(snapshot.text))
+    bytes += column.codes.byteLength + dictionaryBytes(column.dictionary);
+  return bytes;
+}
+
 /**
  * Runs `read` in a read-only, repeatable-read transaction of the workspace: every statement in it sees
  * the rows as of one version, whatever commits meanwhile.
