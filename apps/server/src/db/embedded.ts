@@ -79,13 +79,22 @@ function tuningFlags() {
   ]);
 }
 
+/**
+ * A server restarted right after a crash (`npm run drill` kills it with SIGKILL) can find the killed
+ * PostgreSQL's processes still exiting, their shared memory still attached: PostgreSQL then refuses to
+ * start. Trying again for half a minute lets them go.
+ */
+const START_ATTEMPTS = 30;
+const START_RETRY_MS = 1000;
+
 export async function openEmbeddedCluster(dataDir: string, log: (line: string) => void): Promise<EmbeddedCluster> {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pgDir = path.join(dataDir, 'pg');
   await fs.mkdir(dataDir, { recursive: true });
   const password = await readOrCreateSecret(path.join(dataDir, 'pg-password'));
 
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < START_ATTEMPTS; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, START_RETRY_MS));
     const running = await runningPort(pgDir);
     if (running) return { url: urlFor(running, password), release: async () => {} };
 
@@ -115,8 +124,10 @@ export async function openEmbeddedCluster(dataDir: string, log: (line: string) =
     }
     try {
       await cluster.start();
-    } catch {
-      // Another process won the race to start it, or a stale lock was cleared: look again.
+    } catch (error) {
+      // Another process won the race to start it, a stale lock was cleared, or the processes of a
+      // cluster that was killed still hold its shared memory for a moment: look again.
+      log(`postgres: could not start yet (${error instanceof Error ? error.message : String(error)})`);
       continue;
     }
     const url = urlFor(port, password);
