@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'ally.link-sent',
   'ally.shared',
   'ally.withdrew',
+  'sharing.changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -26,6 +27,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'ally.link-sent': 'Sent an ally a share link',
   'ally.shared': 'An ally shared connections',
   'ally.withdrew': 'An ally withdrew their connections',
+  'sharing.changed': 'Changed their sharing level',
 };
 
 /** One entry of Admin › Workspace › Audit log. */

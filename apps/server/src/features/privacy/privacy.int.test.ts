@@ -1,5 +1,6 @@
 import {
   SIGNAL_LABELS,
+  type TAuditPage,
   type TContactsPage,
   type TNetworkFilters,
   type TPrivacy,
@@ -225,13 +226,18 @@ describe("a 'Private' member", () => {
     await recomputeDirty(ctx.database, w.ws);
   });
 
-  it('is back for everyone once they share again', async () => {
+  it('is back for everyone once they share again, and admins read each change in the audit log', async () => {
     await setPrivacy(w.colleague.token, { sharingLevel: 'all' });
     await recomputeDirty(ctx.database, w.ws);
     const emails = (await rows(w.admin.token)).map((row) => row.email);
     expect(emails).toEqual(expect.arrayContaining([w.people.oneWay, w.introOnly]));
     await setPrivacy(w.colleague.token, { sharingLevel: 'private' });
     await recomputeDirty(ctx.database, w.ws);
+    const audit = (await get(w.admin.token, '/workspace/query/audit-log')).json<TAuditPage>();
+    const changes = audit.rows.filter((row) => row.action === 'sharing.changed');
+    // Newest first: the two changes of this test.
+    expect(changes.slice(0, 2).map((row) => row.subject)).toEqual(['Share all → Private', 'Private → Share all']);
+    expect(changes[0]?.actorEmail).toBe(w.colleague.email);
   });
 });
 

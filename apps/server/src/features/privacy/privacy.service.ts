@@ -1,9 +1,10 @@
-import type { TPrivacy, TUpdatePrivacy } from '@warmpath/shared';
+import { SHARING_LEVEL_LABELS, type TPrivacy, type TUpdatePrivacy } from '@warmpath/shared';
 import type { Database, Tx } from '../../db/client.ts';
 import { loadGraphSettings } from '../../graph/settings.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Member } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
 import {
   blocklistEntries,
   deleteBlocklistEntry,
@@ -42,8 +43,16 @@ export async function updatePrivacy(deps: PrivacyDeps, member: Member, input: TU
   const { privacy, changed } = await deps.database.inWorkspace(member.workspaceId, async (tx) => {
     const before = await savePrivacy(tx, member.workspaceId, member.userId, input);
     const changed = before !== null && before !== input.sharingLevel;
-    // Where the audit log (issue 22, second half) records a sharing level's change, beside this mark.
-    if (changed) await markMemberReachDirty(tx, member.workspaceId, member.userId);
+    if (changed) {
+      await markMemberReachDirty(tx, member.workspaceId, member.userId);
+      // What teammates see of the member changed: admins can tell when, and from what to what.
+      await recordAudit(tx, member.workspaceId, {
+        actorUserId: member.userId,
+        action: 'sharing.changed',
+        subject: `${SHARING_LEVEL_LABELS[before]} → ${SHARING_LEVEL_LABELS[input.sharingLevel]}`,
+        details: { from: before, to: input.sharingLevel },
+      });
+    }
     if (input.sharingLevel === 'private' || !input.acceptsIntros) {
       await withdrawOpenAsksOf(tx, member.workspaceId, member.userId);
     }
