@@ -47,6 +47,21 @@ const signalLabels = (mask: SQL) =>
   )})`;
 
 /**
+ * The audit log's entry for an export, written before it starts (a download cut short has still shown
+ * rows), on the primary: the export itself may read from the replica, which refuses writes.
+ */
+export function recordNetworkExport(database: Database, member: Member, filters: TFilterItem[]) {
+  return database.inWorkspace(member.workspaceId, (tx) =>
+    recordAudit(tx, member.workspaceId, {
+      actorUserId: member.userId,
+      action: 'network.exported',
+      subject: 'Network table (CSV)',
+      details: { filters: filters.length },
+    }),
+  );
+}
+
+/**
  * Streams the filtered network table as CSV into `out`, in the table's order. PostgreSQL writes the
  * CSV itself (COPY ... TO STDOUT: quoting, labels, formula defusing and ally names all in the one
  * statement), and the bytes are piped to the client with backpressure: memory stays flat whatever the
@@ -66,15 +81,6 @@ export async function exportNetworkCsv(database: Database, member: Member, filte
       ws,
     ]);
     const compiled = await database.inWorkspace(ws, (tx) => compileFilters(tx, member, filters));
-    // Recorded as it starts: a download cut short has still shown rows.
-    await database.inWorkspace(ws, (tx) =>
-      recordAudit(tx, ws, {
-        actorUserId: member.userId,
-        action: 'network.exported',
-        subject: 'Network table (CSV)',
-        details: { filters: filters.length },
-      }),
-    );
     // The names of the workspace's connectors (members and mapped allies), as one hstore map the
     // statement looks each row's connectors up in, all of a row's ids in one call: a join per row to a
     // table of them cost 15 times COPY, a jsonb lookup per id 3 times the hstore's.

@@ -3,7 +3,7 @@ import { EXPORT_FILE_PREFIX, networkApi } from '@warmpath/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberOf } from '../../plugins/auth.ts';
 import { route } from '../../plugins/contract-route.ts';
-import { exportNetworkCsv } from './export-csv.ts';
+import { exportNetworkCsv, recordNetworkExport } from './export-csv.ts';
 import {
   type ContactsDeps,
   explainProximity,
@@ -45,8 +45,8 @@ export const networkRoutes: FastifyPluginAsyncZod<ContactsDeps> = async (app, de
     const out = new PassThrough();
     // The export ends `out` when done, and destroys it on failure (the client sees a cut download).
     // A whole-network read: on the read replica when there is one (db/read-replica.ts).
-    deps.database
-      .forReads(member.workspaceId)
+    recordNetworkExport(deps.database, member, request.body.filters)
+      .then(() => deps.database.forReads(member.workspaceId))
       .then((database) => exportNetworkCsv(database, member, request.body.filters, out))
       .catch((error: unknown) => {
         request.log.warn({ err: error }, 'network export stopped');
