@@ -3,9 +3,9 @@ import { type Browser, expect, type Locator, type Page, test } from '@playwright
 import { PATHS } from '../../apps/web/src/lib/paths.ts';
 import {
   allowGoogleConsent,
+  invitationLink,
   newDomain,
   seededUser,
-  sentMailUrl,
   signInAndConnectGoogle,
   signInThroughProvider,
 } from './fixtures.ts';
@@ -169,17 +169,7 @@ test('axe finds nothing serious on the sign-up and onboarding routes, walked by 
     );
   await here(PATHS.signUp.importClientsUpload);
 
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const sent = await (await page.request.get(sentMailUrl(teammate))).json();
-        link = /https?:\/\/\S+\/sign-up\/register-invite\/[0-9a-f-]+/.exec(JSON.stringify(sent))?.[0] ?? '';
-        return link;
-      },
-      { timeout: 30_000 },
-    )
-    .not.toBe('');
+  const link = await invitationLink(page, teammate);
   routes.push(PATHS.signUp.registerInvite, PATHS.signUp.acceptInvite);
   await scanInviteePages(browser, link, findings);
 

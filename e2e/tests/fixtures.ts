@@ -33,6 +33,22 @@ export async function signUpAdmin(page: Page, domain = newDomain()) {
 export const sentMailUrl = (to?: string) =>
   `${E2E_GOOGLE_SANDBOX_URL}/mail.json${to ? `?to=${encodeURIComponent(to)}` : ''}`;
 
+/** The register-invite link of the invitation e-mailed to `to`, read from the Google sandbox's sent mail. */
+export async function invitationLink(page: Page, to: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const sent = await (await page.request.get(sentMailUrl(to))).json();
+        link = /https?:\/\/\S+\/sign-up\/register-invite\/[0-9a-f-]+/.exec(JSON.stringify(sent))?.[0] ?? '';
+        return link;
+      },
+      { timeout: 30_000 },
+    )
+    .not.toBe('');
+  return link;
+}
+
 /** Google's consent, as the built-in sandbox shows it: Allow for the pre-filled address. */
 export async function allowGoogleConsent(page: Page) {
   await expect(page.getByRole('button', { name: 'Allow' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { allowGoogleConsent, sentMailUrl, signInThroughProvider, signUpAdmin } from './fixtures.ts';
+import { allowGoogleConsent, invitationLink, signInThroughProvider, signUpAdmin } from './fixtures.ts';
 
 /** A CSV file for the upload panel's file input. */
 function csvFile(name: string, lines: string[]) {
@@ -40,17 +40,7 @@ async function addTeammate(page: Page, email: string, name: string) {
   await dialog.getByRole('button', { name: /^Invite/ }).click();
   await expect(page.getByText('User invited!')).toBeVisible();
 
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const sent = await (await page.request.get(sentMailUrl(email))).json();
-        link = /https?:\/\/\S+\/sign-up\/register-invite\/[0-9a-f-]+/.exec(JSON.stringify(sent))?.[0] ?? '';
-        return link;
-      },
-      { timeout: 30_000 },
-    )
-    .not.toBe('');
+  const link = await invitationLink(page, email);
 
   const context = await page.context().browser()?.newContext();
   if (!context) throw new Error('No browser for the teammate');

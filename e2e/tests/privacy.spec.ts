@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { allowGoogleConsent, sentMailUrl, signInThroughProvider, signUpAdmin } from './fixtures.ts';
+import { allowGoogleConsent, invitationLink, signInThroughProvider, signUpAdmin } from './fixtures.ts';
 
 /** The buttons that ask Ada for an intro, in the network table. */
 const askAda = (page: Page) =>
@@ -26,17 +26,7 @@ test("a member sets 'Private' in My Account, and a teammate no longer sees them 
   await page.getByRole('button', { name: "I'll do it later" }).click();
 
   // Grace joins through the e-mailed invitation and goes through her onboarding.
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const sent = await (await page.request.get(sentMailUrl(teammate))).json();
-        link = /https?:\/\/\S+\/sign-up\/register-invite\/[0-9a-f-]+/.exec(JSON.stringify(sent))?.[0] ?? '';
-        return link;
-      },
-      { timeout: 30_000 },
-    )
-    .not.toBe('');
+  const link = await invitationLink(page, teammate);
   const graceContext = await browser.newContext();
   const grace = await graceContext.newPage();
   await grace.goto(new URL(link).pathname);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { allowGoogleConsent, sentMailUrl, signInThroughProvider, signUpAdmin } from './fixtures.ts';
+import { allowGoogleConsent, invitationLink, signInThroughProvider, signUpAdmin } from './fixtures.ts';
 
 test('an admin invites a teammate, who joins through the e-mailed link; the admin changes their role and removes them', async ({
   page,
@@ -26,17 +26,7 @@ test('an admin invites a teammate, who joins through the e-mailed link; the admi
   await expect(page).toHaveURL(/\/actions\/recommended-actions$/);
 
   // The invitation e-mail, read from the Google sandbox's sent mail.
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const sent = await (await page.request.get(sentMailUrl(teammate))).json();
-        link = /https?:\/\/\S+\/sign-up\/register-invite\/[0-9a-f-]+/.exec(JSON.stringify(sent))?.[0] ?? '';
-        return link;
-      },
-      { timeout: 30_000 },
-    )
-    .not.toBe('');
+  const link = await invitationLink(page, teammate);
 
   // The teammate, in their own browser, registers through the link.
   const teammateContext = await browser.newContext();
