@@ -52,6 +52,10 @@ test('an admin invites a teammate, who joins through the e-mailed link; the admi
   await expect(row).toContainText('Viewer');
   await row.getByRole('button', { name: 'Actions for Grace Hopper' }).click();
   await page.getByRole('menuitem', { name: 'Remove user' }).click();
+  // The confirmation says what leaves with them.
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText('the people they know disappear from everyone');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('User removed.')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(teammate) })).toHaveCount(0);
 });
