@@ -73,6 +73,9 @@ test('day one: a new team signs up, brings its data in and sees recommendations,
   await page.getByRole('button', { name: "I don't have a specific list" }).click();
   await expect(page).toHaveURL(/\/sign-up\/targeting-scheme$/);
   await expect(page.getByText(/^Choose .* to continue\.$/)).toBeVisible();
+  // A reload mid-step keeps the step and its buttons.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
   for (const size of ['1 - 10', '11 - 50', '51 - 200', '201 - 500'])
     await page.getByRole('checkbox', { name: size, exact: true }).check();
   await page.getByRole('checkbox', { name: 'BtoB' }).check();
@@ -93,6 +96,8 @@ test('day one: a new team signs up, brings its data in and sees recommendations,
 
   // The clients import ends the admin's onboarding.
   await expect(page).toHaveURL(/\/sign-up\/import-clients$/);
+  await page.reload();
+  await expect(page.getByRole('button', { name: "I'll do it later" })).toBeVisible();
   await page.getByRole('button', { name: 'Upload CSV' }).click();
   await page
     .getByLabel('CSV file')
