@@ -19,7 +19,7 @@ import { seedDemo } from '../apps/server/src/demo/seed-demo.ts';
 import { mintAccessToken } from '../apps/server/src/idp/provider.ts';
 import { openRuntime } from '../apps/server/src/runtime.ts';
 import { startSandbox } from '../apps/server/src/sandboxes.ts';
-import { HEADER, row } from './import.ts';
+import { HEADER, row, uploadClientsFile } from './import.ts';
 import { type ServerGroup, startServerGroup } from './server.ts';
 
 /**
@@ -146,45 +146,12 @@ async function importFile() {
   return file;
 }
 
-/** The browser's multipart upload, streamed; resolves with the answer, or with null if the server died. */
-function upload(file: string, token: string, importId: string) {
-  const boundary = `----warmpath-drill-${randomUUID()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="mapNetwork"\r\n\r\nfalse\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="clients.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+/** The clients upload; resolves with the completed import, or with null if the server died under it. */
+const upload = (file: string, token: string, importId: string) =>
+  uploadClientsFile(PORT, file, token, importId, { mapNetwork: 'false' }).then(
+    (answer) => (answer.status === 200 ? (JSON.parse(answer.body) as TImportStatus) : null),
+    () => null,
   );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const size = fs.statSync(file).size;
-  return new Promise<TImportStatus | null>((resolve) => {
-    const request = http.request(
-      {
-        port: PORT,
-        host: '127.0.0.1',
-        method: 'POST',
-        path: `/api/clients/command/upload-clients?importId=${importId}`,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': head.length + size + tail.length,
-        },
-      },
-      (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          body += chunk;
-        });
-        response.on('end', () => resolve(response.statusCode === 200 ? (JSON.parse(body) as TImportStatus) : null));
-        response.on('error', () => resolve(null));
-      },
-    );
-    request.on('error', () => resolve(null));
-    request.write(head);
-    const stream = fs.createReadStream(file, { highWaterMark: 256 * 1024 });
-    stream.pipe(request, { end: false });
-    stream.on('end', () => request.end(tail));
-  });
-}
 
 const clientsCount = async (token: string) =>
   (await api<TClientsPage>(token, 'GET', '/clients/query?page=1&pageSize=1')).pagination.totalCount;

@@ -114,12 +114,22 @@ async function startServer() {
   };
 }
 
-/** The upload a browser makes: multipart, the flags first, the file streamed from disk. */
-async function uploadFile(file: string, token: string, importId: string) {
+/**
+ * The clients upload a browser makes to a server on `port`: multipart, the flags first, the file
+ * streamed from disk. Rejects when the connection fails (a server that died mid-upload).
+ */
+export async function uploadClientsFile(
+  port: number,
+  file: string,
+  token: string,
+  importId: string,
+  flags: Record<string, string>,
+) {
   const boundary = `----warmpath-bench-${randomUUID()}`;
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="mapNetwork"\r\n\r\ntrue\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="trackJobChanges"\r\n\r\ntrue\r\n` +
+    Object.entries(flags)
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join('') +
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="clients.csv"\r\nContent-Type: text/csv\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
@@ -127,7 +137,7 @@ async function uploadFile(file: string, token: string, importId: string) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const request = http.request(
       {
-        port: PORT,
+        port,
         host: '127.0.0.1',
         method: 'POST',
         path: `/api/clients/command/upload-clients?importId=${importId}`,
@@ -144,6 +154,7 @@ async function uploadFile(file: string, token: string, importId: string) {
           body += chunk;
         });
         response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        response.on('error', reject);
       },
     );
     request.on('error', reject);
@@ -260,7 +271,10 @@ export async function importBench() {
           () => {},
         );
     }, 500);
-    const response = await uploadFile(file, token, importId);
+    const response = await uploadClientsFile(PORT, file, token, importId, {
+      mapNetwork: 'true',
+      trackJobChanges: 'true',
+    });
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     clearInterval(poller);
