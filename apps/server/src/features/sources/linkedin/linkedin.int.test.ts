@@ -129,6 +129,52 @@ describe('POST /linkedin/command/upload-connections', () => {
     expect(people.rows[0]).toEqual({ n: 3 });
   });
 
+  it('joins a connection without an address to the person the mail knows by that name at that company', async () => {
+    const admin = await ctx.registerAdmin();
+    const ws = admin.me.workspaceId;
+    // What a mailbox leaves: people by their work address, at the company of its domain.
+    await ctx.database.inWorkspace(ws, async (tx) => {
+      await tx.execute(sql`insert into companies (workspace_id, name, domain, name_source) values
+        (${ws}, 'Acmerobotics', 'acmerobotics.io', 'domain'), (${ws}, 'Globex', 'globex.test', 'contacts'),
+        (${ws}, 'Initech', 'initech.test', 'domain')`);
+      await tx.execute(sql`insert into people (workspace_id, full_name, email, company_id)
+        select ${ws}, v.name, v.email, c.id from (values
+          ('Grace Hopper', 'grace@acmerobotics.io', 'acmerobotics.io'),
+          ('José Pérez', 'jose@globex.test', 'globex.test'),
+          ('Anna Müller', 'anna.m@initech.test', 'initech.test'),
+          ('Anna Müller', 'anna.mueller@initech.test', 'initech.test'),
+          ('Alan Turing', 'alan@initech.test', 'initech.test')) as v(name, email, domain)
+        join companies c on c.workspace_id = ${ws} and c.domain = v.domain`);
+    });
+    const file = exportFile([
+      // Named as LinkedIn writes the company, which the domain squashes to.
+      'Grace,Hopper,https://www.linkedin.com/in/grace,,Acme Robotics,CTO,07 Dec 2025',
+      // Words in another order, without accents, the company with its legal form.
+      'Perez,Jose,https://www.linkedin.com/in/jose,,"Globex, Inc.",Buyer,07 Dec 2025',
+      // Two people of that name there: which one is not for us to guess.
+      'Anna,Müller,https://www.linkedin.com/in/anna,,Initech,Engineer,07 Dec 2025',
+      // The same name at another company is someone else.
+      'Alan,Turing,https://www.linkedin.com/in/alan,,Bletchley Park,Cryptanalyst,07 Dec 2025',
+    ]);
+    expect((await upload(admin.token, file)).json().imported).toBe(4);
+
+    const { rows } = await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute<{ email: string | null; linkedin_url: string | null; company: string | null }>(sql`
+        select p.email, p.linkedin_url, c.name as company from people p left join companies c on c.id = p.company_id
+         where p.workspace_id = ${ws} and p.email is distinct from ${admin.email} order by p.linkedin_url, p.email`),
+    );
+    expect(rows).toEqual([
+      { email: null, linkedin_url: 'https://www.linkedin.com/in/alan', company: 'Bletchley Park' },
+      { email: null, linkedin_url: 'https://www.linkedin.com/in/anna', company: 'Initech' },
+      { email: 'grace@acmerobotics.io', linkedin_url: 'https://www.linkedin.com/in/grace', company: 'Acme Robotics' },
+      // LinkedIn names the company as its people write it.
+      { email: 'jose@globex.test', linkedin_url: 'https://www.linkedin.com/in/jose', company: 'Globex, Inc.' },
+      { email: 'alan@initech.test', linkedin_url: null, company: 'Initech' },
+      { email: 'anna.m@initech.test', linkedin_url: null, company: 'Initech' },
+      { email: 'anna.mueller@initech.test', linkedin_url: null, company: 'Initech' },
+    ]);
+  });
+
   it('refuses a file that is not a LinkedIn export, or not a CSV', async () => {
     const admin = await ctx.registerAdmin();
     const wrong = await upload(admin.token, 'name,email\nA,a@b.test\n');

@@ -8,9 +8,10 @@ import type { LinkedinConnection } from './connections-csv.ts';
 import type { LinkedinPosition } from './positions-csv.ts';
 
 /**
- * Merges a member's connections in three set-based statements. A person already known by e-mail
- * (from Google, say) gains the profile URL; everyone else is matched or created by profile URL; the
- * member's connection rows are upserted. Re-uploading a newer export adds and updates, never duplicates.
+ * Merges a member's connections in set-based statements. A person already known by e-mail (from
+ * Google, say) gains the profile URL, and so does one known by name at the connection's company
+ * (`matchByNameAtCompany`); everyone else is matched or created by profile URL; the member's connection
+ * rows are upserted. Re-uploading a newer export adds and updates, never duplicates.
  */
 export async function mergeConnections(tx: Tx, workspaceId: string, userId: string, rows: LinkedinConnection[]) {
   if (rows.length === 0) return { people: 0, connections: 0 };
@@ -36,6 +37,8 @@ export async function mergeConnections(tx: Tx, workspaceId: string, userId: stri
        and p.linkedin_url is null
        and not exists (select 1 from people other
                         where other.workspace_id = ${workspaceId} and other.linkedin_url = input.linkedin_url)`);
+
+  await matchByNameAtCompany(tx, workspaceId, input);
 
   const people = await tx.execute(sql`
     insert into people (workspace_id, full_name, linkedin_url, email, title)
@@ -77,6 +80,45 @@ export async function mergeConnections(tx: Tx, workspaceId: string, userId: stri
     update users set linkedin_connected_at = coalesce(linkedin_connected_at, now())
      where workspace_id = ${workspaceId} and id = ${userId}`);
   return { people: people.rowCount ?? 0, connections: connections.rowCount ?? 0 };
+}
+
+/**
+ * Most connections come without an e-mail address (people hide it), yet the mail often knows them: the
+ * same name at the connection's company, which is either named so (`company_key`) or the company of a
+ * domain the name squashes to ('Acme Robotics' and acmerobotics.io). Such a person gains the profile
+ * URL, so the connection adds to them instead of making a second person. Only a match that is alone
+ * both ways counts, and a name of at least two words: two Anna Müllers at one company stay apart.
+ */
+async function matchByNameAtCompany(tx: Tx, ws: string, input: SQL) {
+  await tx.execute(sql`
+    with unseen as (
+      select input.linkedin_url, person_name_key(input.full_name) as name_key, input.company_key
+        from (${input}) input
+       where input.company_key is not null and person_name_key(input.full_name) like '% %'
+         and not exists (select 1 from people e where e.workspace_id = ${ws} and e.email = input.email)
+         and not exists (select 1 from people o where o.workspace_id = ${ws} and o.linkedin_url = input.linkedin_url)
+    ),
+    at_company as (
+      select u.linkedin_url, u.name_key, c.id as company_id
+        from unseen u join companies c on c.workspace_id = ${ws} and c.name_key = u.company_key
+      union
+      select u.linkedin_url, u.name_key, c.id
+        from unseen u join companies c on c.workspace_id = ${ws} and c.domain is not null
+                                      and domain_label(c.domain) = replace(u.company_key, ' ', '')
+    ),
+    candidates as (
+      select distinct a.linkedin_url, p.id as person_id
+        from at_company a
+        join people p on p.workspace_id = ${ws} and p.company_id = a.company_id and p.linkedin_url is null
+       where person_name_key(p.full_name) = a.name_key
+    ),
+    counted as (
+      select c.*, count(*) over (partition by c.linkedin_url) as per_url, count(*) over (partition by c.person_id) as per_person
+        from candidates c
+    )
+    update people p set linkedin_url = m.linkedin_url, updated_at = now()
+      from counted m
+     where p.workspace_id = ${ws} and p.id = m.person_id and m.per_url = 1 and m.per_person = 1`);
 }
 
 /**
