@@ -133,7 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const [workspaceId = '', userId = ''] = payload.split(':');
       sessions.forgetMember(workspaceId, userId);
     },
-    sessions.forgetMembers,
+    // Whatever was notified while the connection was down is unknown: nobody is trusted from memory.
+    { onLost: sessions.forgetMembers, onReset: sessions.forgetMembers },
   );
   app.addHook('onClose', async () => unlisten());
   await app.register(auth, {

@@ -105,7 +105,7 @@ async function start() {
     : null;
   const replica = replicaDatabase ? createReadReplica(replicaDatabase) : null;
   // Writes made through another process keep this one's readers on the primary too.
-  const stopSharingWrites = replica ? await shareWrites(replica, runtime.databaseUrl, log) : null;
+  const stopSharingWrites = replica ? await shareWrites(replica, requestDatabase, log) : null;
   const app = await buildApp({
     config,
     database: withReadReplica(requestDatabase, replica),
@@ -121,8 +121,8 @@ async function start() {
     webDist: path.join(REPO_ROOT, 'apps/web/dist'),
   });
   app.addHook('onClose', async () => {
+    stopSharingWrites?.();
     await requestDatabase.close();
-    await stopSharingWrites?.();
     await replicaDatabase?.close();
   });
   await app.listen({ port: config.port, host: config.host });

@@ -34,10 +34,11 @@ export type Database = {
   selectInWorkspace: <Row extends Record<string, unknown>>(workspaceId: string, query: SQL) => Promise<Row[]>;
   /**
    * Calls `handler` with the payload of each NOTIFY on `channel`, on one listening connection per
-   * database; `onReset` runs when that connection was lost and opened again (notifications may have
-   * been missed meanwhile). Returns what stops listening.
+   * database (every listener of a process shares it). `onLost` runs when that connection is lost, and
+   * `onReset` when it is opened again: notifications may have been missed in between. Returns what
+   * stops listening.
    */
-  listen: (channel: string, handler: (payload: string) => void, onReset?: () => void) => Promise<() => void>;
+  listen: (channel: string, handler: (payload: string) => void, hooks?: ListenHooks) => Promise<() => void>;
   /**
    * Refreshes the planner's statistics of those of `tables` that are out of date (db/analyze.ts), as
    * their owner on a connection of its own, and names them. After a bulk write, before autovacuum gets
@@ -143,7 +144,7 @@ export function createDatabase(url: string, options: { max?: number; limits?: Re
         throw error;
       }
     },
-    listen: (channel, handler, onReset) => listeners.add(channel, handler, onReset),
+    listen: (channel, handler, hooks) => listeners.add(channel, handler, hooks),
     analyze: (tables) => analyzeStaleAsOwner(url, tables),
     close: async () => {
       await listeners.close();
@@ -153,11 +154,13 @@ export function createDatabase(url: string, options: { max?: number; limits?: Re
   return database;
 }
 
-type Listening = { channel: string; handler: (payload: string) => void; onReset?: () => void };
+export type ListenHooks = { onLost?: () => void; onReset?: () => void };
+type Listening = { channel: string; handler: (payload: string) => void } & ListenHooks;
 
 /**
- * The LISTEN connection of one database, opened with the first listener. When it is lost it is opened
- * again after a second, and every listener's `onReset` runs: what was notified meanwhile is unknown.
+ * The LISTEN connection of one database, opened with the first listener. When it is lost every
+ * listener's `onLost` runs, and it is opened again after a second, then every listener's `onReset`:
+ * what was notified meanwhile is unknown.
  */
 function listenerConnection(url: string) {
   const listening = new Set<Listening>();
@@ -177,6 +180,7 @@ function listenerConnection(url: string) {
       if (client !== next || closed) return;
       client = null;
       next.end().catch(() => {});
+      for (const entry of listening) entry.onLost?.();
       retry = setTimeout(() => {
         retry = null;
         opening = open(true).catch(lost);
@@ -194,8 +198,8 @@ function listenerConnection(url: string) {
   };
 
   return {
-    add: async (channel: string, handler: (payload: string) => void, onReset?: () => void) => {
-      const entry = { channel, handler, onReset };
+    add: async (channel: string, handler: (payload: string) => void, hooks: ListenHooks = {}) => {
+      const entry = { channel, handler, ...hooks };
       const known = [...listening].some((other) => other.channel === channel);
       listening.add(entry);
       if (!opening) opening = open(false);

@@ -187,7 +187,7 @@ describe('a read replica (DATABASE_READ_URL)', () => {
     // Two API processes' routing, each with its own marks, both listening for the other's writes.
     const first = createReadReplica(replicaDatabase);
     const second = createReadReplica(replicaDatabase);
-    const stops = [await shareWrites(first, inject('databaseUrl')), await shareWrites(second, inject('databaseUrl'))];
+    const stops = [await shareWrites(first, primaryDatabase), await shareWrites(second, primaryDatabase)];
     const throughFirst = withReadReplica(primaryDatabase, first);
     const throughSecond = withReadReplica(primaryDatabase, second);
     try {
@@ -210,7 +210,7 @@ describe('a read replica (DATABASE_READ_URL)', () => {
       second.informed = false;
       expect(await throughSecond.forReads(ws)).toBe(throughSecond);
     } finally {
-      for (const stop of stops) await stop();
+      for (const stop of stops) stop();
     }
   });
 

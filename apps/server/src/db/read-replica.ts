@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { Database } from './client.ts';
 
 /**
@@ -41,59 +40,33 @@ function markPending(replica: ReadReplica, workspaceId: string, value: bigint) {
 }
 
 /**
- * Listens, on a connection of its own to the primary, for the writes other processes announce, and
- * marks their workspaces here. Reconnects after a second when the connection drops; meanwhile this
- * process reads from the primary only. Returns what stops it.
+ * Listens, on the primary's listening connection (`Database.listen`, shared with the session cache),
+ * for the writes other processes announce, and marks their workspaces here. While that connection is
+ * lost, this process reads from the primary only. Returns what stops it.
  */
 export async function shareWrites(
   replica: ReadReplica,
-  primaryUrl: string,
+  primary: Pick<Database, 'listen'>,
   log: (message: string) => void = () => {},
-): Promise<() => Promise<void>> {
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let retry: NodeJS.Timeout | null = null;
-  const retryLater = () => {
-    if (stopped || retry) return;
-    retry = setTimeout(() => {
-      retry = null;
-      void connect();
-    }, 1000);
-  };
-  const connect = async () => {
-    const next = new pg.Client({ connectionString: primaryUrl });
-    next.on('notification', (message) => {
-      const [workspaceId, lsn] = (message.payload ?? '').split(' ');
+): Promise<() => void> {
+  const stop = await primary.listen(
+    WRITES_CHANNEL,
+    (payload) => {
+      const [workspaceId, lsn] = payload.split(' ');
       if (workspaceId && lsn) markPending(replica, workspaceId, lsnValue(lsn));
-    });
-    // The 'end' below handles the loss; an unhandled 'error' would crash the process.
-    next.on('error', () => {});
-    next.on('end', () => {
-      if (client !== next) return;
-      client = null;
-      replica.informed = false;
-      if (stopped) return;
-      log('read replica: the writes listener was disconnected; reading from the primary until it is back');
-      retryLater();
-    });
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${WRITES_CHANNEL}`);
-    } catch {
-      await next.end().catch(() => {});
-      retryLater();
-      return;
-    }
-    client = next;
-    replica.informed = true;
-  };
-  replica.informed = false;
-  await connect();
-  return async () => {
-    stopped = true;
-    if (retry) clearTimeout(retry);
-    await client?.end();
-  };
+    },
+    {
+      onLost: () => {
+        replica.informed = false;
+        log('read replica: the writes listener was disconnected; reading from the primary until it is back');
+      },
+      onReset: () => {
+        replica.informed = true;
+      },
+    },
+  );
+  replica.informed = true;
+  return stop;
 }
 
 /** A `pg_lsn` as text (`16/B374D848`) as a number, to compare positions. */
