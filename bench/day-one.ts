@@ -114,7 +114,11 @@ export async function dayOne() {
                round(100.0 * count(*) filter (where c.name is not null and lower(c.name) <> lower(split_part(c.domain, '.', 1))) / greatest(count(*), 1), 1) as named_company_pct,
                round(100.0 * count(*) filter (where p.title is not null) / greatest(count(*), 1), 1) as title_pct,
                round(100.0 * count(*) filter (where c.size_bucket is not null) / greatest(count(*), 1), 1) as size_pct,
-               count(*) filter (where p.full_name ~ '[,"()]' or p.full_name = p.email)::int as raw_names
+               count(*) filter (where p.full_name ~ '[,"()]' or p.full_name = p.email)::int as raw_names,
+               -- LinkedIn connections standing beside the person the mail knows by the same name.
+               count(*) filter (where p.email is null and p.linkedin_url is not null and exists (
+                 select 1 from people m where m.workspace_id = p.workspace_id and m.email is not null
+                    and person_name_key(m.full_name) = person_name_key(p.full_name)))::int as linkedin_beside_mail
           from network_rows r join people p on p.id = r.prospect_id left join companies c on c.id = r.company_id
          where r.workspace_id = ${workspaceId}`);
         return rows[0];
