@@ -221,3 +221,16 @@ function listenerConnection(url: string) {
     },
   };
 }
+
+/**
+ * Runs `steps` one after another and gives their results in order, as `Promise.all` would: the
+ * statements of one transaction share its connection, which runs one query at a time (pg 9 refuses a
+ * query sent while another runs), so starting them together gains nothing.
+ */
+export async function sequentially<const Steps extends readonly (() => Promise<unknown>)[]>(
+  steps: Steps,
+): Promise<{ -readonly [K in keyof Steps]: Awaited<ReturnType<Steps[K]>> }> {
+  const results: unknown[] = [];
+  for (const step of steps) results.push(await step());
+  return results as { -readonly [K in keyof Steps]: Awaited<ReturnType<Steps[K]>> };
+}

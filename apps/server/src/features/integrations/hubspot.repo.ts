@@ -39,12 +39,10 @@ export async function findListCompanies(
     select distinct on (hubspot_id) hubspot_id, name, domain from crm_list_companies
      where workspace_id = ${workspaceId} and list_id = any(${sql.param(query.listIds)}::text[]) ${search}
      order by hubspot_id`;
-  const [total, rows] = await Promise.all([
-    tx.execute<{ n: number }>(sql`select count(*)::int as n from (${matching}) as m`),
-    tx.execute<{ hubspot_id: string; name: string; domain: string | null }>(sql`
+  const total = await tx.execute<{ n: number }>(sql`select count(*)::int as n from (${matching}) as m`);
+  const rows = await tx.execute<{ hubspot_id: string; name: string; domain: string | null }>(sql`
       select * from (${matching}) as m order by lower(name), hubspot_id
-       limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
-  ]);
+       limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`);
   const totalCount = total.rows[0]?.n ?? 0;
   return {
     rows: rows.rows.map((row) => ({ id: row.hubspot_id, companyName: row.name, companyDomain: row.domain })),

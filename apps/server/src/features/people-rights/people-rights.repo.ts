@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { sequentially, type Tx } from '../../db/client.ts';
 import { markNeighbourhoodDirty, onePerson } from '../../graph/dirty.ts';
 import { erasureKey } from '../../graph/erased.ts';
 import { membersCte } from '../../graph/graph.sql.ts';
@@ -57,53 +57,60 @@ export async function findPersonIdentity(
 
 /** Everything else about the person, each section as the export shows it. */
 export async function findPersonRecords(tx: Tx, workspaceId: string, personId: string) {
-  const [employments, interactions, edges, signalMask, actions, sources] = await Promise.all([
-    tx.execute<{
-      company: string;
-      title: string | null;
-      started_on: string | null;
-      ended_on: string | null;
-      source: string;
-    }>(sql`
+  // One after another: a transaction's connection runs one statement at a time (pg 9 refuses more).
+  const [employments, interactions, edges, signalMask, actions, sources] = await sequentially([
+    () =>
+      tx.execute<{
+        company: string;
+        title: string | null;
+        started_on: string | null;
+        ended_on: string | null;
+        source: string;
+      }>(sql`
       select c.name as company, e.title, e.started_on::text, e.ended_on::text, e.source
         from employments e join companies c on c.workspace_id = e.workspace_id and c.id = e.company_id
        where e.workspace_id = ${workspaceId} and e.person_id = ${personId}
        order by e.started_on nulls last`),
-    tx.execute<{
-      kind: string;
-      occurred_at: Date | string;
-      role: string;
-      participant_count: number;
-      account: string;
-    }>(sql`
+    () =>
+      tx.execute<{
+        kind: string;
+        occurred_at: Date | string;
+        role: string;
+        participant_count: number;
+        account: string;
+      }>(sql`
       select i.kind, i.occurred_at, ip.role, i.participant_count, coalesce(u.email, 'a former member') as account
         from interaction_participants ip
         join interactions i on i.workspace_id = ip.workspace_id and i.id = ip.interaction_id
         left join users u on u.workspace_id = i.workspace_id and u.id = i.source_user_id
        where ip.workspace_id = ${workspaceId} and ip.person_id = ${personId}
        order by i.occurred_at desc`),
-    tx.execute<{
-      connector: string;
-      meetings: number;
-      mails_sent: number;
-      mails_received: number;
-      shared_months: number;
-      linkedin: boolean;
-      last_interaction_at: Date | string | null;
-    }>(sql`
+    () =>
+      tx.execute<{
+        connector: string;
+        meetings: number;
+        mails_sent: number;
+        mails_received: number;
+        shared_months: number;
+        linkedin: boolean;
+        last_interaction_at: Date | string | null;
+      }>(sql`
       select case when e.prospect_id = ${personId} then cp.full_name else pp.full_name end as connector,
              e.meetings, e.mails_sent, e.mails_received, e.shared_months, e.linkedin, e.last_interaction_at
         from edges e
         join people cp on cp.workspace_id = e.workspace_id and cp.id = e.connector_id
         join people pp on pp.workspace_id = e.workspace_id and pp.id = e.prospect_id
        where e.workspace_id = ${workspaceId} and (e.prospect_id = ${personId} or e.connector_id = ${personId})`),
-    tx.execute<{ signal_mask: number }>(sql`
+    () =>
+      tx.execute<{ signal_mask: number }>(sql`
       select signal_mask from network_rows where workspace_id = ${workspaceId} and prospect_id = ${personId}`),
-    tx.execute<{ type: string; status: string; created_at: Date | string }>(sql`
+    () =>
+      tx.execute<{ type: string; status: string; created_at: Date | string }>(sql`
       select type, status, created_at from actions
        where workspace_id = ${workspaceId} and (prospect_id = ${personId} or connector_id = ${personId})
        order by created_at desc`),
-    tx.execute<{ source: string }>(sql`
+    () =>
+      tx.execute<{ source: string }>(sql`
       select distinct 'Mail and calendar of ' || coalesce(u.email, 'a former member') as source
         from interaction_participants ip
         join interactions i on i.workspace_id = ip.workspace_id and i.id = ip.interaction_id
