@@ -73,6 +73,8 @@ export async function googleSync() {
                     from job_changes`),
     );
 
+    const moves = await movesAgainstTruth(runtime, workspaceId, google.sandbox.user(email).world.people);
+
     google.sandbox.addMail(email, { count: 100, from: 'someone@new-company.test', to: [email] });
     const incrementalStart = performance.now();
     const incremental = await syncGoogleAccount(deps, { workspaceId, userId });
@@ -87,7 +89,7 @@ export async function googleSync() {
     return {
       mailbox,
       full: { seconds: round(fullSeconds), messagesPerSecond: Math.round(full.messages / fullSeconds), counts: full },
-      inference: { seconds: round(inferenceSeconds), inferred, detected: detected[0] },
+      inference: { seconds: round(inferenceSeconds), inferred, detected: detected[0], moves },
       incremental: { seconds: round(incrementalSeconds), counts: incremental },
       evidence: rows[0],
     };
@@ -99,6 +101,38 @@ export async function googleSync() {
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * The mail rule's moves against the generated world's truth (who changed jobs, from which address to
+ * which): how many it raised, how many of those are real (precision), and how many real moves whose
+ * both addresses wrote to the mailbox it found (recall).
+ */
+async function movesAgainstTruth(
+  runtime: Awaited<ReturnType<typeof openRuntime>>,
+  workspaceId: string,
+  people: readonly { email: string; formerEmail?: string }[],
+) {
+  const { rows } = await runtime.database.inWorkspace(workspaceId, (tx) =>
+    tx.execute<{ old: string; new: string }>(`select evidence->>'oldAddress' as old, evidence->>'newAddress' as new
+                    from job_changes where kind = 'moved' and source = 'mail'`),
+  );
+  const { rows: writers } = await runtime.database.inWorkspace(workspaceId, (tx) =>
+    tx.execute<{ email: string }>(`select distinct p.email from interaction_participants ip
+                    join people p on p.workspace_id = ip.workspace_id and p.id = ip.person_id
+                   where ip.role = 'from' and p.email is not null`),
+  );
+  const wrote = new Set(writers.map((row) => row.email));
+  const truth = new Set(people.flatMap((person) => (person.formerEmail ? [`${person.formerEmail} ${person.email}`] : [])));
+  const visible = [...truth].filter((pair) => pair.split(' ').every((address) => wrote.has(address)));
+  const right = rows.filter((row) => truth.has(`${row.old} ${row.new}`)).length;
+  return {
+    raised: rows.length,
+    real: right,
+    precisionPct: rows.length ? round((100 * right) / rows.length) : null,
+    visibleRealMoves: visible.length,
+    recallPct: visible.length ? round((100 * right) / visible.length) : null,
+  };
+}
 
 /** The sandbox's consent, as a browser would give it, exchanged for offline tokens. */
 async function grantOffline(deps: ReturnType<typeof googleAccountDeps>, email: string) {

@@ -38,6 +38,10 @@ export const LARGE_SIZE: WorldSize = {
 };
 export const EMPTY_SIZE: WorldSize = { messages: 0, events: 0, companies: 0, people: 0, colleagues: 0, newsletters: 0 };
 
+/** How often a drawn name that someone already has is kept (namesakes exist), and how many times it is drawn again. */
+const SHARED_NAME_CHANCE = 0.01;
+const NAME_REDRAWS = 12;
+
 /** `+large` in the local part: about 30,000 messages; `+empty`: a brand-new account. */
 export function sizeForEmail(email: string): WorldSize {
   const local = email.split('@')[0] ?? '';
@@ -182,14 +186,28 @@ export function generateWorld(rawEmail: string, now: number, sizeOverride?: Worl
   ];
 
   const cultureWeights = CULTURES.map((culture) => [culture, culture.weight] as const);
+  // Two of a person's contacts rarely share a full name (about 1 in 100), though the name lists are
+  // short: a taken name is drawn again, from any culture, a few times. Without this, 57% of the large
+  // mailbox's people shared their name, and the mail's job-change rule mistook namesakes for movers.
+  const takenNames = new Set<string>();
+  const drawUntakenName = (personRandom: Random) => {
+    for (let attempt = 0; ; attempt++) {
+      const culture = personRandom.weighted(cultureWeights);
+      const name = drawName(personRandom, culture);
+      const key = name.display.toLowerCase();
+      if (!takenNames.has(key) || attempt >= NAME_REDRAWS || personRandom.chance(SHARED_NAME_CHANCE)) {
+        takenNames.add(key);
+        return { culture, name };
+      }
+    }
+  };
   const newPerson = (
     personRandom: Random,
     kind: RelationshipKind,
     company: Company | null,
     freeDomain?: string,
   ): Person => {
-    const culture = personRandom.weighted(cultureWeights);
-    const name = drawName(personRandom, culture);
+    const { culture, name } = drawUntakenName(personRandom);
     const at = company ? company.domain : (freeDomain ?? 'gmail.com');
     const pattern = company ? company.pattern : personRandom.pick(['first.last', 'firstl', 'first_last'] as const);
     let localName = localPart(pattern, name);
