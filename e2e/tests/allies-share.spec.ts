@@ -43,8 +43,18 @@ test('an ally gets a share link by e-mail, shares only matches at the accounts m
   await expect(page).not.toHaveURL(/\/sign-up\//);
 
   // Admin › Allies: the link goes out from the admin's Google account.
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/admin/network-allies');
-  await page.getByRole('button', { name: 'Send Margaret Hamilton a share link' }).click();
+  // The row's Share, Edit and Delete fit whole in the Actions column of a laptop's screen.
+  const actions = page
+    .getByRole('row', { name: /Margaret Hamilton/ })
+    .getByRole('cell')
+    .last();
+  const cell = await actions.boundingBox();
+  const last = await actions.getByRole('button', { name: 'Delete Margaret Hamilton' }).boundingBox();
+  expect(cell && last && last.x + last.width <= cell.x + cell.width).toBe(true);
+  await page.getByRole('button', { name: 'Share with Margaret Hamilton' }).click();
+  await page.getByRole('menuitem', { name: 'Send a share link' }).click();
   await expect(page.getByText('Share link sent to margaret@mit.example.')).toBeVisible();
   let link = '';
   await expect
@@ -89,7 +99,8 @@ test('an ally gets a share link by e-mail, shares only matches at the accounts m
 
   // The admin sees only the confirmed match.
   await page.reload();
-  await page.getByRole('button', { name: 'Shared by Margaret Hamilton' }).click();
+  await page.getByRole('button', { name: 'Share with Margaret Hamilton' }).click();
+  await page.getByRole('menuitem', { name: 'See what they shared' }).click();
   const shared = page.getByRole('table', { name: 'Shared connections' });
   await expect(shared).toContainText('Tara Target');
   await expect(shared).not.toContainText('Tom Target');

@@ -1,4 +1,4 @@
-import { Button, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Menu, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { TClient } from '@warmpath/shared';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
@@ -12,20 +12,20 @@ export function AllyShareActions({ client }: { client: TClient }) {
   const name = client.detailedClientData.clientFullName;
   const send = useSendAllyShareLink();
   const [viewing, setViewing] = useState(false);
+  // One menu rather than two buttons: the row's Edit and Delete stay whole in the Actions column.
   return (
     <>
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        onClick={() => send.mutate(client.id)}
-        loading={send.isPending}
-        aria-label={`Send ${name} a share link`}
-      >
-        Share link
-      </Button>
-      <Button size="compact-sm" variant="subtle" onClick={() => setViewing(true)} aria-label={`Shared by ${name}`}>
-        Shared
-      </Button>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button size="compact-sm" variant="subtle" loading={send.isPending} aria-label={`Share with ${name}`}>
+            Share
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => send.mutate(client.id)}>Send a share link</Menu.Item>
+          <Menu.Item onClick={() => setViewing(true)}>See what they shared</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
       <Modal opened={viewing} onClose={() => setViewing(false)} title={`Connections ${name} shared`} size="lg">
         {viewing ? <SharedConnections clientId={client.id} /> : null}
       </Modal>

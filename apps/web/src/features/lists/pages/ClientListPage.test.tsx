@@ -265,6 +265,43 @@ describe('Allies to map network from', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     expect(screen.getByText('1 result')).toBeDefined();
   });
 
+  it("sends an ally a share link from the row's Share menu, and shows what they shared", async () => {
+    const api = stubApi({
+      [ALLIES]: Response.json(page([grace])),
+      [`POST /clients/command/send-share-link/${grace.id}`]: Response.json({
+        sentTo: 'grace@navy.example',
+        expiresAt: '2026-12-10T09:00:00.000Z',
+      }),
+      [`GET /clients/query/shared-connections/${grace.id}`]: Response.json({
+        rows: [
+          {
+            fullName: 'Ada Lovelace',
+            profileUrl: 'https://www.linkedin.com/in/ada',
+            company: 'Engines',
+            position: 'CTO',
+          },
+        ],
+      }),
+    });
+    await renderApp('/admin/network-allies', { signedIn: true, me: admin });
+    const row = within(await findRow('Grace Hopper'));
+    // Share, Edit and Delete: the row's three buttons, the two sharing actions behind the first.
+    expect(row.getAllByRole('button').map((button) => button.textContent)).toEqual(['Share', 'Edit', 'Delete']);
+
+    fireEvent.click(row.getByRole('button', { name: 'Share with Grace Hopper' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Send a share link' }));
+    expect(await screen.findByText('Share link sent to grace@navy.example.')).toBeDefined();
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      `/clients/command/send-share-link/${grace.id}`,
+    ]);
+
+    fireEvent.click(row.getByRole('button', { name: 'Share with Grace Hopper' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'See what they shared' }));
+    const shared = within(await screen.findByRole('table', { name: 'Shared connections' }));
+    expect(shared.getByText('Ada Lovelace')).toBeDefined();
+    expect(shared.getByText('CTO')).toBeDefined();
+  });
+
   it('imports allies from a CSV file with mapNetwork, shows the counts and says so', async () => {
     const result: TImportStatus = {
       id: '1b2c3d4e-5f60-4718-92a3-b4c5d6e7f809',

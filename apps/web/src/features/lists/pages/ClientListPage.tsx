@@ -48,14 +48,17 @@ const TEXTS: Record<ClientList, ClientListTexts> = {
   },
 };
 
-/** Spec section 2's columns: the contact card and the row's buttons whole, names and e-mails cut if they must. */
-const COLUMNS: readonly FitColumn[] = [
+/**
+ * Spec section 2's columns: the contact card and the row's buttons whole, names and e-mails cut if they
+ * must. Allies have one more button (Share), so a wider Actions column.
+ */
+const columnsOf = (list: ClientList): readonly FitColumn[] => [
   { header: 'Contact', width: '25%' },
   { header: 'Company', width: '22%' },
   { header: 'Contact Owner' },
   { header: 'Tag', width: 120 },
   { header: 'Source', width: 124 },
-  { header: 'Actions', width: 136 },
+  { header: 'Actions', width: list === 'MAP_NETWORK' ? 196 : 136 },
 ];
 
 /** The panel opened over the list: adding a client, or editing one. */
@@ -94,6 +97,7 @@ function ClientTable({ list, texts, onImport }: { list: ClientList; texts: Clien
   const deleteClient = useDeleteClient();
   const [panel, setPanel] = useState<FormPanel>(null);
   const [deleting, setDeleting] = useState<TClient | null>(null);
+  const columns = columnsOf(list);
 
   const confirmDelete = () => {
     if (deleting) deleteClient.mutate(deleting.id, { onSettled: () => setDeleting(null) });
@@ -124,17 +128,17 @@ function ClientTable({ list, texts, onImport }: { list: ClientList; texts: Clien
         <>
           <FitTable
             label={texts.title}
-            columns={COLUMNS}
+            columns={columns}
             maxHeight={LAYOUT.alliesTableMaxHeight}
             stickyHeader
             verticalSpacing="sm"
             aria-busy={clients.isFetching}
           >
             {clients.isPending ? (
-              <TableSkeletonRows rows={SKELETON.tableRows} columns={COLUMNS.length} />
+              <TableSkeletonRows rows={SKELETON.tableRows} columns={columns.length} />
             ) : clients.data.rows.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={COLUMNS.length}>
+                <Table.Td colSpan={columns.length}>
                   <Text c="dimmed" ta="center" py="lg">
                     {query.searchTerm === '' ? texts.empty : 'No clients or allies match your search.'}
                   </Text>
