@@ -217,6 +217,8 @@ export const ZProximityExplanation = z.object({
       connectorId: z.uuid(),
       connectorName: z.string(),
       kind: z.enum(['colleague', 'ally']),
+      /** Ours: the viewer's own path (they know the prospect themself). */
+      isCurrentUser: z.boolean(),
       /** Via the ally's contact owner, when there is one. */
       viaName: z.string().nullable(),
       /** The connector's own link to the prospect, 0-100: the sum of its channels' `added`. */

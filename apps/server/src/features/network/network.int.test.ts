@@ -230,6 +230,9 @@ describe('the rest of the network page', () => {
       expect(path.proximity).toBe(path.trust === null ? path.link : Math.round(path.link * path.trust));
     }
     expect(why.paths[0]?.channels[0]?.added).toBe(why.paths[0]?.channels[0]?.alone);
+    // The caller knows the prospect too: their own path is marked, so that it is drawn from them.
+    const colleagues = why.paths.filter((path) => path.kind === 'colleague');
+    expect(colleagues.map((path) => path.isCurrentUser).sort()).toEqual([false, true]);
   });
 
   it('exports the filtered table as CSV with formulas defused', async () => {

@@ -609,6 +609,8 @@ export type ConnectorEdge = EdgeEvidenceRow & {
   now: Date;
   /** False for a strength-only teammate's edge: its evidence is used for the score, never shown. */
   detail_shown: boolean;
+  /** The viewer's own edge: their picture draws the path from them directly. */
+  is_viewer: boolean;
 };
 
 /** Each connector's edge to a prospect (`ConnectorEdge`) that `viewerUserId` may see (`visibleEdge`). */
@@ -617,6 +619,7 @@ export async function connectorEdges(tx: Tx, workspaceId: string, prospectId: st
   const edges = await tx.execute<ConnectorEdge>(sql`
     with ${membersCte(ws)}
     select e.*, now() as now, ${edgeDetailShown(viewerUserId)} as detail_shown,
+           coalesce(m.user_id = ${viewerUserId}, false) as is_viewer,
            coalesce(u.first_name || ' ' || u.last_name, p.full_name) as name,
            m.person_id is not null as colleague, ou.first_name || ' ' || ou.last_name as owner_name,
            sc.name as shared_company
