@@ -10,7 +10,7 @@ import {
   trendLabel,
   type WarmPath,
   warmPathLabel,
-  wrapWords,
+  wrapItems,
 } from './pictures.ts';
 
 const [jane, ivy] = proximityExplanation.paths;
@@ -80,17 +80,15 @@ describe('warm paths', () => {
       [44, 72],
       [116, 171],
     ]);
-    expect(layout.links[1]?.lines).toEqual([
-      'Google meeting · Google mail · Shared',
-      'experience · LinkedIn connection',
-    ]);
+    expect(layout.links[1]?.lines).toEqual(['Google meeting · Google mail · Shared experience', 'LinkedIn connection']);
     expect(layout.height).toBe(215);
-    for (const line of layout.links.flatMap((link) => link.lines)) expect(line.length).toBeLessThanOrEqual(44);
+    for (const line of layout.links.flatMap((link) => link.lines)) expect(line.length).toBeLessThanOrEqual(48);
   });
 
-  it('wraps words and clips long names', () => {
-    expect(wrapWords('a bb ccc', 4)).toEqual(['a bb', 'ccc']);
-    expect(wrapWords('averyveryverylongword x', 5)).toEqual(['averyveryverylongword', 'x']);
+  it('wraps channels whole and clips long names', () => {
+    expect(wrapItems(['a', 'bb', 'ccc'], 6)).toEqual(['a · bb', 'ccc']);
+    expect(wrapItems(['averyveryverylongword', 'x'], 5)).toEqual(['averyveryverylongword', 'x']);
+    expect(wrapItems([], 5)).toEqual([]);
     expect(clip('Short', 10)).toBe('Short');
     expect(clip('Alexandra Konstantinopoulou-Vanderbilt', 12)).toBe('Alexandra K…');
   });

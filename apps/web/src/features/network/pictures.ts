@@ -134,13 +134,13 @@ export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
-/** Words in lines of at most `max` characters (a longer word keeps a line of its own). */
-export function wrapWords(text: string, max: number): string[] {
+/** Items joined by ' · ' in lines of at most `max` characters, never split (a longer item has a line of its own). */
+export function wrapItems(items: readonly string[], max: number): string[] {
   const lines: string[] = [];
-  for (const word of text.split(' ').filter(Boolean)) {
+  for (const item of items) {
     const last = lines.at(-1);
-    if (last !== undefined && last.length + 1 + word.length <= max) lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
+    if (last !== undefined && last.length + 3 + item.length <= max) lines[lines.length - 1] = `${last} · ${item}`;
+    else lines.push(item);
   }
   return lines;
 }
@@ -149,7 +149,7 @@ export const PATH_WIDTH = 360;
 const PERSON_HEIGHT = 44;
 const LINE_HEIGHT = 15;
 /** Characters per line of a link's text at 11 px, in the width right of the line. */
-const LINK_CHARS = 44;
+const LINK_CHARS = 48;
 
 export type PathLayout = {
   height: number;
@@ -171,7 +171,7 @@ export function layoutPath(path: WarmPath): PathLayout {
     y += PERSON_HEIGHT;
     const link = path.links[index];
     if (!link || index === path.people.length - 1) return;
-    const lines = link.channels.length > 0 ? wrapWords(link.channels.join(' · '), LINK_CHARS) : [];
+    const lines = wrapItems(link.channels, LINK_CHARS);
     const height = Math.max(28, 10 + LINE_HEIGHT * (1 + lines.length));
     links.push({ link, top: y, bottom: y + height, lines });
     y += height;
