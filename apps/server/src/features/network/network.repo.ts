@@ -502,16 +502,21 @@ const TREND_DAYS = REPORT_CARD_TREND_POINTS - 1;
 
 /**
  * The first point of a trend that counts something first seen at `since`: point k (0 to 30, oldest
- * first) counts what was first seen more than 30 - k days ago, so this is 30 - age in days, rounded
- * down, plus one (0 for anything older than 30 days; 30 and more only today's live count holds).
+ * first) counts what was first seen before now - (30 - k) days, so this is how many of those 30
+ * instants are at or before `since` (0 for anything older than 30 days; 30 only today's live count
+ * holds). width_bucket finds it by a binary search of timestamps: no arithmetic per row.
  */
 const firstPoint = (since: SQL) =>
-  sql`greatest(0, floor(${TREND_DAYS} - extract(epoch from now() - ${since}) / 86400)::int + 1)`;
+  sql`width_bucket(${since}, array(select now() - (${TREND_DAYS} - p) * interval '1 day'
+                                     from generate_series(0, ${TREND_DAYS - 1}) p order by p))`;
 
-/** The cumulative amounts of points 0 to 29 from per-first-point counts `days` (k, n). */
+/**
+ * The cumulative amounts of points 0 to 29 from per-first-point counts `days` (k, n): one join and a
+ * running sum (a subquery per point would read the rows once per day).
+ */
 const cumulated = (days: SQL) =>
-  sql`array(select coalesce((select sum(d.n) from ${days} d where d.k <= p), 0)::int
-               from generate_series(0, ${TREND_DAYS - 1}) p order by p)`;
+  sql`array(select (sum(coalesce(d.n, 0)) over (order by g.p))::int
+               from generate_series(0, ${TREND_DAYS - 1}) g(p) left join ${days} d on d.k = g.p order by g.p)`;
 
 const noDays = () => Array.from({ length: TREND_DAYS }, () => 0);
 
@@ -530,11 +535,11 @@ export async function growthTrends(tx: Tx, workspaceId: string): Promise<StoredT
      where workspace_id = ${ws} and computed_at > now() - ${GROWTH_MAX_AGE}`);
   if (kept.rows[0]) return kept.rows[0];
   const computed = await tx.execute<StoredTrends>(sql`
-    with prospect_days as (
+    with prospect_days as materialized (
       select ${firstPoint(sql`r.first_seen_at`)} as k, count(*) as n from network_rows r
        where r.workspace_id = ${ws} group by 1
     ),
-    company_days as (
+    company_days as materialized (
       select ${firstPoint(sql`c.since`)} as k, count(*) as n
         from (select min(r.first_seen_at) as since from network_rows r
                where r.workspace_id = ${ws} and r.company_id is not null group by r.company_id) c
