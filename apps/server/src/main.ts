@@ -16,7 +16,7 @@ import { openActionSignals } from './features/actions/open-action-signals.ts';
 import { purgeAuditLog } from './features/audit/audit.service.ts';
 import { refreshHubspotLists, runHubspotSyncJob } from './features/integrations/hubspot-sync-runs.ts';
 import { failStuckImports } from './features/lists/imports/imports.repo.ts';
-import { countsThirtyDaysAgo } from './features/network/network.repo.ts';
+import { growthTrends } from './features/network/network.repo.ts';
 import { signalEvents } from './features/network/signal-events.ts';
 import { googleAccountDeps } from './features/sources/google/google-deps.ts';
 import { runGoogleSyncJob } from './features/sources/google/google-sync-runs.ts';
@@ -153,7 +153,7 @@ async function workJobs(jobs: JobQueue, encryptionKey: Buffer) {
         async () => {
           const report = await recomputeAfterWrites(database, workspaceId, { signals: raisedSignals });
           await database.inWorkspace(workspaceId, async (tx) => {
-            await countsThirtyDaysAgo(tx, workspaceId);
+            await growthTrends(tx, workspaceId);
             // Members who finished onboarding get their first recommendations once their data is in.
             await queueFirstRecommendations(tx, jobs, workspaceId);
           });

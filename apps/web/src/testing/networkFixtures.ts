@@ -25,9 +25,19 @@ export const ids = {
 };
 
 export const reportCards: TReportCards = {
-  networkRelationships: { amount: 1204, percentage: 12.3 },
-  networkConnections: { amount: 37, percentage: 5 },
-  networkCompanies: { amount: 210, percentage: 0 },
+  // Steady growth: 1,072 thirty days ago, 1,204 today (+12.3%).
+  networkRelationships: {
+    amount: 1204,
+    percentage: 12.3,
+    trend: Array.from({ length: 31 }, (_, day) => (day === 30 ? 1204 : 1072 + day * 4)),
+  },
+  // A team that joined this month: nothing 30 days ago, so no percentage to show.
+  networkConnections: {
+    amount: 37,
+    percentage: 0,
+    trend: Array.from({ length: 31 }, (_, day) => (day < 20 ? 0 : day === 30 ? 37 : 30)),
+  },
+  networkCompanies: { amount: 210, percentage: 0, trend: Array.from({ length: 31 }, () => 210) },
   updating: false,
 };
 
@@ -167,6 +177,7 @@ export const proximityExplanation: TProximityExplanation = {
       connectorId: ids.jane,
       connectorName: 'Jane Doe',
       kind: 'colleague',
+      isCurrentUser: false,
       viaName: null,
       // 1 - (1 - 0.78) * (1 - 0.2) = 0.824: the meetings count in full, LinkedIn closes a fifth of the 22 left.
       link: 82,
@@ -181,6 +192,7 @@ export const proximityExplanation: TProximityExplanation = {
       connectorId: ids.ivy,
       connectorName: 'Ivy Client',
       kind: 'ally',
+      isCurrentUser: false,
       viaName: 'Olga Owner',
       link: 68,
       trust: 0.5,

@@ -172,7 +172,19 @@ export type TFilterSearchResult = z.infer<typeof ZFilterSearchResult>;
 /** Options per page of the companies and names filters. */
 export const FILTER_OPTION_PAGE_SIZE = 50;
 
-const ZReportCard = z.object({ amount: z.number().int(), percentage: z.number() });
+/** A report card's trend: one amount a day, oldest first, the last being today's (the card's amount). */
+export const REPORT_CARD_TREND_POINTS = 31;
+const ZReportCard = z.object({
+  amount: z.number().int(),
+  /**
+   * The growth over the last 30 days, first to last point of `trend`, in percent. 0 when the first
+   * point is 0 (a workspace younger than 30 days, or nothing 30 days ago): there is no base to grow
+   * from, and '+100%' would only say that everything is new (the web says 'New this month').
+   */
+  percentage: z.number(),
+  /** Ours: the amount on each of the last 30 days and today, oldest first. */
+  trend: z.array(z.number().int()).length(REPORT_CARD_TREND_POINTS),
+});
 export const ZReportCards = z.object({
   networkRelationships: ZReportCard,
   networkConnections: ZReportCard,
@@ -205,6 +217,8 @@ export const ZProximityExplanation = z.object({
       connectorId: z.uuid(),
       connectorName: z.string(),
       kind: z.enum(['colleague', 'ally']),
+      /** Ours: the viewer's own path (they know the prospect themself). */
+      isCurrentUser: z.boolean(),
       /** Via the ally's contact owner, when there is one. */
       viaName: z.string().nullable(),
       /** The connector's own link to the prospect, 0-100: the sum of its channels' `added`. */

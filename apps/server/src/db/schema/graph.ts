@@ -218,7 +218,9 @@ export const networkRows = pgTable(
     // Migrations 0023 and 0032 add the filter columns and the connectors as INCLUDE columns (drizzle cannot say
     // it): filtered pages read the index alone.
     index('network_rows_order_idx').on(t.workspaceId, t.proximity.desc(), t.prospectId),
-    index('network_rows_company_idx').on(t.workspaceId, t.companyId),
+    // With first_seen_at, the report cards' 30-day trends (prospects, and companies by their first prospect) read
+    // this index alone.
+    index('network_rows_company_idx').on(t.workspaceId, t.companyId, t.firstSeenAt),
     index('network_rows_connectors_idx').using('gin', t.connectorIds),
     // The name facet's order; the in-memory copy also finds where a changed row goes in it.
     index('network_rows_name_idx').on(t.workspaceId, t.fullName, t.prospectId),
@@ -320,15 +322,16 @@ export const networkFacets = pgTable(
 );
 
 /**
- * The report cards' counts as they stood 30 days ago (prospects and companies first seen before
- * then): they read every network row, so they are computed at most hourly, not per page view.
+ * The report cards' trends: prospects and companies as they stood on each of the last 30 days (by
+ * when each was first seen), oldest first; today is the live count. They read every network row, so
+ * they are computed at most hourly, not per page view.
  */
 export const networkGrowth = pgTable(
   'network_growth',
   {
     workspaceId: workspaceId(),
-    prospectsBefore: integer('prospects_before').notNull(),
-    companiesBefore: integer('companies_before').notNull(),
+    prospectsTrend: integer('prospects_trend').array().notNull(),
+    companiesTrend: integer('companies_trend').array().notNull(),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId] })],

@@ -97,7 +97,9 @@ describe('POST /contacts/query', () => {
       url: '/api/contacts/query/network-report-cards',
       headers: bearer(stranger.token),
     });
-    expect(cards.json<TReportCards>().networkRelationships.amount).toBe(0);
+    const strangerCards = cards.json<TReportCards>();
+    expect(strangerCards.networkRelationships).toEqual({ amount: 0, percentage: 0, trend: Array(31).fill(0) });
+    expect(strangerCards.networkCompanies.trend).toEqual(Array(31).fill(0));
     const why = await ctx.app.inject({
       url: `/api/contacts/query/proximity-explanation?prospectId=${metId}`,
       headers: bearer(stranger.token),
@@ -152,39 +154,58 @@ describe('POST /contacts/query/filters', () => {
 });
 
 describe('the rest of the network page', () => {
-  it('reports contacts, connectors and companies with their growth', async () => {
+  it('reports contacts, connectors and companies with their last 30 days', async () => {
     const response = await ctx.app.inject({
       url: '/api/contacts/query/network-report-cards',
       headers: bearer(network.admin.token),
     });
     const cards = response.json<TReportCards>();
     const { pagination } = await query(network.admin.token);
-    expect(cards.networkRelationships).toEqual({ amount: pagination.totalCount, percentage: 100 });
+    expect(cards.networkRelationships.amount).toBe(pagination.totalCount);
     expect(cards.networkConnections.amount).toBe(3);
+    for (const card of [cards.networkRelationships, cards.networkConnections, cards.networkCompanies]) {
+      expect(card.trend).toHaveLength(31);
+      expect(card.trend.at(-1)).toBe(card.amount);
+      // Everything was first seen today: nothing 30 days ago, so no growth to speak of (never '+100%').
+      expect(card.trend[0]).toBe(0);
+      expect(card.percentage).toBe(0);
+    }
   });
 
-  it('reads the counts of 30 days ago from a cache that lasts an hour', async () => {
+  it('reads the trends of prospects and companies from a cache that lasts an hour', async () => {
     const cards = async () =>
       (
         await ctx.app.inject({ url: '/api/contacts/query/network-report-cards', headers: bearer(network.admin.token) })
       ).json<TReportCards>();
-    expect((await cards()).networkRelationships.percentage).toBe(100);
-    // Everyone was in fact first seen 40 days ago: within the hour, the cards still say +100%...
+    const before = await cards();
+    const total = before.networkRelationships.amount;
+    // Everyone was in fact first seen 40 days ago, but one prospect ten and a half days ago...
     await ctx.database.inWorkspace(network.ws, (tx) =>
-      tx.execute(
-        sql`update network_rows set first_seen_at = now() - interval '40 days' where workspace_id = ${network.ws}`,
-      ),
+      tx.execute(sql`
+        update network_rows set first_seen_at = now() - case when prospect_id = (
+            select min(prospect_id::text)::uuid from network_rows where workspace_id = ${network.ws})
+          then interval '10 days 12 hours' else interval '40 days' end
+         where workspace_id = ${network.ws}`),
     );
-    expect((await cards()).networkRelationships.percentage).toBe(100);
-    // ...and once the cached counts are an hour old, they are read again: no growth.
+    // ...within the hour, the cards still show the trend they had...
+    expect((await cards()).networkRelationships).toEqual(before.networkRelationships);
+    // ...and once the cached trends are an hour old, they are read again.
     await ctx.database.inWorkspace(network.ws, (tx) =>
       tx.execute(
         sql`update network_growth set computed_at = now() - interval '2 hours' where workspace_id = ${network.ws}`,
       ),
     );
     const fresh = await cards();
-    expect(fresh.networkRelationships.percentage).toBe(0);
-    expect(fresh.networkCompanies.percentage).toBe(0);
+    // Point 20 is ten days ago: the prospect seen ten and a half days ago counts from there on.
+    expect(fresh.networkRelationships.trend).toEqual([
+      ...Array.from({ length: 20 }, () => total - 1),
+      ...Array.from({ length: 11 }, () => total),
+    ]);
+    expect(fresh.networkRelationships.percentage).toBe(Math.round((1 / (total - 1)) * 1000) / 10);
+    expect(fresh.networkCompanies.trend[0]).toBeGreaterThan(0);
+    expect(fresh.networkCompanies.trend.at(-1)).toBe(fresh.networkCompanies.amount);
+    // The allies (members and mapped clients) were all created today.
+    expect(fresh.networkConnections.trend.slice(0, 30)).toEqual(Array.from({ length: 30 }, () => 0));
   });
 
   it('explains a proximity by its paths and channels', async () => {
@@ -209,6 +230,9 @@ describe('the rest of the network page', () => {
       expect(path.proximity).toBe(path.trust === null ? path.link : Math.round(path.link * path.trust));
     }
     expect(why.paths[0]?.channels[0]?.added).toBe(why.paths[0]?.channels[0]?.alone);
+    // The caller knows the prospect too: their own path is marked, so that it is drawn from them.
+    const colleagues = why.paths.filter((path) => path.kind === 'colleague');
+    expect(colleagues.map((path) => path.isCurrentUser).sort()).toEqual([false, true]);
   });
 
   it('exports the filtered table as CSV with formulas defused', async () => {

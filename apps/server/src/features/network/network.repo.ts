@@ -4,13 +4,14 @@ import {
   engagementOfCode,
   FILTER_OPTION_PAGE_SIZE,
   type NetworkFilterField,
+  REPORT_CARD_TREND_POINTS,
   SIGNAL_TYPES,
   signalBit,
   type TClientConnected,
   type TConnector,
   type TNetworkRow,
 } from '@warmpath/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { edgeDetailShown, membersCte, proximityBandSql, visibleEdge } from '../../graph/graph.sql.ts';
 import { type EdgeEvidenceRow, type ProximityModel, proximitySql } from '../../graph/proximity.ts';
@@ -491,47 +492,77 @@ export async function personOptions(tx: Tx, filters: CompiledFilters, page: numb
   return result.rows;
 }
 
-const growth = (now: number, before: number) =>
-  before === 0 ? (now > 0 ? 100 : 0) : Math.round(((now - before) / before) * 1000) / 10;
+/** The growth from `before` to `now` in percent; 0 without a base (see ZReportCard's percentage). */
+const growth = (now: number, before: number) => (before === 0 ? 0 : Math.round(((now - before) / before) * 1000) / 10);
 
-/** Report cards: prospects, connectors and companies now, and their growth over the last 30 days. */
-/** How old the report cards' counts of 30 days ago may be: they move by the day. */
+/** How old the report cards' stored trends may be: they move by the day. */
 const GROWTH_MAX_AGE = sql`interval '1 hour'`;
+/** The days of a trend before today; today's point is the live amount. */
+const TREND_DAYS = REPORT_CARD_TREND_POINTS - 1;
 
 /**
- * The counts of 30 days ago (prospects and companies first seen before then), from network_growth
- * while fresh; otherwise read from every row once and kept for the next hour. The graph job calls it
- * after each recompute, so page views rarely pay for the read.
+ * The first point of a trend that counts something first seen at `since`: point k (0 to 30, oldest
+ * first) counts what was first seen before now - (30 - k) days, so this is how many of those 30
+ * instants are at or before `since` (0 for anything older than 30 days; 30 only today's live count
+ * holds). width_bucket finds it by a binary search of timestamps: no arithmetic per row.
  */
-export async function countsThirtyDaysAgo(tx: Tx, workspaceId: string) {
+const firstPoint = (since: SQL) =>
+  sql`width_bucket(${since}, array(select now() - (${TREND_DAYS} - p) * interval '1 day'
+                                     from generate_series(0, ${TREND_DAYS - 1}) p order by p))`;
+
+/**
+ * The cumulative amounts of points 0 to 29 from per-first-point counts `days` (k, n): one join and a
+ * running sum (a subquery per point would read the rows once per day).
+ */
+const cumulated = (days: SQL) =>
+  sql`array(select (sum(coalesce(d.n, 0)) over (order by g.p))::int
+               from generate_series(0, ${TREND_DAYS - 1}) g(p) left join ${days} d on d.k = g.p order by g.p)`;
+
+const noDays = () => Array.from({ length: TREND_DAYS }, () => 0);
+
+type StoredTrends = { prospects_trend: number[]; companies_trend: number[] };
+
+/**
+ * The prospects and companies (by their first prospect) on each of the last 30 days, oldest first,
+ * without today: from network_growth while fresh; otherwise read from every row once (the company
+ * index alone holds what it needs) and kept for the next hour. The graph job calls it after each
+ * recompute, so page views rarely pay for the read.
+ */
+export async function growthTrends(tx: Tx, workspaceId: string): Promise<StoredTrends> {
   const ws = workspaceId;
-  const kept = await tx.execute<{ prospects_before: number; companies_before: number }>(sql`
-    select prospects_before, companies_before from network_growth
+  const kept = await tx.execute<StoredTrends>(sql`
+    select prospects_trend, companies_trend from network_growth
      where workspace_id = ${ws} and computed_at > now() - ${GROWTH_MAX_AGE}`);
   if (kept.rows[0]) return kept.rows[0];
-  const computed = await tx.execute<{ prospects_before: number; companies_before: number }>(sql`
-    with company_since as (
-      select min(r.first_seen_at) as since from network_rows r
-       where r.workspace_id = ${ws} and r.company_id is not null group by r.company_id
+  const computed = await tx.execute<StoredTrends>(sql`
+    with prospect_days as materialized (
+      select ${firstPoint(sql`r.first_seen_at`)} as k, count(*) as n from network_rows r
+       where r.workspace_id = ${ws} group by 1
+    ),
+    company_days as materialized (
+      select ${firstPoint(sql`c.since`)} as k, count(*) as n
+        from (select min(r.first_seen_at) as since from network_rows r
+               where r.workspace_id = ${ws} and r.company_id is not null group by r.company_id) c
+       group by 1
     )
-    insert into network_growth as g (workspace_id, prospects_before, companies_before, computed_at)
-    select ${ws}::uuid,
-           (select count(*)::int from network_rows r
-             where r.workspace_id = ${ws} and r.first_seen_at < now() - interval '30 days'),
-           (select count(*)::int from company_since where since < now() - interval '30 days'),
-           now()
-    on conflict (workspace_id) do update set prospects_before = excluded.prospects_before,
-           companies_before = excluded.companies_before, computed_at = excluded.computed_at
-    returning prospects_before, companies_before`);
-  return computed.rows[0] ?? { prospects_before: 0, companies_before: 0 };
+    insert into network_growth as g (workspace_id, prospects_trend, companies_trend, computed_at)
+    select ${ws}::uuid, ${cumulated(sql`prospect_days`)}, ${cumulated(sql`company_days`)}, now()
+    on conflict (workspace_id) do update set prospects_trend = excluded.prospects_trend,
+           companies_trend = excluded.companies_trend, computed_at = excluded.computed_at
+    returning prospects_trend, companies_trend`);
+  return computed.rows[0] ?? { prospects_trend: noDays(), companies_trend: noDays() };
 }
 
+/**
+ * Report cards: prospects, connectors and companies now, each with its last 30 days (one point a
+ * day, today's the amount) and its growth from the first point to the last.
+ */
 export async function reportCards(tx: Tx, workspaceId: string) {
   const ws = workspaceId;
   const now = await tx.execute<{
     prospects: number;
     connectors: number;
-    connectors_before: number;
+    connectors_trend: number[];
     companies: number;
     updating: boolean;
   }>(
@@ -542,21 +573,25 @@ export async function reportCards(tx: Tx, workspaceId: string) {
       union all
       select c.created_at from clients c
        where c.workspace_id = ${ws} and c.map_network and not exists (select 1 from members m where m.person_id = c.person_id)
-    )
+    ),
+    connector_days as (select ${firstPoint(sql`since`)} as k, count(*) as n from connector_since group by 1)
     select coalesce((select rows from network_reach where workspace_id = ${ws} and kind = 'total'),
                     (select count(*)::int from network_rows r where r.workspace_id = ${ws})) as prospects,
            (select count(*)::int from connector_since) as connectors,
-           (select count(*)::int from connector_since where since < now() - interval '30 days') as connectors_before,
+           ${cumulated(sql`connector_days`)} as connectors_trend,
            (select count(*)::int from network_reach where workspace_id = ${ws} and kind = 'company') as companies,
            exists (select 1 from graph_dirty where workspace_id = ${ws}) as updating`,
   );
   const row = now.rows[0];
-  const before = await countsThirtyDaysAgo(tx, ws);
-  const card = (amount: number, earlier: number) => ({ amount, percentage: growth(amount, earlier) });
+  const trends = await growthTrends(tx, ws);
+  const card = (amount: number, days: number[]) => {
+    const trend = [...days, amount];
+    return { amount, percentage: growth(amount, trend[0] ?? 0), trend };
+  };
   return {
-    networkRelationships: card(row?.prospects ?? 0, before.prospects_before),
-    networkConnections: card(row?.connectors ?? 0, row?.connectors_before ?? 0),
-    networkCompanies: card(row?.companies ?? 0, before.companies_before),
+    networkRelationships: card(row?.prospects ?? 0, trends.prospects_trend),
+    networkConnections: card(row?.connectors ?? 0, row?.connectors_trend ?? noDays()),
+    networkCompanies: card(row?.companies ?? 0, trends.companies_trend),
     updating: row?.updating ?? false,
   };
 }
@@ -579,6 +614,8 @@ export type ConnectorEdge = EdgeEvidenceRow & {
   now: Date;
   /** False for a strength-only teammate's edge: its evidence is used for the score, never shown. */
   detail_shown: boolean;
+  /** The viewer's own edge: their picture draws the path from them directly. */
+  is_viewer: boolean;
 };
 
 /** Each connector's edge to a prospect (`ConnectorEdge`) that `viewerUserId` may see (`visibleEdge`). */
@@ -587,6 +624,7 @@ export async function connectorEdges(tx: Tx, workspaceId: string, prospectId: st
   const edges = await tx.execute<ConnectorEdge>(sql`
     with ${membersCte(ws)}
     select e.*, now() as now, ${edgeDetailShown(viewerUserId)} as detail_shown,
+           coalesce(m.user_id = ${viewerUserId}, false) as is_viewer,
            coalesce(u.first_name || ' ' || u.last_name, p.full_name) as name,
            m.person_id is not null as colleague, ou.first_name || ' ' || ou.last_name as owner_name,
            sc.name as shared_company

@@ -317,6 +317,7 @@ export async function explainProximity(
         // A user without a last name is 'Nina ', as the names are joined in SQL.
         connectorName: edge.name.trim(),
         kind: edge.colleague ? ('colleague' as const) : ('ally' as const),
+        isCurrentUser: edge.is_viewer,
         viaName: edge.colleague ? null : edge.owner_name,
         link,
         trust,

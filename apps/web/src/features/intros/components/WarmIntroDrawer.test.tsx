@@ -41,6 +41,12 @@ describe('Warm intro panel', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     expect(request).toHaveProperty('value', janeIntro.templates.connectorMessage);
     const forward = panel.getByLabelText('Intro message for John');
     expect(forward).toHaveProperty('value', janeIntro.templates.introTargetMessage);
+    // The path drawn, its name saying it all: the link's strength and channels in the spec's order.
+    expect(
+      panel.getByRole('img', {
+        name: 'You → Jane Doe (colleague, High 82: Google meeting, LinkedIn connection) → John Smith',
+      }),
+    ).toBeDefined();
     expect(panel.getByRole('region', { name: 'Ask: Jane Doe' })).toBeDefined();
     expect(panel.getByRole('region', { name: 'Intro to: John Smith' })).toBeDefined();
     expect(panel.getByText('2 intro requests received in the last 7 days (weekly limit 5)')).toBeDefined();
@@ -102,6 +108,11 @@ describe('Warm intro panel', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     const panel = within(await screen.findByRole('dialog', { name: 'Ask account owner' }));
     expect(await panel.findByRole('region', { name: 'Ask: Olga Owner' })).toBeDefined();
     expect(panel.getByRole('region', { name: 'Who knows John: Ivy Client' })).toBeDefined();
+    expect(
+      panel.getByRole('img', {
+        name: 'You → Olga Owner (account owner of Ivy Client) → Ivy Client (ally, Medium 55: Shared experience) → John Smith',
+      }),
+    ).toBeDefined();
     expect(api.callsTo(MODAL_DATA)[0]?.search.get('source')).toBe('client');
     expect(api.callsTo(MODAL_DATA)[0]?.search.get('connectorId')).toBe(ids.ivy);
     fireEvent.click(panel.getByRole('button', { name: 'Send intro request' }));

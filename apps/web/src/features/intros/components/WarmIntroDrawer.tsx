@@ -6,7 +6,9 @@ import { useSession } from '../../../lib/useSession.ts';
 import { ConnectionSources } from '../../network/components/ConnectionSources.tsx';
 import { PersonCard } from '../../network/components/PersonCard.tsx';
 import { SignalChips } from '../../network/components/SignalChips.tsx';
+import { WarmPathDrawing } from '../../network/components/WarmPathDrawing.tsx';
 import { proximityBand } from '../../network/networkDisplay.ts';
+import { introPath } from '../../network/pictures.ts';
 import { ConnectGoogleAlert } from '../../sources/components/ConnectGoogleAlert.tsx';
 import { useWarmIntroModalData, type WarmIntroRequest } from '../api.ts';
 import { WarmIntroForm } from './WarmIntroForm.tsx';
@@ -84,6 +86,7 @@ function WarmIntroDetails({ data, request, onSent }: WarmIntroDetailsProps) {
 
   return (
     <Stack gap="md">
+      <WarmPathDrawing path={introPath(data)} />
       <PersonCard heading="Ask" person={asked}>
         {contactOwner ? null : connectorLink}
       </PersonCard>

@@ -24,7 +24,7 @@ describe('ProximityExplanationView', () => {
   afterEach(cleanup);
 
   it('shows each path’s channels adding up to its link, and an ally’s link times the trust', () => {
-    renderWithMantine(<ProximityExplanationView explanation={proximityExplanation} />);
+    renderWithMantine(<ProximityExplanationView explanation={proximityExplanation} prospectName="John Smith" />);
     for (const path of proximityExplanation.paths) {
       const section = within(screen.getByRole('region', { name: path.connectorName }));
       const adds = section
@@ -41,7 +41,7 @@ describe('ProximityExplanationView', () => {
   });
 
   it('shows the three closest paths, the others on demand', () => {
-    renderWithMantine(<ProximityExplanationView explanation={many} />);
+    renderWithMantine(<ProximityExplanationView explanation={many} prospectName="John Smith" />);
     expect(screen.getByText('The closest of 6 paths', { exact: false })).toBeDefined();
     expect(screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'))).toEqual([
       'Colleague 1',
@@ -53,8 +53,34 @@ describe('ProximityExplanationView', () => {
     expect(screen.queryByRole('button', { name: /Show all/ })).toBeNull();
   });
 
+  it('draws the closest path, its name saying the path with the link’s strength and channels', () => {
+    renderWithMantine(<ProximityExplanationView explanation={proximityExplanation} prospectName="John Smith" />);
+    expect(
+      screen.getByRole('img', {
+        name: 'You → Jane Doe (colleague, High 82: Google meeting, LinkedIn connection) → John Smith',
+      }),
+    ).toBeDefined();
+  });
+
+  it('draws no channel of a strength-only colleague, and the viewer’s own path from them', () => {
+    const strengthOnly: TProximityExplanation = { ...proximityExplanation, paths: [{ ...jane, channels: [] }] };
+    renderWithMantine(<ProximityExplanationView explanation={strengthOnly} prospectName="John Smith" />);
+    const picture = screen.getByRole('img', { name: 'You → Jane Doe (colleague, High 82) → John Smith' });
+    expect(picture.textContent).not.toMatch(/Google|LinkedIn/);
+    cleanup();
+    const mine: TProximityExplanation = { ...proximityExplanation, paths: [{ ...jane, isCurrentUser: true }] };
+    renderWithMantine(<ProximityExplanationView explanation={mine} prospectName="John Smith" />);
+    expect(
+      screen.getByRole('img', {
+        name: 'You → John Smith (High 82: Google meeting, LinkedIn connection)',
+      }),
+    ).toBeDefined();
+  });
+
   it('says so when nobody knows the prospect', () => {
-    renderWithMantine(<ProximityExplanationView explanation={{ ...proximityExplanation, paths: [] }} />);
+    renderWithMantine(
+      <ProximityExplanationView explanation={{ ...proximityExplanation, paths: [] }} prospectName="John Smith" />,
+    );
     expect(screen.getByText('Nobody in your network knows this person yet.')).toBeDefined();
   });
 });

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { useProximityExplanation } from '../api.ts';
 import { CONNECTION_SOURCE_LABELS, formatTrust, proximityBand } from '../networkDisplay.ts';
+import { explanationPath } from '../pictures.ts';
+import { WarmPathDrawing } from './WarmPathDrawing.tsx';
 
 export type ProximityButtonProps = { prospectId: string; prospectName: string; proximity: number };
 
@@ -57,7 +59,9 @@ export function ProximityButton({ prospectId, prospectName, proximity }: Proximi
         </Badge>
       </Popover.Target>
       {/* Named by its badge (Mantine's aria-labelledby): 'High 82, why? (John Smith)'. */}
-      <Popover.Dropdown>{opened ? <Explanation prospectId={prospectId} /> : null}</Popover.Dropdown>
+      <Popover.Dropdown>
+        {opened ? <Explanation prospectId={prospectId} prospectName={prospectName} /> : null}
+      </Popover.Dropdown>
     </Popover>
   );
 }
@@ -72,7 +76,7 @@ function InfoMark() {
   );
 }
 
-function Explanation({ prospectId }: { prospectId: string }) {
+function Explanation({ prospectId, prospectName }: { prospectId: string; prospectName: string }) {
   const explanation = useProximityExplanation(prospectId);
   if (explanation.isPending) {
     return (
@@ -84,7 +88,7 @@ function Explanation({ prospectId }: { prospectId: string }) {
   if (explanation.isError) {
     return <ErrorAlert message={explanation.error.message} onRetry={() => void explanation.refetch()} />;
   }
-  return <ProximityExplanationView explanation={explanation.data} />;
+  return <ProximityExplanationView explanation={explanation.data} prospectName={prospectName} />;
 }
 
 /**
@@ -93,12 +97,19 @@ function Explanation({ prospectId }: { prospectId: string }) {
  * each channel adds (they add up to the link), beside what it would give alone; an ally's link is
  * then scaled by the team's trust in the ally. The prospect's proximity is its closest path's.
  */
-export function ProximityExplanationView({ explanation }: { explanation: TProximityExplanation }) {
+export function ProximityExplanationView({
+  explanation,
+  prospectName,
+}: {
+  explanation: TProximityExplanation;
+  prospectName: string;
+}) {
   const [showAll, setShowAll] = useState(false);
   if (explanation.paths.length === 0) {
     return <Text size="sm">Nobody in your network knows this person yet.</Text>;
   }
   const count = explanation.paths.length;
+  const [closest] = explanation.paths;
   const paths = showAll ? explanation.paths : explanation.paths.slice(0, PATHS_SHOWN);
   return (
     // Scrolls when all the paths are shown: a tab stop, so the keyboard can scroll it too.
@@ -112,6 +123,8 @@ export function ProximityExplanationView({ explanation }: { explanation: TProxim
           full, each next one adds its share of what is left, so the points below add up.
         </Text>
       </Stack>
+      {/* The closest path, drawn: the one the proximity is. */}
+      {closest ? <WarmPathDrawing path={explanationPath(closest, prospectName)} /> : null}
       {paths.map((path) => (
         <Stack
           key={`${path.connectorId}-${path.viaName ?? ''}`}

@@ -69,7 +69,12 @@ describe('Network page', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     const contacts = within(screen.getByRole('region', { name: 'Contacts' }));
     expect(contacts.getByText('1,204')).toBeDefined();
     expect(contacts.getByText('+12%')).toBeDefined();
-    expect(within(screen.getByRole('region', { name: 'Allies' })).getByText('37')).toBeDefined();
+    expect(contacts.getByRole('img', { name: 'Contacts over the last 30 days: from 1,072 to 1,204' })).toBeDefined();
+    // Nothing 30 days ago: the card says the allies are new, not '+100%'.
+    const allies = within(screen.getByRole('region', { name: 'Allies' }));
+    expect(allies.getByText('37')).toBeDefined();
+    expect(allies.getByText('New this month')).toBeDefined();
+    expect(allies.getByRole('img', { name: 'Allies over the last 30 days: from 0 to 37' })).toBeDefined();
     expect(within(screen.getByRole('region', { name: 'Companies' })).getByText('+0%')).toBeDefined();
 
     const link = row.getByRole('link', { name: 'John Smith' });
