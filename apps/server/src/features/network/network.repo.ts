@@ -644,7 +644,7 @@ export async function accountCoverage(
        where a.workspace_id = ${ws}
     ),
     counts as (
-      -- One pass over the target companies' rows (network_rows_company_idx), grouped.
+      -- One pass over the target companies' rows (network_rows_company_idx, from the index alone), grouped.
       select r.company_id, count(*)::int as prospects, (count(*) filter (where ${warm.where()}))::int as warm,
              bool_or(cardinality(r.connector_ids) > 0) as has_path
         from network_rows r
@@ -667,9 +667,12 @@ export async function accountCoverage(
              trim(coalesce(u.first_name || ' ' || u.last_name, cp.full_name)) as best_connector_name
         from page p
         left join lateral (
+          -- A plain desc (proximity is never null, so the same order): the order index cannot serve it,
+          -- so the company's rows are read by network_rows_company_idx and sorted, never the whole
+          -- workspace walked from its closest row until one of this company's turns up.
           select r.full_name, r.proximity, r.connector_ids[1] as connector_id from network_rows r
            where ${rows.where()} and r.company_id = p.company_id and cardinality(r.connector_ids) > 0
-           order by ${NETWORK_ORDER} limit 1
+           order by r.proximity desc, r.prospect_id limit 1
         ) best on p.has_path
         left join members m on m.person_id = best.connector_id
         left join users u on u.workspace_id = ${ws} and u.id = m.user_id
