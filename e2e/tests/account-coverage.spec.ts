@@ -27,8 +27,7 @@ test('the account coverage view counts what the network API counts, and opens th
   // The app's own call carries the session: the API is asked with the same bearer token.
   const coverageCall = page.waitForRequest((request) => request.url().includes('/api/contacts/query/account-coverage'));
   await page.goto('/network');
-  // Mantine keeps the radio itself out of view; its label is what a user clicks.
-  await page.getByRole('radiogroup', { name: 'Network view' }).getByText('Accounts', { exact: true }).click();
+  await page.getByRole('group', { name: 'Network view' }).getByRole('button', { name: 'Accounts' }).click();
   await expect(page).toHaveURL(/view=accounts/);
   const authorization = (await coverageCall).headers().authorization ?? '';
   expect(authorization).toMatch(/^Bearer /);
@@ -69,7 +68,7 @@ test('the account coverage view counts what the network API counts, and opens th
   // The account opens the people view on its company: as many rows as the coverage said.
   await link.click();
   await expect(page).toHaveURL(new RegExp(`companyId=${companyId}`));
-  await expect(page.getByRole('radio', { name: 'People' })).toBeChecked();
+  await expect(page.getByRole('button', { name: 'People', exact: true })).toHaveAttribute('aria-pressed', 'true');
   const contacts = page.getByRole('table', { name: 'Contacts' });
   await expect(contacts.getByRole('row').nth(1)).toContainText(name);
   await expect(page.getByText(/^[\d,]+ results?$/)).toHaveText(

@@ -59,8 +59,11 @@ describe('Account coverage view', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     const { router } = await renderApp('/network', { signedIn: true, me: member });
     await screen.findByText('John Smith');
     expect(api.callsTo(COVERAGE)).toHaveLength(0);
-    fireEvent.click(screen.getByRole('radio', { name: 'Accounts' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Accounts' }));
     await waitFor(() => expect(router.state.location.search).toBe('?view=accounts'));
+    const views = within(screen.getByRole('group', { name: 'Network view' }));
+    expect(views.getByRole('button', { name: 'Accounts' }).getAttribute('aria-pressed')).toBe('true');
+    expect(views.getByRole('button', { name: 'People' }).getAttribute('aria-pressed')).toBe('false');
 
     const row = within((await screen.findByRole('link', { name: 'Acme' })).closest('tr') as HTMLElement);
     expect(row.getByText('40')).toBeDefined();
@@ -129,6 +132,6 @@ describe('Account coverage view', { timeout: APP_TEST_TIMEOUT_MS }, () => {
         { name: 'companyName', values: [acme.companyId] },
       ]),
     );
-    expect(screen.getByRole('radio', { name: 'People' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('button', { name: 'People' }).getAttribute('aria-pressed')).toBe('true');
   });
 });
