@@ -122,7 +122,9 @@ async function movesAgainstTruth(
                    where ip.role = 'from' and p.email is not null`),
   );
   const wrote = new Set(writers.map((row) => row.email));
-  const truth = new Set(people.flatMap((person) => (person.formerEmail ? [`${person.formerEmail} ${person.email}`] : [])));
+  const truth = new Set(
+    people.flatMap((person) => (person.formerEmail ? [`${person.formerEmail} ${person.email}`] : [])),
+  );
   const visible = [...truth].filter((pair) => pair.split(' ').every((address) => wrote.has(address)));
   const right = rows.filter((row) => truth.has(`${row.old} ${row.new}`)).length;
   return {

@@ -1,4 +1,6 @@
 import {
+  ZAccountCoveragePage,
+  ZAccountCoverageQuery,
   ZContactsPage,
   ZFilterPagesQuery,
   ZFilterSearchQuery,
@@ -47,6 +49,14 @@ export const networkApi = defineRoutes('network', {
     summary: "The network's report cards",
     access: 'read',
     responses: { 200: ZReportCards },
+  },
+  getAccountCoverage: {
+    method: 'GET',
+    path: '/contacts/query/account-coverage',
+    summary: 'Per target account: its prospects, those reachable warm, the best connector, whether any path',
+    access: 'read',
+    query: ZAccountCoverageQuery,
+    responses: { 200: ZAccountCoveragePage },
   },
   explainProximity: {
     method: 'GET',

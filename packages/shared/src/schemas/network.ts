@@ -281,3 +281,42 @@ export const ZWarmIntroItem = z.object({
 export type TWarmIntroItem = z.infer<typeof ZWarmIntroItem>;
 export const ZWarmIntroItems = z.array(ZWarmIntroItem).min(1).max(20);
 export const ZWarmIntroSent = z.object({ sent: z.number().int() });
+
+/** Issue 26: how the account coverage view orders its accounts (counts most first, names A to Z). */
+export const ACCOUNT_COVERAGE_SORTS = ['prospects', 'warm', 'name'] as const;
+export type AccountCoverageSort = (typeof ACCOUNT_COVERAGE_SORTS)[number];
+/** The proximity bands a coverage view calls warm: the network filter's values for them. */
+export const WARM_PROXIMITY_BANDS: readonly ProximityBandName[] = ['High', 'Medium'];
+
+export const ZAccountCoverageQuery = ZPageQuery.extend({
+  sort: z.enum(ACCOUNT_COVERAGE_SORTS).default('prospects'),
+  /** 'true': only the accounts no connector or ally reaches. */
+  noPath: z.enum(['true', 'false']).optional(),
+});
+export type TAccountCoverageQuery = z.input<typeof ZAccountCoverageQuery>;
+
+export const ZAccountCoverageRow = z.object({
+  companyId: z.uuid(),
+  companyName: z.string(),
+  companyLogo: z.string().nullable(),
+  /** The network table's rows at this company, as the caller sees them. */
+  prospects: z.number().int(),
+  /** Of those, the ones in a warm band (WARM_PROXIMITY_BANDS): the table under that proximity filter. */
+  warm: z.number().int(),
+  /** Whether any prospect there has a colleague or ally path. */
+  hasPath: z.boolean(),
+  /** The first connector of the account's closest reachable prospect; null when no path. */
+  bestConnector: z
+    .object({
+      id: z.uuid(),
+      name: z.string(),
+      /** The path's proximity: the prospect's, whose closest path this is. */
+      proximity: z.number().int(),
+      kind: z.enum(['colleague', 'ally']),
+      prospectName: z.string(),
+    })
+    .nullable(),
+});
+export type TAccountCoverageRow = z.infer<typeof ZAccountCoverageRow>;
+export const ZAccountCoveragePage = z.object({ rows: z.array(ZAccountCoverageRow), pagination: ZPagination });
+export type TAccountCoveragePage = z.infer<typeof ZAccountCoveragePage>;

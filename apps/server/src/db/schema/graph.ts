@@ -218,9 +218,10 @@ export const networkRows = pgTable(
     // Migrations 0023 and 0032 add the filter columns and the connectors as INCLUDE columns (drizzle cannot say
     // it): filtered pages read the index alone.
     index('network_rows_order_idx').on(t.workspaceId, t.proximity.desc(), t.prospectId),
-    // With first_seen_at, the report cards' 30-day trends (prospects, and companies by their first prospect) read
-    // this index alone.
-    index('network_rows_company_idx').on(t.workspaceId, t.companyId, t.firstSeenAt),
+    // Closest first within a company, with the connectors and first_seen_at as INCLUDE columns (migration
+    // 0061, drizzle cannot say it): the account coverage view counts and ranks a company's rows, and the
+    // report cards' 30-day trends (prospects, and companies by their first prospect) read, from the index alone.
+    index('network_rows_company_idx').on(t.workspaceId, t.companyId, t.proximity.desc()),
     index('network_rows_connectors_idx').using('gin', t.connectorIds),
     // The name facet's order; the in-memory copy also finds where a changed row goes in it.
     index('network_rows_name_idx').on(t.workspaceId, t.fullName, t.prospectId),

@@ -1,4 +1,5 @@
 import {
+  type AccountCoverageSort,
   CONNECTION_SOURCES,
   type ConnectionSource,
   engagementOfCode,
@@ -637,4 +638,85 @@ export async function connectorEdges(tx: Tx, workspaceId: string, prospectId: st
       left join companies sc on sc.workspace_id = e.workspace_id and sc.id = e.shared_company_id
      where e.workspace_id = ${ws} and e.prospect_id = ${prospectId} and ${visibleEdge(viewerUserId)}`);
   return edges.rows;
+}
+
+type CoverageRow = {
+  company_id: string;
+  company_name: string;
+  company_logo: string | null;
+  prospects: number;
+  warm: number;
+  has_path: boolean;
+  best_connector_id: string | null;
+  best_connector_name: string | null;
+  best_colleague: boolean | null;
+  best_proximity: number | null;
+  best_prospect_name: string | null;
+};
+
+const COVERAGE_ORDER: Record<AccountCoverageSort, SQL> = {
+  prospects: sql`prospects desc, lower(company_name), company_id`,
+  warm: sql`warm desc, prospects desc, lower(company_name), company_id`,
+  name: sql`lower(company_name), company_name, company_id`,
+};
+
+/**
+ * One page of the workspace's target accounts with their coverage, in one statement. Counted over the
+ * network rows under `rows` (the table's conditions for the caller, no filter chosen); `warm` is the
+ * table's conditions under the warm proximity filter, so each count is the table's total for the
+ * same company and filters. Only the page's accounts look for their best connector: the first
+ * connector of the closest reachable prospect (`connector_ids` is ordered closest first, recompute.ts).
+ */
+export async function accountCoverage(
+  tx: Tx,
+  rows: CompiledFilters,
+  warm: CompiledFilters,
+  options: { sort: AccountCoverageSort; noPath: boolean; page: number; pageSize: number },
+) {
+  const ws = rows.workspaceId;
+  const result = await tx.execute<{ total: number; rows: CoverageRow[] }>(sql`
+    with ${membersCte(ws)},
+    targets as (
+      select a.company_id, co.name as company_name, co.logo_url as company_logo
+        from accounts a join companies co on co.workspace_id = a.workspace_id and co.id = a.company_id
+       where a.workspace_id = ${ws}
+    ),
+    counts as (
+      -- One pass over the target companies' rows (network_rows_company_idx, from the index alone), grouped.
+      select r.company_id, count(*)::int as prospects, (count(*) filter (where ${warm.where()}))::int as warm,
+             bool_or(cardinality(r.connector_ids) > 0) as has_path
+        from network_rows r
+       where ${rows.where()} and r.company_id in (select company_id from targets)
+       group by r.company_id
+    ),
+    covered as materialized (
+      select t.company_id, t.company_name, t.company_logo, coalesce(c.prospects, 0) as prospects,
+             coalesce(c.warm, 0) as warm, coalesce(c.has_path, false) as has_path
+        from targets t left join counts c on c.company_id = t.company_id
+       where ${options.noPath ? sql`not coalesce(c.has_path, false)` : sql`true`}
+    ),
+    page as (
+      select * from covered order by ${COVERAGE_ORDER[options.sort]}
+       limit ${options.pageSize} offset ${(options.page - 1) * options.pageSize}
+    ),
+    described as (
+      select p.*, best.connector_id as best_connector_id, best.full_name as best_prospect_name,
+             best.proximity as best_proximity, m.person_id is not null as best_colleague,
+             trim(coalesce(u.first_name || ' ' || u.last_name, cp.full_name)) as best_connector_name
+        from page p
+        left join lateral (
+          -- A plain desc (proximity is never null, so the same order): the order index cannot serve it,
+          -- so the company's rows are read by network_rows_company_idx and sorted, never the whole
+          -- workspace walked from its closest row until one of this company's turns up.
+          select r.full_name, r.proximity, r.connector_ids[1] as connector_id from network_rows r
+           where ${rows.where()} and r.company_id = p.company_id and cardinality(r.connector_ids) > 0
+           order by r.proximity desc, r.prospect_id limit 1
+        ) best on p.has_path
+        left join members m on m.person_id = best.connector_id
+        left join users u on u.workspace_id = ${ws} and u.id = m.user_id
+        left join people cp on cp.workspace_id = ${ws} and cp.id = best.connector_id
+    )
+    select (select count(*)::int from covered) as total,
+           coalesce((select json_agg(d order by ${COVERAGE_ORDER[options.sort]}) from described d), '[]'::json) as rows`);
+  return result.rows[0] ?? { total: 0, rows: [] };
 }

@@ -7,6 +7,7 @@ import { exportNetworkCsv, recordNetworkExport } from './export-csv.ts';
 import {
   type ContactsDeps,
   explainProximity,
+  getAccountCoverage,
   networkReportCards,
   queryContacts,
   queryFilters,
@@ -34,6 +35,15 @@ export const networkRoutes: FastifyPluginAsyncZod<ContactsDeps> = async (app, de
   );
 
   route(app, networkApi.getNetworkReportCards, async (request) => networkReportCards(deps, memberOf(request)));
+
+  route(app, networkApi.getAccountCoverage, async (request) =>
+    getAccountCoverage(deps, memberOf(request), {
+      sort: request.query.sort,
+      noPath: request.query.noPath === 'true',
+      page: request.query.page,
+      pageSize: request.query.pageSize,
+    }),
+  );
 
   route(app, networkApi.explainProximity, async (request) =>
     explainProximity(deps, memberOf(request), request.query.prospectId),

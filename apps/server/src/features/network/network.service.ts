@@ -1,4 +1,5 @@
 import {
+  type AccountCoverageSort,
   COMPANY_SIZES,
   type ConnectionSource,
   ENGAGEMENT_LABELS,
@@ -10,11 +11,13 @@ import {
   PROXIMITY_BANDS,
   SIGNAL_LABELS,
   SIGNAL_TYPES,
+  type TAccountCoveragePage,
   type TContactsPage,
   type TFilterItem,
   type TFilterOption,
   type TNetworkFilter,
   type TProximityExplanation,
+  WARM_PROXIMITY_BANDS,
 } from '@warmpath/shared';
 import type { Database, Tx } from '../../db/client.ts';
 import { allyPathProximity, type Channel, edgeEvidenceOf, scoreEdge } from '../../graph/proximity.ts';
@@ -23,6 +26,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import type { Member } from '../../plugins/auth.ts';
 import {
+  accountCoverage,
   type ConnectorEdge,
   companiesNamed,
   companyOptions,
@@ -253,6 +257,49 @@ export async function searchFilterOptions(
 
 export async function networkReportCards(deps: ContactsDeps, member: Member) {
   return deps.database.inWorkspace(member.workspaceId, (tx) => reportCards(tx, member.workspaceId));
+}
+
+/**
+ * Issue 26's account coverage: per target account, the network table's rows there as the caller sees
+ * them, those in a warm band, and its best path. Compiled by the table's own filters (no filter, then
+ * the warm proximity filter), so each number is what the table counts for the same company.
+ */
+export async function getAccountCoverage(
+  deps: ContactsDeps,
+  member: Member,
+  options: { sort: AccountCoverageSort; noPath: boolean; page: number; pageSize: number },
+): Promise<TAccountCoveragePage> {
+  return deps.database.readInWorkspace(member.workspaceId, async (tx) => {
+    const rows = await compileFilters(tx, member, []);
+    const warm = await compileFilters(tx, member, [{ name: 'proximity', values: [...WARM_PROXIMITY_BANDS] }]);
+    const { total, rows: accounts } = await accountCoverage(tx, rows, warm, options);
+    return {
+      rows: accounts.map((account) => ({
+        companyId: account.company_id,
+        companyName: account.company_name,
+        companyLogo: account.company_logo,
+        prospects: account.prospects,
+        warm: account.warm,
+        hasPath: account.has_path,
+        bestConnector:
+          account.best_connector_id !== null && account.best_proximity !== null
+            ? {
+                id: account.best_connector_id,
+                name: account.best_connector_name ?? '',
+                proximity: account.best_proximity,
+                kind: account.best_colleague ? 'colleague' : 'ally',
+                prospectName: account.best_prospect_name ?? '',
+              }
+            : null,
+      })),
+      pagination: {
+        page: options.page,
+        pageSize: options.pageSize,
+        totalCount: total,
+        totalPages: Math.max(1, Math.ceil(total / options.pageSize)),
+      },
+    };
+  });
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;

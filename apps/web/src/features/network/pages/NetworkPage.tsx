@@ -1,6 +1,6 @@
-import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { PAGINATION } from '@warmpath/shared';
-import { lazy, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LazyPanel } from '../../../components/LazyPanel.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -14,21 +14,96 @@ import { NetworkTable } from '../components/NetworkTable.tsx';
 import { ReportCards } from '../components/ReportCards.tsx';
 import { SignalLegend } from '../components/SignalChips.tsx';
 import { initialFilterState, type NetworkFilterState, toFilterItems } from '../filterToggle.ts';
+import { COMPANY_PARAM, type NetworkView, PERSON_PARAM, VIEW_PARAM, viewOf } from '../networkView.ts';
 
 // Opened from a row's allies: its form comes with it, not with the page.
 const WarmIntroDrawer = lazy(async () => ({
   default: (await import('../../intros/components/WarmIntroDrawer.tsx')).WarmIntroDrawer,
 }));
 
-/** The network home: report cards, filters, the table of prospects and who knows them, and warm intros. */
+// The account coverage view loads when first shown: the page's first script stays the people view's.
+const AccountCoverageView = lazy(async () => ({
+  default: (await import('../components/AccountCoverageView.tsx')).AccountCoverageView,
+}));
+
+const VIEWS: readonly { value: NetworkView; label: string }[] = [
+  { value: 'people', label: 'People' },
+  { value: 'accounts', label: 'Accounts' },
+];
+
+/**
+ * The network home: report cards, then one of two views, chosen in the URL (`?view=accounts`): the
+ * people (filters, the table of prospects and who knows them, warm intros) or the accounts' coverage.
+ */
 export function NetworkPage() {
   const { user } = useSession();
-  const [searchParams] = useSearchParams();
-  // A link to one person (`?personId=`, as the webhook events give) opens the table on them.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = viewOf(searchParams);
+  const updating = useNetworkUpdating();
+  // Another view starts clean: the people view's links (one company, one person) are for it alone.
+  const changeView = (next: NetworkView) => {
+    setSearchParams(next === 'accounts' ? { [VIEW_PARAM]: 'accounts' } : {});
+  };
+  // A link naming a company or a person opens a people view filtered to it, even over the one shown.
+  const peopleKey = `${searchParams.get(COMPANY_PARAM) ?? ''}/${searchParams.get(PERSON_PARAM) ?? ''}`;
+
+  return (
+    <>
+      <PageHeader title="Network" />
+      <Stack gap="lg">
+        <ReportCards />
+        {updating && (
+          <Group gap="xs" role="status">
+            <Loader size="xs" />
+            <Text size="sm" c="dimmed">
+              Adding what was just synced or uploaded to your network. People appear here as soon as it is done.
+            </Text>
+          </Group>
+        )}
+        {/* Two toggle buttons rather than Mantine's SegmentedControl, whose moving indicator would add
+            3 kB (gzip) to the page's first script. */}
+        <Button.Group aria-label="Network view">
+          {VIEWS.map(({ value, label }) => (
+            <Button
+              key={value}
+              size="xs"
+              variant={view === value ? 'filled' : 'default'}
+              aria-pressed={view === value}
+              onClick={() => changeView(value)}
+            >
+              {label}
+            </Button>
+          ))}
+        </Button.Group>
+        {view === 'accounts' ? (
+          <Suspense fallback={<Skeleton height={240} aria-label="Loading the accounts" />}>
+            <AccountCoverageView isAdmin={user?.role === 'admin'} />
+          </Suspense>
+        ) : (
+          <PeopleView key={peopleKey} searchParams={searchParams} />
+        )}
+      </Stack>
+    </>
+  );
+}
+
+/** The filters, the table of prospects, its pages and the warm-intro drawer. */
+function PeopleView({ searchParams }: { searchParams: URLSearchParams }) {
+  const { user } = useSession();
+  // A link to one person (`?personId=`, as the webhook events give) or one company (`?companyId=`,
+  // from the accounts view) opens the table filtered to them.
   const [filterState, setFilterState] = useState<NetworkFilterState>(() => {
-    const personId = searchParams.get('personId');
     const initial = initialFilterState();
-    return personId ? { ...initial, fields: { ...initial.fields, personName: [personId] } } : initial;
+    const personId = searchParams.get(PERSON_PARAM);
+    const companyId = searchParams.get(COMPANY_PARAM);
+    return {
+      ...initial,
+      fields: {
+        ...initial.fields,
+        ...(personId ? { personName: [personId] } : {}),
+        ...(companyId ? { companyName: [companyId] } : {}),
+      },
+    };
   });
   const [page, setPage] = useState<number>(PAGINATION.defaultPage);
   const [pageSize, setPageSize] = useState<number>(PAGINATION.defaultPageSize);
@@ -38,7 +113,6 @@ export function NetworkPage() {
   const contacts = useContacts(filterItems, page, pageSize);
   const filters = useNetworkFilters(filterItems);
   const exportCsv = useExportContactsCsv();
-  const updating = useNetworkUpdating();
   // The table's rows and the filters' options are drawn in a background render that yields to the
   // browser, instead of one long task that holds the page (and the first paint) when they arrive.
   const rows = useDeferredValue(contacts.data?.rows);
@@ -59,17 +133,7 @@ export function NetworkPage() {
 
   return (
     <>
-      <PageHeader title="Network" />
       <Stack gap="lg">
-        <ReportCards />
-        {updating && (
-          <Group gap="xs" role="status">
-            <Loader size="xs" />
-            <Text size="sm" c="dimmed">
-              Adding what was just synced or uploaded to your network. People appear here as soon as it is done.
-            </Text>
-          </Group>
-        )}
         <NetworkFilterBar
           filters={filterOptions}
           loadError={filters.isError ? filters.error.message : null}
