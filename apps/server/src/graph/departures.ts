@@ -113,10 +113,11 @@ export async function leaveCompany(tx: Tx, ws: string, departure: DepartureRow) 
 }
 
 /**
- * Whether a person left for an unknown company (a departure confirmed): mail from their old address,
- * read again, must not put them back at it. `person` is a column of people.
+ * Whether a person left their company for good (a departure or a move confirmed; the old record of one
+ * who now writes from a new address has no company): mail from their old address, read again, must not
+ * put them back at it. `person` is a column of people.
  */
 export const leftTheirCompany = (person: string) => sql`exists (
   select 1 from job_changes j
    where j.workspace_id = ${sql.identifier(person)}.workspace_id and j.person_id = ${sql.identifier(person)}.id
-     and j.kind = 'left' and j.status = 'confirmed')`;
+     and j.status = 'confirmed')`;

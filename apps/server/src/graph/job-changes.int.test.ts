@@ -1,8 +1,16 @@
-import type { TContactsPage, TJobChanges } from '@warmpath/shared';
+import {
+  COMPANY_SIZES,
+  COMPANY_TYPES,
+  JOB_DEPARTMENTS,
+  type TContactsPage,
+  type TJobChanges,
+  untargetedScheme,
+} from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../../test/harness.ts';
 import { multipartBody } from '../../test/multipart.ts';
+import { recommendActions } from '../features/actions/engine.ts';
 import { inferDeparturesFromBounces } from './departures.ts';
 import { recordDeadAddresses, recordInteractions, upsertPeopleByEmail } from './evidence.repo.ts';
 import { recomputeDirty } from './graph.service.ts';
@@ -139,9 +147,50 @@ describe('job changes the mail implies', () => {
       headers: bearer(admin.token),
       payload: { filters: [{ name: 'signal', values: ['PAST_CLIENT'] }] },
     });
+    // The past client is who writes from the new address: a message to her reaches Univac, not the
+    // Navy's dead address, and the old record no longer works at the Navy.
     expect(page.json<TContactsPage>().rows.map((row) => [row.email, row.companyName])).toEqual([
-      ['grace@navy.test', 'Univac'],
+      ['grace@univac.test', 'Univac'],
     ]);
+    const { rows: records } = await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute(sql`select p.email, c.name as company, exists (select 1 from clients cl where cl.person_id = p.id) as tracked
+                       from people p left join companies c on c.id = p.company_id
+                      where p.email like 'grace@%' order by p.email`),
+    );
+    expect(records).toEqual([
+      { email: 'grace@navy.test', company: null, tracked: false },
+      { email: 'grace@univac.test', company: 'Univac', tracked: true },
+    ]);
+    // Old mail read again does not put the old record back at the Navy.
+    await ctx.database.inWorkspace(ws, (tx) =>
+      upsertPeopleByEmail(tx, ws, [{ email: 'grace@navy.test', name: 'Grace Hopper' }]),
+    );
+    const { rows: reread } = await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute(sql`select company_id from people where email = 'grace@navy.test'`),
+    );
+    expect(reread).toEqual([{ company_id: null }]);
+
+    // Her next recommendation is a direct message, as to a past client.
+    const everyone = {
+      ...untargetedScheme(),
+      countries: ['US'],
+      companySize: [...COMPANY_SIZES],
+      companyType: [...COMPANY_TYPES],
+      jobDepartments: [...JOB_DEPARTMENTS],
+    };
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/command/set-targeted-accounts-preferences',
+      headers: bearer(admin.token),
+      payload: everyone,
+    });
+    expect(saved.statusCode).toBe(200);
+    await recommendActions(ctx.database, ws, { userId: admin.me.id });
+    const { rows: actions } = await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute(sql`select a.type, p.email from actions a join people p on p.id = a.prospect_id
+                      where p.email like 'grace@%'`),
+    );
+    expect(actions).toEqual([{ type: 'DIRECT_MESSAGE', email: 'grace@univac.test' }]);
   });
 
   it('remembers a dismissal, and shows another workspace nothing', async () => {

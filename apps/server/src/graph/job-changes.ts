@@ -27,7 +27,7 @@ export async function inferJobChangesFromMail(tx: Tx, workspaceId: string) {
 export async function confirmAgreeingJobChanges(tx: Tx, workspaceId: string) {
   const ws = workspaceId;
   const nameKey = (alias: string) => sql.raw(`lower(regexp_replace(btrim(${alias}.full_name), '\\s+', ' ', 'g'))`);
-  const confirmed = await tx.execute<{ person_id: string; new_company_id: string | null }>(sql`
+  const confirmed = await tx.execute<ConfirmedMove>(sql`
     with agreeing as (
       select distinct on (j.id) j.id, c.source, c.id as by_change
         from job_changes j
@@ -44,7 +44,8 @@ export async function confirmAgreeingJobChanges(tx: Tx, workspaceId: string) {
            evidence = j.evidence || jsonb_build_object('confirmedBy', a.source, 'confirmingChange', a.by_change)
       from agreeing a
      where j.workspace_id = ${ws} and j.id = a.id
-    returning j.person_id, j.new_company_id`);
+    returning j.person_id, j.new_company_id, j.past_company_id, j.changed_on::text as changed_on,
+              j.evidence->>'newAddress' as new_address`);
   for (const change of confirmed.rows) await moveToNewCompany(tx, ws, change);
   // A move away from a company is also the second source a departure from it waits for.
   return confirmed.rows.length + (await confirmAgreeingDepartures(tx, ws));
@@ -106,12 +107,13 @@ export async function decideJobChange(
   decision: { id: string; userId: string; confirmed: boolean },
 ) {
   const ws = workspaceId;
-  const decided = await tx.execute<DepartureRow & { kind: 'moved' | 'left'; new_company_id: string | null }>(sql`
+  const decided = await tx.execute<ConfirmedMove & { kind: 'moved' | 'left' }>(sql`
     update job_changes set status = ${decision.confirmed ? 'confirmed' : 'dismissed'},
            confidence = case when ${decision.confirmed} then 'certain' else confidence end,
            decided_by_user_id = ${decision.userId}, decided_at = now()
      where workspace_id = ${ws} and id = ${decision.id} and status = 'detected'
-    returning kind, person_id, new_company_id, past_company_id, changed_on::text as changed_on`);
+    returning kind, person_id, new_company_id, past_company_id, changed_on::text as changed_on,
+              evidence->>'newAddress' as new_address`);
   const change = decided.rows[0];
   if (!change) return false;
   if (decision.confirmed && change.kind === 'left') await leaveCompany(tx, ws, change);
@@ -119,20 +121,48 @@ export async function decideJobChange(
   return true;
 }
 
-/** A confirmed change is true: the old employment ends, the new one begins, and the person is rolled up again. */
-async function moveToNewCompany(tx: Tx, ws: string, change: { person_id: string; new_company_id: string | null }) {
+/** A move confirmed: who moved, where to, and (the mail's moves) the address they now write from. */
+type ConfirmedMove = DepartureRow & { new_company_id: string | null; new_address: string | null };
+
+/**
+ * A confirmed change is true: the old employment ends, the new one begins, and the person is rolled up
+ * again. When the mail showed the move, the person writing from the new address is a record of their
+ * own, and is who they are now: the old record leaves the old company (its address is dead), and a
+ * tracked client follows them to the new one, so a message to a past client reaches their new address.
+ */
+async function moveToNewCompany(tx: Tx, ws: string, change: ConfirmedMove) {
   if (!change.new_company_id) return;
+  const current = change.new_address
+    ? await tx.execute<{ id: string }>(sql`
+        select id from people where workspace_id = ${ws} and email = ${change.new_address} and id <> ${change.person_id}`)
+    : null;
+  const now = current?.rows[0]?.id;
+  if (now) {
+    await leaveCompany(tx, ws, change);
+    await startEmployment(tx, ws, now, change.new_company_id, change.changed_on);
+    await tx.execute(sql`
+      update clients set person_id = ${now}
+       where workspace_id = ${ws} and person_id = ${change.person_id}
+         and not exists (select 1 from clients other where other.workspace_id = ${ws} and other.person_id = ${now})`);
+    await markDirty(tx, ws, sql`select unnest(${sql.param([change.person_id, now])}::uuid[])`);
+    return;
+  }
   await tx.execute(sql`
     update employments set ended_on = current_date
      where workspace_id = ${ws} and person_id = ${change.person_id} and ended_on is null
        and company_id <> ${change.new_company_id}`);
-  await tx.execute(sql`
-    insert into employments (workspace_id, person_id, company_id, source, seen_at)
-    select ${ws}::uuid, ${change.person_id}::uuid, ${change.new_company_id}::uuid, 'mail', now()
-     where not exists (select 1 from employments where workspace_id = ${ws} and person_id = ${change.person_id}
-                         and company_id = ${change.new_company_id} and ended_on is null)`);
+  await startEmployment(tx, ws, change.person_id, change.new_company_id, change.changed_on);
   await tx.execute(sql`
     update people set company_id = ${change.new_company_id}, updated_at = now()
      where workspace_id = ${ws} and id = ${change.person_id}`);
   await markDirty(tx, ws, sql`select ${change.person_id}::uuid`);
+}
+
+/** The employment a move begins, from the day it was seen, unless the person is there already. */
+async function startEmployment(tx: Tx, ws: string, personId: string, companyId: string, changedOn: string) {
+  await tx.execute(sql`
+    insert into employments (workspace_id, person_id, company_id, source, started_on, seen_at)
+    select ${ws}::uuid, ${personId}::uuid, ${companyId}::uuid, 'mail', ${changedOn}::date, now()
+     where not exists (select 1 from employments where workspace_id = ${ws} and person_id = ${personId}
+                         and company_id = ${companyId} and ended_on is null)`);
 }
