@@ -82,3 +82,28 @@ describe('the error handler', () => {
     expect(response.json()).toEqual({ code: 'INTERNAL', message: 'Internal server error' });
   });
 });
+
+describe('a request its client closed', () => {
+  it('is logged as information, not as an error to look at', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const app = Fastify({
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    });
+    await app.register(errors);
+    app.get('/left', () => {
+      throw Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+    });
+    app.get('/crash', () => {
+      throw new Error('a real failure');
+    });
+    await app.ready();
+    await app.inject({ url: '/left' });
+    await app.inject({ url: '/crash' });
+    await app.close();
+    const logged = lines.filter((line) => line.level >= 30 && /closed|unhandled/.test(line.msg));
+    expect(logged.map((line) => [line.level, line.msg])).toEqual([
+      [30, 'the client closed the request'],
+      [50, 'unhandled error'],
+    ]);
+  });
+});

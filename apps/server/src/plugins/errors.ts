@@ -22,6 +22,11 @@ function clientErrorCode(status: number): TErrorCode {
   return 'VALIDATION_FAILED';
 }
 
+/** A stream of the request or its answer ended because the client closed the connection. */
+const clientWentAway = (error: unknown) =>
+  (error as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+  (error as { code?: unknown }).code === 'ECONNRESET';
+
 /** The one place errors become HTTP responses: `{ code, message }` with the status of the code. */
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
@@ -47,6 +52,11 @@ async function errorsPlugin(app: FastifyInstance) {
     if (status && status >= 400 && status < 500 && error instanceof Error) {
       // Fastify's own client errors: malformed JSON, unsupported media type, body too large.
       return sendError(reply, clientErrorCode(status), error.message);
+    }
+    if (clientWentAway(error)) {
+      // A page left mid-upload or mid-download: nobody is waiting for the answer, and nothing broke.
+      request.log.info({ err: error }, 'the client closed the request');
+      return sendError(reply, 'INTERNAL', 'The request was closed before its end');
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 'INTERNAL', 'Internal server error');
