@@ -1,5 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { linkedinExport, signUpAdmin } from './fixtures.ts';
+import { E2E_GOOGLE_SANDBOX_URL } from '../env.ts';
+import { allowGoogleConsent, linkedinExport, signUpAdmin } from './fixtures.ts';
+
+/** Mail in the admin's sandbox mailbox, through the sandbox's test control. */
+async function addMail(page: Page, body: Record<string, unknown>) {
+  const answer = await page.request.post(`${E2E_GOOGLE_SANDBOX_URL}/_control/mail`, { data: body });
+  expect(answer.ok()).toBe(true);
+}
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
 async function uploadConnections(page: Page, rows: [string, string, string, string][]) {
   const chooser = page.waitForEvent('filechooser');
@@ -19,7 +29,10 @@ test("an admin's LinkedIn exports place contacts at their companies, and a newer
     ['Bob', 'Stone', 'Gamma', 'CFO'],
   ]);
   await page.getByRole('button', { name: 'Continue' }).click();
+  // Each step's Skip once its page is there: both pages have one.
+  await expect(page).toHaveURL(/\/sign-up\/import-accounts$/);
   await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(page).toHaveURL(/\/sign-up\/invite-teammates$/);
   await page.getByRole('button', { name: 'Skip' }).click();
   await expect(page).toHaveURL(/\/sign-up\/import-clients$/);
   await page.getByRole('button', { name: "I'll do it later" }).click();
@@ -51,4 +64,93 @@ test("an admin's LinkedIn exports place contacts at their companies, and a newer
   await expect(
     page.getByRole('table', { name: 'Detected job changes' }).getByRole('row', { name: /Bob Stone/ }),
   ).toHaveCount(0);
+});
+
+test('a move the mailbox shows: probable on the Job changes page, confirmed, then a direct message to the past client', async ({
+  page,
+}) => {
+  test.setTimeout(420_000);
+  const { email } = await signUpAdmin(page);
+  // Tina wrote from her old company and was answered, then from her new one: the same name, a new domain.
+  const id = randomUUID().slice(0, 6);
+  const old = { name: 'Tina Tracked', email: `tina@oldco-${id}.test` };
+  const now = { name: 'Tina Tracked', email: `tina.tracked@newco-${id}.test` };
+  await addMail(page, { email, count: 2, from: old, to: [email], at: daysAgo(200) });
+  await addMail(page, { email, count: 1, from: email, to: [old], at: daysAgo(199) });
+  await addMail(page, { email, count: 2, from: now, to: [email], at: daysAgo(20) });
+  await addMail(page, { email, count: 1, from: email, to: [now], at: daysAgo(19) });
+
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByLabel('Connections.csv file').click();
+  await (await chooser).setFiles({
+    name: 'Connections.csv',
+    mimeType: 'text/csv',
+    buffer: linkedinExport([
+      ['Bob', 'Stone', 'Gamma', 'CFO'],
+      ['Ana', 'Silva', 'Beta Systems', 'CTO'],
+    ]),
+  });
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByText('2 connections imported')).toBeVisible();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  await allowGoogleConsent(page);
+  await expect(page.getByText('Google account connected.')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: "I don't have a specific list" }).click();
+  await expect(page).toHaveURL(/\/sign-up\/targeting-scheme$/);
+  for (const size of ['1 - 10', '11 - 50', '51 - 200', '201 - 500'])
+    await page.getByRole('checkbox', { name: size, exact: true }).check();
+  await page.getByRole('checkbox', { name: 'BtoB' }).check();
+  await page.getByRole('checkbox', { name: 'Sales', exact: true }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/sign-up\/invite-teammates$/);
+
+  // Before finishing: the admin tracks Tina as a client, from when she was at OldCo.
+  await page.goto('/admin/job-changes-tracking');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'Add client or ally' });
+  await form.getByLabel(/^First name/).fill('Tina');
+  await form.getByLabel(/^Last name/).fill('Tracked');
+  await form.getByLabel(/^Email/).fill(old.email);
+  await form.getByLabel(/^Company name/).fill('OldCo');
+  await form.getByLabel(/^Company Domain/).fill(`oldco-${id}.test`);
+  await form.getByLabel(/^Linkedin profile URL/).fill(`linkedin.com/in/tina-${id}`);
+  await form.getByRole('button', { name: 'Create' }).click();
+
+  // The sync's mail makes her move probable: the admin confirms it.
+  const changes = page.getByRole('table', { name: 'Detected job changes' });
+  const change = changes.getByRole('row', { name: /Tina Tracked/ });
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await changes.waitFor();
+        return change.count();
+      },
+      { timeout: 180_000, intervals: [3000] },
+    )
+    .toBe(1);
+  await expect(change).toContainText('Newco');
+  await expect(change).toContainText(/probable/i);
+  await change.getByRole('button', { name: /^Confirm Tina Tracked moved to/ }).click();
+  await expect(change).toContainText('Confirmed');
+
+  // The onboarding ends; the first recommendations include a direct message to her, at her new address.
+  await page.goto('/sign-up/invite-teammates');
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(page).toHaveURL(/\/sign-up\/import-clients$/);
+  await page.getByRole('button', { name: "I'll do it later" }).click();
+  const recommended = page.getByRole('table', { name: 'Recommended actions' });
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/actions/recommended-actions');
+        await page.getByRole('heading', { name: /^Welcome / }).waitFor();
+        return recommended.getByRole('button', { name: 'Engage with Tina Tracked' }).count();
+      },
+      { timeout: 240_000, intervals: [3000] },
+    )
+    .toBe(1);
+  await recommended.getByRole('button', { name: 'Engage with Tina Tracked' }).click();
+  await expect(page.getByRole('dialog', { name: 'Engage with Prospect' })).toContainText(now.email);
 });

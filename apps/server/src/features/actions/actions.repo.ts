@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { engagementCodeSql } from '../../graph/engagement.ts';
 import { isCrmCompany, membersCte } from '../../graph/graph.sql.ts';
-import { temperatureRankSql } from '../../graph/signals.ts';
+import { notPastClientSql, temperatureRankSql } from '../../graph/signals.ts';
 import type { KeptAction } from './recommend.ts';
 
 // The SQL of the actions: the engine's candidates and writes, the run log, the lists and their
@@ -194,7 +194,8 @@ export async function candidatePage(
     ),
     -- The page first, then the facts of its rows only: never a lookup per row of the whole pool.
     page as (
-      select r.prospect_id, r.company_id, au.users, ${temperatureOfMask} as temperature, r.proximity, k.known,
+      select r.prospect_id, r.company_id, au.users, ${temperatureOfMask} as temperature,
+             ${notPastClientSql(sql`r.signal_mask`)} as not_past_client, r.proximity, k.known,
              case when k.known then '{}'::text[] else ${input.profile.unknownFacts} end as unknown_facts
         from network_rows r
         left join account_users au on au.company_id = r.company_id
@@ -205,7 +206,7 @@ export async function candidatePage(
          and not exists (select 1 from actions t
                           where t.workspace_id = ${ws} and t.prospect_id = r.prospect_id
                             and t.recommended_on = ${input.day}::date and ${userId} = any(t.recommendation_users))
-       order by not k.known, temperature, r.proximity desc, r.prospect_id
+       order by not k.known, temperature, not_past_client, r.proximity desc, r.prospect_id
        limit ${input.limit} offset ${input.offset}
     )
     select pg.prospect_id,
@@ -220,7 +221,7 @@ export async function candidatePage(
            (select max(a.acted_at) from actions a
              where a.workspace_id = ${ws} and a.prospect_id = pg.prospect_id and a.status = 'completed') as last_contacted_at
       from page pg
-     order by not pg.known, pg.temperature, pg.proximity desc, pg.prospect_id`);
+     order by not pg.known, pg.temperature, pg.not_past_client, pg.proximity desc, pg.prospect_id`);
   return result.rows.map((row) => ({
     ...row,
     last_skipped_at: row.last_skipped_at ? new Date(row.last_skipped_at) : null,

@@ -98,6 +98,14 @@ describe('ranking', () => {
     expect(ranked).toEqual(['warm-near', 'warm-far', 'medium', 'cold']);
   });
 
+  it('puts a past client first within their temperature, however close the others are', () => {
+    const metClose = candidate('met-close', { signals: ['ALREADY_MET_COLLEAGUE'], proximity: 95 });
+    const pastClient = candidate('past-client', { signals: ['PAST_CLIENT'], proximity: 12 });
+    const medium = candidate('medium', { signals: ['WORKED_WITH_COLLEAGUE'], proximity: 99 });
+    const ranked = [medium, metClose, pastClient].sort(compareCandidates).map((c) => c.row.id);
+    expect(ranked).toEqual(['past-client', 'met-close', 'medium']);
+  });
+
   it('decides in rank order and stops once the day is full', () => {
     const decisions = decide(
       [
@@ -171,8 +179,8 @@ describe('the action', () => {
       context(),
     );
     expect(kept(decisions).map((decision) => [decision.candidate.row.id, decision.action.type])).toEqual([
-      ['known', 'DIRECT_MESSAGE'],
       ['moved', 'DIRECT_MESSAGE'],
+      ['known', 'DIRECT_MESSAGE'],
     ]);
     expect(outcomes(decisions).moved).toBe('warm (Past client): direct message, a past client');
   });

@@ -7,7 +7,7 @@ import {
   type TSignal,
   type WarmIntroSource,
 } from '@warmpath/shared';
-import { temperatureRank } from '../../graph/signals.ts';
+import { isPastClient, temperatureRank } from '../../graph/signals.ts';
 
 // The rules of the daily recommendations (DESIGN.md section 7), free of the database: which
 // candidates are kept, in which order, as which action, and why the others are dropped.
@@ -68,12 +68,14 @@ export type Decision =
 
 /**
  * Known profile matches before prospects whose facts are unknown, then warm before medium before
- * cold (spec section 4), then the closest, then a stable order.
+ * cold (spec section 4), a past client first within a temperature (`isPastClient`), then the closest,
+ * then a stable order. `candidatePage` orders the pool the same way.
  */
 export function compareCandidates(a: Candidate, b: Candidate) {
   return (
     Number(a.unknownFacts.length > 0) - Number(b.unknownFacts.length > 0) ||
     temperatureRank(a.row.signals) - temperatureRank(b.row.signals) ||
+    Number(!isPastClient(a.row.signals)) - Number(!isPastClient(b.row.signals)) ||
     b.row.proximity - a.row.proximity ||
     a.row.id.localeCompare(b.row.id)
   );
