@@ -124,7 +124,9 @@ test('a move the mailbox shows: probable on the Job changes page, confirmed, the
     .poll(
       async () => {
         await page.reload();
-        await changes.waitFor();
+        // The table shows once there is a change; until then the section says there is none.
+        await page.getByRole('heading', { name: 'Detected job changes' }).waitFor();
+        await page.getByRole('table', { name: 'Job changes tracking' }).waitFor();
         return change.count();
       },
       { timeout: 180_000, intervals: [3000] },
