@@ -1,19 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { seededUser, signInThroughProvider } from './fixtures.ts';
+import { seededUser, signInSeeded } from './fixtures.ts';
 
 // Issue 26: the account coverage view's numbers are the network API's counts for the same account,
 // and an account opens the people view filtered to its company.
-
-/** The seeded user signs in; their workspace is set up, so they land in the product. */
-async function signIn(page: Page, email: string) {
-  await page.goto('/');
-  await page
-    .getByRole('button', { name: /Sign in|Connect with Google/ })
-    .first()
-    .click();
-  await signInThroughProvider(page, email, 'Nina Demo');
-  await expect(page.getByRole('button', { name: /Account menu of/ })).toBeVisible();
-}
 
 const coverageTable = (page: Page) => page.getByRole('table', { name: 'Account coverage' });
 
@@ -22,7 +11,7 @@ test('the account coverage view counts what the network API counts, and opens th
 }) => {
   test.setTimeout(240_000);
   const email = await seededUser();
-  await signIn(page, email);
+  await signInSeeded(page, email);
 
   // The app's own call carries the session: the API is asked with the same bearer token.
   const coverageCall = page.waitForRequest((request) => request.url().includes('/api/contacts/query/account-coverage'));

@@ -81,14 +81,20 @@ export async function seededUser() {
   return email;
 }
 
-/** The seeded user signs in (their workspace is set up, so straight into the product) and connects Google. */
-export async function signInAndConnectGoogle(page: Page, email: string) {
+/** The seeded user signs in: their workspace is set up, so straight into the product. */
+export async function signInSeeded(page: Page, email: string) {
   await page.goto('/');
   await page
     .getByRole('button', { name: /Sign in|Connect with Google/ })
     .first()
     .click();
   await signInThroughProvider(page, email, 'Nina Demo');
+  await expect(page.getByRole('button', { name: /Account menu of/ })).toBeVisible();
+}
+
+/** The seeded user signs in and connects Google. */
+export async function signInAndConnectGoogle(page: Page, email: string) {
+  await signInSeeded(page, email);
   await page.getByRole('button', { name: /Account menu of/ }).click();
   await page.getByRole('menuitem', { name: 'My Account' }).click();
   await page.getByRole('region', { name: 'Google' }).getByRole('button', { name: 'Connect', exact: true }).click();

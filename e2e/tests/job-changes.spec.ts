@@ -80,18 +80,10 @@ test('a move the mailbox shows: probable on the Job changes page, confirmed, the
   await addMail(page, { email, count: 2, from: now, to: [email], at: daysAgo(20) });
   await addMail(page, { email, count: 1, from: email, to: [now], at: daysAgo(19) });
 
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByLabel('Connections.csv file').click();
-  await (await chooser).setFiles({
-    name: 'Connections.csv',
-    mimeType: 'text/csv',
-    buffer: linkedinExport([
-      ['Bob', 'Stone', 'Gamma', 'CFO'],
-      ['Ana', 'Silva', 'Beta Systems', 'CTO'],
-    ]),
-  });
-  await page.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(page.getByText('2 connections imported')).toBeVisible();
+  await uploadConnections(page, [
+    ['Bob', 'Stone', 'Gamma', 'CFO'],
+    ['Ana', 'Silva', 'Beta Systems', 'CTO'],
+  ]);
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await allowGoogleConsent(page);
   await expect(page.getByText('Google account connected.')).toBeVisible();

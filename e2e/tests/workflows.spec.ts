@@ -1,17 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { seededUser, signInThroughProvider } from './fixtures.ts';
+import { seededUser, signInSeeded } from './fixtures.ts';
 
 // The demo's agents are made and fired as real ones are (seed-demo: the templates, then this morning's
 // pricing-page visits through the graph job), so this is what a team sees once its provider set them up.
 test('a user sees the agents, a toggle only the provider can use, and what one of them did', async ({ page }) => {
   test.setTimeout(240_000);
   const email = await seededUser();
-  await page.goto('/');
-  await page
-    .getByRole('button', { name: /Sign in|Connect with Google/ })
-    .first()
-    .click();
-  await signInThroughProvider(page, email, 'Nina Demo');
+  await signInSeeded(page, email);
 
   await page.getByRole('link', { name: 'Workflows' }).click();
   await expect(page.getByRole('heading', { name: 'Agent running plays' })).toBeVisible();
