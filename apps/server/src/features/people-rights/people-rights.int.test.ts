@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { TMe, TPersonExport, TTeammate } from '@warmpath/shared';
+import type { TImportStatus, TMe, TPersonExport, TTeammate } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, registration, subjectOf, type TestContext } from '../../../test/harness.ts';
+import { multipartBody } from '../../../test/multipart.ts';
 import { recomputeDirty } from '../../graph/graph.service.ts';
+import { ERASED_ROW_REASON } from '../lists/imports/merge.ts';
 import { googleAccountDeps } from '../sources/google/google-deps.ts';
 import { type SyncDeps, syncGoogleAccount } from '../sources/google/google-sync.ts';
 import { insertUser } from '../users/users.repo.ts';
@@ -129,6 +131,49 @@ describe("people's rights", { timeout: 120_000 }, () => {
     await recomputeDirty(ctx.database, admin.ws);
     expect(await held(admin.ws, erased)).toEqual({ people: 0, rows: 0, edges: 0, participants: 0 });
     expect(await held(admin.ws, kept)).toMatchObject({ people: 1, rows: 1, edges: 1 });
+
+    // Nor by an admin's list: the CSV row naming them is refused with its line and why, the rest imported;
+    // the add-client form says why too.
+    const list = multipartBody({ mapNetwork: 'true', trackJobChanges: 'true' }, [
+      {
+        filename: 'clients.csv',
+        content: [
+          'First name,Last name,Email,Company name,Company domain,Linkedin profile URL,Contact owner,Tag',
+          `Eve,Erased,${erased},Company,${company},https://www.linkedin.com/in/eve-erased,,`,
+          `Kim,Kept,kim.kept@${company},Company,${company},https://www.linkedin.com/in/kim-kept,,`,
+        ].join('\r\n'),
+      },
+    ]);
+    const imported = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/clients/command/upload-clients',
+      headers: { ...bearer(admin.token), 'content-type': list.contentType },
+      payload: list.body,
+    });
+    expect(imported.json<TImportStatus>()).toMatchObject({ status: 'completed', added: 1, rejected: 1 });
+    const refused = await ctx.app.inject({
+      url: imported.json<TImportStatus>().rejectedRowsUrl ?? '',
+      headers: bearer(admin.token),
+    });
+    expect(refused.body).toBe(`line,reason\r\n2,${ERASED_ROW_REASON}\r\n`);
+    const form = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/clients/command/create-update-single-client',
+      headers: bearer(admin.token),
+      payload: {
+        firstName: 'Eve',
+        lastName: 'Erased',
+        email: erased,
+        companyName: 'Company',
+        companyDomain: company,
+        linkedinUrl: 'https://www.linkedin.com/in/eve-erased',
+        mapNetwork: false,
+        trackJobChanges: true,
+      },
+    });
+    expect(form.statusCode).toBe(400);
+    expect(form.json()).toEqual({ code: 'VALIDATION_FAILED', message: ERASED_ROW_REASON });
+    expect(await held(admin.ws, erased)).toEqual({ people: 0, rows: 0, edges: 0, participants: 0 });
 
     // A member is not erased this way: they leave the workspace first.
     const self = await ctx.app.inject({

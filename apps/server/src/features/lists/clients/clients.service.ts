@@ -9,7 +9,7 @@ import type { Member } from '../../../plugins/auth.ts';
 import { hasCompletedOnboarding } from '../../users/users.repo.ts';
 import { KINDS } from '../imports/import-kinds.ts';
 import type { ImportDeps } from '../imports/imports.service.ts';
-import { mergeRow } from '../imports/merge.ts';
+import { ERASED_ROW_REASON, mergeRow } from '../imports/merge.ts';
 import {
   type ClientList,
   clientRecord,
@@ -80,6 +80,8 @@ export async function saveClient(deps: ImportDeps, member: Member, form: TClient
         trackJobChanges: form.trackJobChanges,
         source: 'manual',
       });
+      // The one row refused (a person erased at their request): nothing is written, and the form says why.
+      if (merged.rejected > 0) throw new AppError('VALIDATION_FAILED', ERASED_ROW_REASON);
       dirty = merged.dirty;
       clientId = await findClientIdOfPerson(tx, ws, form.email, form.linkedinUrl);
     } else {

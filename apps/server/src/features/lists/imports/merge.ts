@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { mergeNamelessCompanies, nameReplaces } from '../../../graph/company-names.ts';
 import { markDirty, neighbourhoodOf } from '../../../graph/dirty.ts';
+import { isErased } from '../../../graph/erased.ts';
 import { KINDS, stagingTableSql } from './import-kinds.ts';
 
 // The set-based merge of a staged import into the workspace's lists, in the caller's transaction.
@@ -119,6 +120,9 @@ async function mergeCrmClients(tx: Tx, { workspaceId: ws }: MergeOptions, step: 
   };
 }
 
+/** Why a row naming an erased person is refused. */
+export const ERASED_ROW_REASON = 'This person asked to be erased from the workspace: they are not added again';
+
 /**
  * Clients and allies: people matched by e-mail, else by LinkedIn address (created when neither is
  * known), their company by domain, then their client entry. A known person's missing e-mail or LinkedIn
@@ -129,6 +133,11 @@ async function mergeCrmClients(tx: Tx, { workspaceId: ws }: MergeOptions, step: 
 async function mergeClients(tx: Tx, options: MergeOptions, step: Step<'clients'>) {
   const ws = options.workspaceId;
   step('Finding the first row of each address');
+  // A person erased at their request (issue 22) is not brought back by an admin's list: the row is
+  // rejected, with its line and why, and the rest of the file is imported.
+  await tx.execute(sql`
+    update import_rows set reason = ${ERASED_ROW_REASON}
+     where reason is null and (${isErased(ws, sql`email`)} or ${isErased(ws, sql`linkedin_url`)})`);
   await tx.execute(sql`
     create temp table import_kept on commit drop as
     select line, first_name, last_name, email, company_name, company_domain, linkedin_url, contact_owner, tag
