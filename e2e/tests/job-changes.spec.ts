@@ -19,7 +19,7 @@ async function uploadConnections(page: Page, rows: [string, string, string, stri
   await expect(page.getByText(`${rows.length} connections imported`)).toBeVisible();
 }
 
-test("an admin's LinkedIn exports place contacts at their companies, and a newer one shows who moved", async ({
+test("an admin's LinkedIn exports place contacts at their companies, a newer one shows who moved, and their history fills 'My accounts' with colleagues-in-time", async ({
   page,
 }) => {
   test.setTimeout(300_000);
@@ -53,7 +53,61 @@ test("an admin's LinkedIn exports place contacts at their companies, and a newer
     ['Ana', 'Silva', 'Delta Labs Inc.', 'CTO'],
     ['Bob', 'Stone', 'Gamma', 'CFO'],
   ]);
+  // The admin's own history, from the larger archive: they work at Gamma too, with Bob.
+  const positions = page.waitForEvent('filechooser');
+  await page.getByLabel('Positions.csv file').click();
+  await (await positions).setFiles({
+    name: 'Positions.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      [
+        'Company Name,Title,Description,Location,Started On,Finished On',
+        'Gamma,Account Executive,,,Mar 2021,',
+        'Initech,Sales Intern,,,Jan 2019,Dec 2020',
+      ].join('\r\n'),
+    ),
+  });
+  await page.getByRole('button', { name: 'Upload history' }).click();
+  await expect(page.getByText('2 positions imported')).toBeVisible();
   await page.keyboard.press('Escape');
+
+  // Gamma becomes an account assigned to the admin: 'My accounts' shows Bob, a colleague-in-time.
+  await page.goto('/admin/accounts');
+  await page.getByRole('button', { name: 'Import accounts' }).click();
+  const addAccounts = page.getByRole('dialog', { name: 'Add accounts' });
+  await addAccounts.getByLabel('CSV file').setInputFiles({
+    name: 'accounts.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Company name,Company domain\r\nGamma,gamma.example\r\n'),
+  });
+  await addAccounts.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Accounts uploaded!')).toBeVisible();
+  await addAccounts.getByRole('button', { name: 'Back' }).click();
+  const gamma = page.getByRole('row', { name: /Gamma/ });
+  await gamma.getByRole('button', { name: 'Actions for Gamma' }).click();
+  await page.getByRole('menuitem', { name: 'Change assignments' }).click();
+  const assignments = page.getByRole('dialog', { name: 'Edit assigned users for Gamma' });
+  await assignments
+    .getByRole('region', { name: 'Assignable Users' })
+    .getByRole('button', { name: 'Assign Ada Lovelace' })
+    .click();
+  await assignments.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Account assignees updated!')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Leads' }).click();
+  await page.getByRole('switch', { name: 'My accounts' }).check();
+  const mine = page.getByRole('table').first();
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await page.getByRole('switch', { name: 'My accounts' }).check();
+        return (await mine.getByRole('row', { name: /Bob Stone/ }).textContent()) ?? '';
+      },
+      { timeout: 120_000, intervals: [3000] },
+    )
+    .toContain('Worked with a colleague');
+  await expect(mine.getByRole('row', { name: /Ana Silva/ })).toHaveCount(0);
 
   await page.goto('/admin/job-changes-tracking');
   await expect(page.getByText('Former clients convert 3 times more than cold outbound.')).toBeVisible();
