@@ -77,7 +77,7 @@ describe('exportFileName', () => {
 
 describe('filterSummary', () => {
   const names: Record<string, string> = { a: 'Acme', g: 'Globex', i: 'Initech' };
-  const nameOf = (key: string) => names[key] ?? key;
+  const nameOf = (key: string): string | undefined => names[key];
 
   it('says All, None, the names of one or two, or how many', () => {
     expect(filterSummary([], nameOf)).toBe('All');
@@ -85,5 +85,10 @@ describe('filterSummary', () => {
     expect(filterSummary(['a'], nameOf)).toBe('Acme');
     expect(filterSummary(['a', 'g'], nameOf)).toBe('Acme, Globex');
     expect(filterSummary(['a', 'g', 'i'], nameOf)).toBe('3 selected');
+  });
+
+  it('counts a choice whose name is not loaded rather than showing its id', () => {
+    expect(filterSummary(['5d0c8f0e-1a2b-4c3d-8e4f-5a6b7c8d9e0f'], nameOf)).toBe('1 selected');
+    expect(filterSummary(['a', '5d0c8f0e-1a2b-4c3d-8e4f-5a6b7c8d9e0f'], nameOf)).toBe('2 selected');
   });
 });

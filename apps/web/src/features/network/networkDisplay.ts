@@ -66,11 +66,16 @@ export function exportFileName(now: Date): string {
 
 const NAMED_IN_SUMMARY = 2;
 
-/** What a filter shows in its field: All, None, the one or two names chosen, or how many. */
-export function filterSummary(selected: readonly string[], nameOf: (key: string) => string): string {
+/**
+ * What a filter shows in its field: All, None, the one or two names chosen, or how many. A choice
+ * whose name is not loaded (a link to one company or person beyond the first page of options) is
+ * counted, never shown as its id.
+ */
+export function filterSummary(selected: readonly string[], nameOf: (key: string) => string | undefined): string {
   if (selected.length === 0) return 'All';
   if (selected.length === 1 && selected[0] === EMPTY_STATE) return 'None';
-  if (selected.length <= NAMED_IN_SUMMARY) return selected.map(nameOf).join(', ');
+  const names = selected.map(nameOf);
+  if (selected.length <= NAMED_IN_SUMMARY && names.every((name) => name !== undefined)) return names.join(', ');
   return `${selected.length} selected`;
 }
 

@@ -64,7 +64,7 @@ export function NetworkFilterSelect({ filter, selected, onSelectedChange, filter
       selection={{
         isChosen: (key) => isOptionChosen(selected, key),
         pick: (key) => onSelectedChange(toggleOption(selected, key, optionKeys)),
-        summary: filterSummary(selected, (key) => names.get(key) ?? key),
+        summary: filterSummary(selected, (key) => names.get(key)),
       }}
       search={search}
       onSearchChange={setSearch}
