@@ -49,9 +49,38 @@ function precompress(): Plugin {
   };
 }
 
+/** Mantine's scroll area (under every table) as the only thing on a page that needs @floating-ui/react. */
+const SCROLL_AREA = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
+const FLOATING_MERGE_REFS = 'import { useMergeRefs } from "@floating-ui/react";';
+
+/**
+ * Mantine's ScrollArea takes one small hook, useMergeRefs, from @floating-ui/react: a single module
+ * that the bundler cannot cut, so every page with a table loaded the whole floating layer (15 kB gzip
+ * of the network page's first script, issue 26) though nothing floats there until clicked. The same
+ * hook from @mantine/hooks (variadic rather than an array) replaces it. If a Mantine upgrade changes
+ * that import, the build says so and leaves the file as it is.
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  return {
+    name: 'warmpath:scroll-area-without-floating-ui',
+    apply: 'build',
+    transform(code, id) {
+      if (!SCROLL_AREA.test(id)) return null;
+      if (!code.includes(FLOATING_MERGE_REFS)) {
+        this.warn(`${id} no longer imports useMergeRefs from @floating-ui/react: left as it is`);
+        return null;
+      }
+      return code.replace(
+        FLOATING_MERGE_REFS,
+        'import { useMergedRef } from "@mantine/hooks";\nconst useMergeRefs = (refs) => useMergedRef(...refs);',
+      );
+    },
+  };
+}
+
 // The root is this folder, so the build lands in apps/web/dist, where the server serves it from.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), scrollAreaWithoutFloatingUi()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
