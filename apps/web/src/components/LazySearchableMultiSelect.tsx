@@ -60,7 +60,7 @@ function ClosedField(props: SearchableMultiSelectProps & { onUse: () => void }) 
           value={search}
           placeholder={placeholder}
           aria-haspopup="listbox"
-          aria-expanded={false}
+          autoComplete="off"
           onFocus={onUse}
           onChange={(event) => {
             onUse();
