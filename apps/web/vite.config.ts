@@ -49,38 +49,50 @@ function precompress(): Plugin {
   };
 }
 
-/** Mantine's scroll area (under every table) as the only thing on a page that needs @floating-ui/react. */
-const SCROLL_AREA = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
-const FLOATING_MERGE_REFS = 'import { useMergeRefs } from "@floating-ui/react";';
-
 /**
- * Mantine's ScrollArea takes one small hook, useMergeRefs, from @floating-ui/react: a single module
- * that the bundler cannot cut, so every page with a table loaded the whole floating layer (15 kB gzip
- * of the network page's first script, issue 26) though nothing floats there until clicked. The same
- * hook from @mantine/hooks (variadic rather than an array) replaces it. If a Mantine upgrade changes
- * that import, the build says so and leaves the file as it is.
+ * Imports of Mantine's that pull a whole library into every page for a small part of it: a single
+ * module the bundler cannot cut. Each is replaced by the same thing from a lighter place (issue 26).
+ * If a Mantine upgrade changes one, the build says so and leaves the file as it is.
  */
-function scrollAreaWithoutFloatingUi(): Plugin {
+const MANTINE_IMPORTS: { file: RegExp; from: string; to: string }[] = [
+  // The scroll area under every table takes one hook, useMergeRefs, from @floating-ui/react: the
+  // whole floating layer (15 kB gzip) was in /network's first script though nothing floats until
+  // clicked. @mantine/hooks has the same hook (variadic rather than an array).
+  {
+    file: /[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
+    from: 'import { useMergeRefs } from "@floating-ui/react";',
+    to: 'import { useMergedRef } from "@mantine/hooks";\nconst useMergeRefs = (refs) => useMergedRef(...refs);',
+  },
+  // The app shell's header, footer and aside read one class name from react-remove-scroll, which
+  // brought the whole scroll lock of modals (4 kB gzip) into the signed-in frame; the constant comes
+  // from its own entry point.
+  ...['AppShellHeader', 'AppShellFooter', 'AppShellAside'].map((name) => ({
+    file: new RegExp(`[\\\\/]components[\\\\/]AppShell[\\\\/]${name}[\\\\/]${name}\\.mjs$`),
+    from: 'import { RemoveScroll } from "react-remove-scroll";',
+    to: 'import { zeroRightClassName } from "react-remove-scroll-bar/constants";\nconst RemoveScroll = { classNames: { zeroRight: zeroRightClassName } };',
+  })),
+];
+
+function lighterMantineImports(): Plugin {
   return {
-    name: 'warmpath:scroll-area-without-floating-ui',
+    name: 'warmpath:lighter-mantine-imports',
     apply: 'build',
     transform(code, id) {
-      if (!SCROLL_AREA.test(id)) return null;
-      if (!code.includes(FLOATING_MERGE_REFS)) {
-        this.warn(`${id} no longer imports useMergeRefs from @floating-ui/react: left as it is`);
+      if (!id.includes('@mantine')) return null;
+      const patch = MANTINE_IMPORTS.find(({ file }) => file.test(id));
+      if (!patch) return null;
+      if (!code.includes(patch.from)) {
+        this.warn(`${id} no longer has ${patch.from}: left as it is`);
         return null;
       }
-      return code.replace(
-        FLOATING_MERGE_REFS,
-        'import { useMergedRef } from "@mantine/hooks";\nconst useMergeRefs = (refs) => useMergedRef(...refs);',
-      );
+      return code.replace(patch.from, patch.to);
     },
   };
 }
 
 // The root is this folder, so the build lands in apps/web/dist, where the server serves it from.
 export default defineConfig({
-  plugins: [react(), precompress(), scrollAreaWithoutFloatingUi()],
+  plugins: [react(), precompress(), lighterMantineImports()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
