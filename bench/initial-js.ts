@@ -42,7 +42,9 @@ function closure(roots: readonly Rollup.OutputChunk[], byFile: ReadonlyMap<strin
 }
 
 /** A module's package (node_modules/<name> or <@scope/name>), or its path in the repository. */
-function owner(id: string): string {
+function owner(rawId: string): string {
+  // Rolldown's own helpers are named with a leading NUL.
+  const id = rawId.replaceAll('\0', '');
   const inModules = id.split(/node_modules[\\/]/).at(-1) ?? id;
   if (inModules === id) return path.relative(REPO_ROOT, id);
   const parts = inModules.split(/[\\/]/);
