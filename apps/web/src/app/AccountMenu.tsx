@@ -1,6 +1,7 @@
 import { Menu } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from 'react-oidc-context';
+import { useOpenedOnMount } from '../components/useFocusOnMount.ts';
 import { DemoMenuItem } from '../features/demo/DemoMenuItem.tsx';
 import { forgetUserId } from '../lib/auth.ts';
 import { AccountMenuButton } from './UserMenu.tsx';
@@ -12,6 +13,7 @@ import { AccountMenuButton } from './UserMenu.tsx';
 export function AccountMenu({ name, onMyAccount }: { name: string; onMyAccount: () => void }) {
   const auth = useAuth();
   const queryClient = useQueryClient();
+  const menu = useOpenedOnMount<HTMLButtonElement>();
 
   const logout = async () => {
     forgetUserId();
@@ -25,9 +27,9 @@ export function AccountMenu({ name, onMyAccount }: { name: string; onMyAccount: 
   };
 
   return (
-    <Menu position="top-start" width={220} defaultOpened>
+    <Menu position="top-start" width={220} opened={menu.opened} onChange={menu.setOpened}>
       <Menu.Target>
-        <AccountMenuButton name={name} />
+        <AccountMenuButton ref={menu.ref} name={name} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item onClick={onMyAccount}>My Account</Menu.Item>

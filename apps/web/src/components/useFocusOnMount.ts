@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * For a control whose code loads on its first use (a click or Enter on it) and then replaces what was
@@ -11,4 +11,19 @@ export function useFocusOnMount<T extends HTMLElement>() {
     ref.current?.focus();
   }, []);
   return ref;
+}
+
+/**
+ * The same for a menu or popover that should be open as it mounts: its target takes the focus first,
+ * then it opens, so that Mantine sees the target as the element to give the focus back to on closing
+ * (it notes the focused element when `opened` changes, not when the menu mounts already open).
+ */
+export function useOpenedOnMount<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    ref.current?.focus();
+    setOpened(true);
+  }, []);
+  return { ref, opened, setOpened };
 }

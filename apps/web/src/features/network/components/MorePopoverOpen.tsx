@@ -1,14 +1,27 @@
 import { Popover } from '@mantine/core';
-import { useFocusOnMount } from '../../../components/useFocusOnMount.ts';
+import { useOpenedOnMount } from '../../../components/useFocusOnMount.ts';
 import { MoreButton, type MorePopoverProps } from './MorePopover.tsx';
 
-/** The popover itself: loaded on the button's first click (MorePopover), so it mounts open. */
+/** The popover itself: loaded on the button's first click (MorePopover), so it opens as it mounts. */
 export function MorePopoverOpen({ count, label, trapFocus = false, children }: MorePopoverProps) {
-  const button = useFocusOnMount<HTMLButtonElement>();
+  const popover = useOpenedOnMount<HTMLButtonElement>();
   return (
-    <Popover position="bottom-start" shadow="md" withArrow returnFocus trapFocus={trapFocus} defaultOpened>
+    <Popover
+      position="bottom-start"
+      shadow="md"
+      withArrow
+      returnFocus
+      trapFocus={trapFocus}
+      opened={popover.opened}
+      onChange={popover.setOpened}
+    >
       <Popover.Target>
-        <MoreButton ref={button} count={count} label={label} />
+        <MoreButton
+          ref={popover.ref}
+          count={count}
+          label={label}
+          onClick={() => popover.setOpened((current) => !current)}
+        />
       </Popover.Target>
       <Popover.Dropdown aria-label={label}>{children}</Popover.Dropdown>
     </Popover>

@@ -1,6 +1,7 @@
 import { Menu } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { useOpenedOnMount } from '../../../components/useFocusOnMount.ts';
 import { useErasePerson, useExportPerson } from '../../workspace/api.ts';
 import { PersonDataButton, type PersonDataMenuProps } from './PersonDataMenu.tsx';
 
@@ -12,11 +13,12 @@ export function PersonDataMenuOpen({ personId, name }: PersonDataMenuProps) {
   const exportPerson = useExportPerson();
   const erasePerson = useErasePerson();
   const [confirming, setConfirming] = useState(false);
+  const menu = useOpenedOnMount<HTMLButtonElement>();
   return (
     <>
-      <Menu position="bottom-end" withinPortal defaultOpened>
+      <Menu position="bottom-end" withinPortal opened={menu.opened} onChange={menu.setOpened}>
         <Menu.Target>
-          <PersonDataButton name={name} />
+          <PersonDataButton ref={menu.ref} name={name} />
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>Personal data</Menu.Label>

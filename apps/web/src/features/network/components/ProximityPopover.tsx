@@ -2,7 +2,7 @@ import { Button, Popover, Stack, Table, Text } from '@mantine/core';
 import type { TProximityExplanation } from '@warmpath/shared';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { useFocusOnMount } from '../../../components/useFocusOnMount.ts';
+import { useOpenedOnMount } from '../../../components/useFocusOnMount.ts';
 import { useProximityExplanation } from '../api.ts';
 import { CONNECTION_SOURCE_LABELS, formatTrust, proximityBand } from '../networkDisplay.ts';
 import { explanationPath } from '../pictures.ts';
@@ -18,8 +18,7 @@ const PATHS_SHOWN = 3;
  * open, the keyboard focus on the badge.
  */
 export function ProximityPopover({ prospectId, prospectName, proximity }: ProximityButtonProps) {
-  const [opened, setOpened] = useState(true);
-  const badge = useFocusOnMount<HTMLButtonElement>();
+  const { ref: badge, opened, setOpened } = useOpenedOnMount<HTMLButtonElement>();
   return (
     <Popover
       opened={opened}
