@@ -49,9 +49,50 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Imports of Mantine's that pull a whole library into every page for a small part of it: a single
+ * module the bundler cannot cut. Each is replaced by the same thing from a lighter place (issue 26).
+ * If a Mantine upgrade changes one, the build says so and leaves the file as it is.
+ */
+const MANTINE_IMPORTS: { file: RegExp; from: string; to: string }[] = [
+  // The scroll area under every table takes one hook, useMergeRefs, from @floating-ui/react: the
+  // whole floating layer (15 kB gzip) was in /network's first script though nothing floats until
+  // clicked. @mantine/hooks has the same hook (variadic rather than an array).
+  {
+    file: /[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
+    from: 'import { useMergeRefs } from "@floating-ui/react";',
+    to: 'import { useMergedRef } from "@mantine/hooks";\nconst useMergeRefs = (refs) => useMergedRef(...refs);',
+  },
+  // The app shell's header, footer and aside read one class name from react-remove-scroll, which
+  // brought the whole scroll lock of modals (4 kB gzip) into the signed-in frame; the constant comes
+  // from its own entry point.
+  ...['AppShellHeader', 'AppShellFooter', 'AppShellAside'].map((name) => ({
+    file: new RegExp(`[\\\\/]components[\\\\/]AppShell[\\\\/]${name}[\\\\/]${name}\\.mjs$`),
+    from: 'import { RemoveScroll } from "react-remove-scroll";',
+    to: 'import { zeroRightClassName } from "react-remove-scroll-bar/constants";\nconst RemoveScroll = { classNames: { zeroRight: zeroRightClassName } };',
+  })),
+];
+
+function lighterMantineImports(): Plugin {
+  return {
+    name: 'warmpath:lighter-mantine-imports',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.includes('@mantine')) return null;
+      const patch = MANTINE_IMPORTS.find(({ file }) => file.test(id));
+      if (!patch) return null;
+      if (!code.includes(patch.from)) {
+        this.warn(`${id} no longer has ${patch.from}: left as it is`);
+        return null;
+      }
+      return code.replace(patch.from, patch.to);
+    },
+  };
+}
+
 // The root is this folder, so the build lands in apps/web/dist, where the server serves it from.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), lighterMantineImports()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

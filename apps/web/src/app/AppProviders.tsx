@@ -1,13 +1,12 @@
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { TOAST } from '@warmpath/shared';
 import { RouterProvider } from 'react-router/dom';
-import { ToastContainer } from 'react-toastify';
 import { isTransientFailure, retryDelayMs } from '../lib/api.ts';
 import { AuthSetup } from './AuthSetup.tsx';
 import { BackendStatusGate } from './BackendStatusGate.tsx';
 import { router } from './router.tsx';
+import { ToastHost } from './ToastHost.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 const MAX_RETRIES = 2;
@@ -30,7 +29,7 @@ export function AppProviders() {
             <RouterProvider router={router} />
           </AuthSetup>
         </BackendStatusGate>
-        <ToastContainer position={TOAST.position} theme={TOAST.theme} autoClose={TOAST.autoClose} />
+        <ToastHost />
       </QueryClientProvider>
     </MantineProvider>
   );

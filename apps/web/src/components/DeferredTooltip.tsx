@@ -1,5 +1,8 @@
-import { Tooltip } from '@mantine/core';
-import { type ReactNode, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+
+// Mantine's tooltip (and the floating layer under it) is code the page needs only once something is
+// hovered or focused: it loads then, not with the page (issue 26).
+const Tooltip = lazy(async () => ({ default: (await import('./floatingLayer.ts')).Tooltip }));
 
 export type DeferredTooltipProps = {
   label: ReactNode;
@@ -37,7 +40,11 @@ export function DeferredTooltip({ label, children }: DeferredTooltipProps) {
       }}
     >
       {children}
-      {mounted ? <Tooltip target={anchor} label={label} opened={opened} withArrow /> : null}
+      {mounted ? (
+        <Suspense fallback={null}>
+          <Tooltip target={anchor} label={label} opened={opened} withArrow />
+        </Suspense>
+      ) : null}
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import { CheckIcon, Combobox, Group, Pill, PillsInput, ScrollArea, Text, useCombobox } from '@mantine/core';
-import { type KeyboardEvent, type ReactNode, useEffect } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 
 export type MultiSelectOption = {
   value: string;
@@ -48,6 +48,8 @@ type CommonProps = {
   /** A 'Load More' entry at the end of the list, for options served by pages. */
   loadMore?: LoadMoreControl;
   error?: ReactNode;
+  /** Put in place of a placeholder on first use (LazySearchableMultiSelect): the search field takes the focus, which opens the list. */
+  focusOnMount?: boolean;
 };
 
 export type SearchableMultiSelectProps = CommonProps & (PillSelection | { selection: RuledSelection });
@@ -74,7 +76,14 @@ export function SearchableMultiSelect(props: SearchableMultiSelectProps) {
     loadError,
     loadMore,
     error,
+    focusOnMount = false,
   } = props;
+  const field = useRef<HTMLInputElement>(null);
+  // Only as it mounts: a later render never moves the focus.
+  const focusAtMount = useRef(focusOnMount);
+  useEffect(() => {
+    if (focusAtMount.current) field.current?.focus();
+  }, []);
   const combobox = useCombobox({
     onDropdownClose: () => combobox.resetSelectedOption(),
     onDropdownOpen: () => onDropdownOpen?.(),
@@ -138,6 +147,7 @@ export function SearchableMultiSelect(props: SearchableMultiSelectProps) {
             )}
             <Combobox.EventsTarget>
               <PillsInput.Field
+                ref={field}
                 value={search}
                 placeholder={placeholder}
                 onFocus={() => combobox.openDropdown()}

@@ -1,5 +1,8 @@
-import { Anchor, Text, type TextProps, Tooltip } from '@mantine/core';
-import { type CSSProperties, type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import { Anchor, Text, type TextProps } from '@mantine/core';
+import { type CSSProperties, lazy, type RefObject, Suspense, useLayoutEffect, useRef, useState } from 'react';
+
+// Loaded the first time a cut text is hovered or focused, not with the page (issue 26).
+const Tooltip = lazy(async () => ({ default: (await import('./floatingLayer.ts')).Tooltip }));
 
 export type TruncatedTextProps = Omit<TextProps, 'truncate' | 'lineClamp' | 'children'> & {
   text: string;
@@ -82,7 +85,9 @@ export function TruncatedText({ text, href, lines = 1, style, ...textProps }: Tr
         </Text>
       )}
       {mounted ? (
-        <Tooltip target={ref} label={text} opened={opened} withArrow multiline maw={360} position="top-start" />
+        <Suspense fallback={null}>
+          <Tooltip target={ref} label={text} opened={opened} withArrow multiline maw={360} position="top-start" />
+        </Suspense>
       ) : null}
     </>
   );

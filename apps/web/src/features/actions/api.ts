@@ -14,9 +14,8 @@ import {
   type TRecommendedActionsPage,
 } from '@warmpath/shared';
 import { useEffect, useRef } from 'react';
-import { toast } from 'react-toastify';
 import { callApi } from '../../lib/api.ts';
-import { failureToast } from '../../lib/toasts.tsx';
+import { failureToast, toast } from '../../lib/toasts.tsx';
 
 /** The lists of acted-on actions, one per tab after the recommended one. */
 export type PastActionsTab = 'past' | 'pending' | 'skipped';

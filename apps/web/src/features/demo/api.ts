@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { demoApi } from '@warmpath/shared';
-import { toast } from 'react-toastify';
 import { callApi } from '../../lib/api.ts';
 import { switchWorkspace } from '../../lib/demoMode.ts';
 import { PATHS } from '../../lib/paths.ts';
+import { toast } from '../../lib/toasts.tsx';
 
 export const demoKeys = { status: () => ['demo', 'status'] as const };
 

@@ -8,9 +8,9 @@ import {
   type TSetWebhookUrl,
   type TWorkspace,
 } from '@warmpath/shared';
-import { toast } from 'react-toastify';
 import { callApi } from '../../lib/api.ts';
 import { leaveTo } from '../../lib/browser.ts';
+import { toast } from '../../lib/toasts.tsx';
 import { userKeys } from '../users/api.ts';
 import { updateWorkspace, workspaceKeys } from '../workspace/api.ts';
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, OTHER_BROWSER_MESSAGES } from '@warmpath/shared';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toasts.tsx';
 import { userKeys } from '../users/api.ts';
 import { integrationKeys } from './api.ts';
 

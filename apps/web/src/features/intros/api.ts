@@ -13,10 +13,9 @@ import {
   type TWarmIntroModalData,
   type WarmIntroSource,
 } from '@warmpath/shared';
-import { toast } from 'react-toastify';
 import { capture } from '../../lib/analytics.ts';
 import { callApi, hasErrorCode } from '../../lib/api.ts';
-import { failureToast } from '../../lib/toasts.tsx';
+import { failureToast, toast } from '../../lib/toasts.tsx';
 import { actionKeys, moveRecommendedAction } from '../actions/api.ts';
 import { networkKeys } from '../network/api.ts';
 

@@ -24,12 +24,11 @@ import {
   type TImportStatus,
 } from '@warmpath/shared';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import type { CsvUploadState } from '../../components/CsvUploadPanel.tsx';
 import { capture } from '../../lib/analytics.ts';
 import { ApiError, callApi, downloadFromApi, hasErrorCode, type UploadProgress, uploadToApi } from '../../lib/api.ts';
 import { saveFile } from '../../lib/browser.ts';
-import { failureToast } from '../../lib/toasts.tsx';
+import { failureToast, toast } from '../../lib/toasts.tsx';
 
 /** The two lists of clients and allies (spec section 4), named as the spec names them. */
 export type ClientList = 'MAP_NETWORK' | 'TRACK_JOB_CHANGES';

@@ -13,9 +13,9 @@ import {
   type TReportCards,
 } from '@warmpath/shared';
 import { useEffect, useRef } from 'react';
-import { toast } from 'react-toastify';
 import { callApi, downloadFromApi } from '../../lib/api.ts';
 import { saveFile } from '../../lib/browser.ts';
+import { toast } from '../../lib/toasts.tsx';
 import { exportFileName } from './networkDisplay.ts';
 
 /** The filter fields whose options come in pages ('Load More'). */

@@ -6,9 +6,9 @@ import {
   type TSuggestion,
   type TSyncRun,
 } from '@warmpath/shared';
-import { toast } from 'react-toastify';
 import { callApi } from '../../lib/api.ts';
 import { leaveTo } from '../../lib/browser.ts';
+import { toast } from '../../lib/toasts.tsx';
 import { userKeys } from '../users/api.ts';
 import { isSyncActive, SYNC_POLL_INTERVAL_MS } from './syncRun.ts';
 

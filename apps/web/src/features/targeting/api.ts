@@ -8,8 +8,8 @@ import {
   type TTargetingSchemeInput,
   targetingApi,
 } from '@warmpath/shared';
-import { toast } from 'react-toastify';
 import { callApi } from '../../lib/api.ts';
+import { toast } from '../../lib/toasts.tsx';
 import { userKeys } from '../users/api.ts';
 
 /** The two option lists served by pages of 100: technologies and specific industries. */

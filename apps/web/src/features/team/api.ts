@@ -11,9 +11,8 @@ import {
   type TTeammate,
   teamApi,
 } from '@warmpath/shared';
-import { toast } from 'react-toastify';
 import { callApi } from '../../lib/api.ts';
-import { failureToast } from '../../lib/toasts.tsx';
+import { failureToast, toast } from '../../lib/toasts.tsx';
 import { googleKeys } from '../sources/api.ts';
 import { inviteSuccessMessage } from './inviteDraft.ts';
 

@@ -9,11 +9,11 @@ import {
   usersApi,
   type ZRegistration,
 } from '@warmpath/shared';
-import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { callApi, hasErrorCode } from '../../lib/api.ts';
 import { rememberUserId } from '../../lib/auth.ts';
 import { forgetDemo, isInDemo } from '../../lib/demoMode.ts';
+import { toast } from '../../lib/toasts.tsx';
 
 export const userKeys = {
   all: ['users'] as const,

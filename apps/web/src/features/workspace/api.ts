@@ -7,9 +7,9 @@ import {
   type TWorkspaceUpdate,
   workspaceApi,
 } from '@warmpath/shared';
-import { toast } from 'react-toastify';
 import { callApi, downloadFromApi } from '../../lib/api.ts';
 import { saveFile } from '../../lib/browser.ts';
+import { toast } from '../../lib/toasts.tsx';
 
 export const workspaceKeys = {
   all: ['workspace'] as const,

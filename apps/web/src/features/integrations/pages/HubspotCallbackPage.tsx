@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { GATEWAY_ERRORS, MESSAGES } from '@warmpath/shared';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { PATHS } from '../../../lib/paths.ts';
+import { toast } from '../../../lib/toasts.tsx';
 import { userKeys } from '../../users/api.ts';
 import { integrateHubspot, integrationKeys } from '../api.ts';
 

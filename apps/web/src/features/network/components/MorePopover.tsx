@@ -1,5 +1,5 @@
-import { Button, Popover } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Button } from '@mantine/core';
+import { lazy, type ReactNode, type Ref, Suspense, useState } from 'react';
 
 export type MorePopoverProps = {
   /** How many items are behind the button: it reads '+n'. */
@@ -11,18 +11,31 @@ export type MorePopoverProps = {
   children: ReactNode;
 };
 
+// The popover (Mantine's floating layer) is not part of the network page's first script (issue 26):
+// it loads on a button's first click and opens as it mounts.
+const MorePopoverOpen = lazy(async () => ({ default: (await import('./MorePopoverOpen.tsx')).MorePopoverOpen }));
+
 /** The '+n' after the first few items of a cell; a click (or Enter) shows the rest, Escape hides them. */
-export function MorePopover({ count, label, trapFocus = false, children }: MorePopoverProps) {
-  if (count <= 0) return null;
+export function MorePopover(props: MorePopoverProps) {
+  const [used, setUsed] = useState(false);
+  if (props.count <= 0) return null;
+  const button = <MoreButton count={props.count} label={props.label} onClick={() => setUsed(true)} />;
+  if (!used) return button;
   return (
-    <Popover position="bottom-start" shadow="md" withArrow returnFocus trapFocus={trapFocus}>
-      <Popover.Target>
-        {/* Never squeezed by the chips or avatars before it: '+n' always reads whole. */}
-        <Button size="compact-xs" variant="light" radius="xl" aria-label={label} style={{ flexShrink: 0 }}>
-          +{count}
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown aria-label={label}>{children}</Popover.Dropdown>
-    </Popover>
+    <Suspense fallback={button}>
+      <MorePopoverOpen {...props} />
+    </Suspense>
+  );
+}
+
+type MoreButtonProps = { count: number; label: string; onClick?: () => void; ref?: Ref<HTMLButtonElement> };
+
+/** The '+n' button, the same before and after the popover's code is there (the popover's target). */
+export function MoreButton({ count, label, ...others }: MoreButtonProps) {
+  return (
+    // Never squeezed by the chips or avatars before it: '+n' always reads whole.
+    <Button size="compact-xs" variant="light" radius="xl" aria-label={label} style={{ flexShrink: 0 }} {...others}>
+      +{count}
+    </Button>
   );
 }

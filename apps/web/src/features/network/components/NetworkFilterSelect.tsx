@@ -9,7 +9,8 @@ import {
   type TNetworkFilter,
 } from '@warmpath/shared';
 import { useState } from 'react';
-import { type MultiSelectOption, SearchableMultiSelect } from '../../../components/SearchableMultiSelect.tsx';
+import { LazySearchableMultiSelect } from '../../../components/LazySearchableMultiSelect.tsx';
+import type { MultiSelectOption } from '../../../components/SearchableMultiSelect.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { useFilterOptionSearch } from '../api.ts';
 import { ALL_OPTION, isOptionChosen, toggleOption } from '../filterToggle.ts';
@@ -57,7 +58,7 @@ export function NetworkFilterSelect({ filter, selected, onSelectedChange, filter
   const optionKeys = [...new Set(known.map((option) => option.key))];
 
   return (
-    <SearchableMultiSelect
+    <LazySearchableMultiSelect
       label={label}
       placeholder="Search"
       options={searching ? listed.map(toOption) : [ALL_ENTRY, ...listed.map(toOption)]}

@@ -1,10 +1,14 @@
-import { ActionIcon, Menu } from '@mantine/core';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { ActionIcon, type ActionIconProps } from '@mantine/core';
+import { lazy, type Ref, Suspense, useState } from 'react';
 import { useSession } from '../../../lib/useSession.ts';
-import { useErasePerson, useExportPerson } from '../../workspace/api.ts';
 
 export type PersonDataMenuProps = { personId: string; name: string };
+
+// The menu (Mantine's floating layer) and its confirmation dialog are not part of the network page's
+// first script (issue 26): they load on the first click of a row's button.
+const PersonDataMenuOpen = lazy(async () => ({
+  default: (await import('./PersonDataMenuOpen.tsx')).PersonDataMenuOpen,
+}));
 
 /**
  * An admin's menu on a prospect (GDPR articles 15 and 17): download everything the workspace holds
@@ -12,43 +16,32 @@ export type PersonDataMenuProps = { personId: string; name: string };
  */
 export function PersonDataMenu({ personId, name }: PersonDataMenuProps) {
   const { user } = useSession();
-  const exportPerson = useExportPerson();
-  const erasePerson = useErasePerson();
-  const [confirming, setConfirming] = useState(false);
+  const [used, setUsed] = useState(false);
   if (user?.role !== 'admin') return null;
+  const button = <PersonDataButton name={name} onClick={() => setUsed(true)} />;
+  if (!used) return button;
   return (
-    <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Personal data of ${name}`}>
-            <svg width={16} height={16} viewBox="0 0 24 24" aria-hidden="true">
-              <circle cx={12} cy={5} r={2} fill="currentColor" />
-              <circle cx={12} cy={12} r={2} fill="currentColor" />
-              <circle cx={12} cy={19} r={2} fill="currentColor" />
-            </svg>
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>Personal data</Menu.Label>
-          <Menu.Item onClick={() => exportPerson.mutate({ id: personId, name, format: 'json' })}>
-            Export data (JSON)
-          </Menu.Item>
-          <Menu.Item onClick={() => exportPerson.mutate({ id: personId, name, format: 'csv' })}>
-            Export data (CSV)
-          </Menu.Item>
-          <Menu.Divider />
-          <Menu.Item color="red" onClick={() => setConfirming(true)}>
-            Erase person
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      <ConfirmDialog
-        opened={confirming}
-        message={`Erase ${name}? Their mail and meeting records, connections, signals and actions are deleted, and later syncs and imports will not add them again. This cannot be undone.`}
-        confirming={erasePerson.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => erasePerson.mutate({ id: personId, name }, { onSettled: () => setConfirming(false) })}
-      />
-    </>
+    <Suspense fallback={button}>
+      <PersonDataMenuOpen personId={personId} name={name} />
+    </Suspense>
+  );
+}
+
+type PersonDataButtonProps = ActionIconProps & {
+  name: string;
+  onClick?: () => void;
+  ref?: Ref<HTMLButtonElement>;
+};
+
+/** The row's '⋮' button, the same before and after the menu's code is there (the menu's target). */
+export function PersonDataButton({ name, ...others }: PersonDataButtonProps) {
+  return (
+    <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Personal data of ${name}`} {...others}>
+      <svg width={16} height={16} viewBox="0 0 24 24" aria-hidden="true">
+        <circle cx={12} cy={5} r={2} fill="currentColor" />
+        <circle cx={12} cy={12} r={2} fill="currentColor" />
+        <circle cx={12} cy={19} r={2} fill="currentColor" />
+      </svg>
+    </ActionIcon>
   );
 }

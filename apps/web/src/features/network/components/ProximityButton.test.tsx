@@ -3,7 +3,7 @@ import type { TProximityExplanation } from '@warmpath/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { proximityExplanation } from '../../../testing/networkFixtures.ts';
 import { renderWithMantine } from '../../../testing/render.tsx';
-import { ProximityExplanationView } from './ProximityButton.tsx';
+import { ProximityExplanationView } from './ProximityPopover.tsx';
 
 const [jane] = proximityExplanation.paths;
 if (!jane) throw new Error('fixture changed');

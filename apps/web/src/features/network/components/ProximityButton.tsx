@@ -1,68 +1,70 @@
-import { Badge, Button, Popover, Stack, Table, Text } from '@mantine/core';
-import type { TProximityExplanation } from '@warmpath/shared';
-import { useState } from 'react';
-import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { useProximityExplanation } from '../api.ts';
-import { CONNECTION_SOURCE_LABELS, formatTrust, proximityBand } from '../networkDisplay.ts';
-import { explanationPath } from '../pictures.ts';
-import { WarmPathDrawing } from './WarmPathDrawing.tsx';
+import { Badge } from '@mantine/core';
+import { lazy, type Ref, Suspense, useState } from 'react';
+import { proximityBand } from '../networkDisplay.ts';
 
 export type ProximityButtonProps = { prospectId: string; prospectName: string; proximity: number };
 
 export const BAND_COLORS = { Low: 'gray', Medium: 'yellow', High: 'green' } as const;
-const EXPLANATION_WIDTH = 400;
-/** The closest paths shown at first; the others one click away. */
-const PATHS_SHOWN = 3;
+
+// The explanation (its popover, Mantine's floating layer, the path's drawing) is not part of the
+// network page's first script (issue 26): it loads on a badge's first click and opens as it mounts.
+const ProximityPopover = lazy(async () => ({
+  default: (await import('./ProximityPopover.tsx')).ProximityPopover,
+}));
 
 /**
  * The proximity as a badge that says it opens something: its band and score, an info mark, a hand
  * pointer. A click (or Enter) shows why, the evidence loaded then. Its name starts with what it shows
  * ('High 82'), so a speech user can say what they see (WCAG 2.5.3).
  */
-export function ProximityButton({ prospectId, prospectName, proximity }: ProximityButtonProps) {
-  const [opened, setOpened] = useState(false);
+export function ProximityButton(props: ProximityButtonProps) {
+  const [used, setUsed] = useState(false);
+  const badge = (
+    <ProximityBadge prospectName={props.prospectName} proximity={props.proximity} onClick={() => setUsed(true)} />
+  );
+  if (!used) return badge;
+  return (
+    <Suspense fallback={badge}>
+      <ProximityPopover {...props} />
+    </Suspense>
+  );
+}
+
+type ProximityBadgeProps = {
+  prospectName: string;
+  proximity: number;
+  onClick: () => void;
+  ref?: Ref<HTMLButtonElement>;
+};
+
+/** The badge, the same before and after the explanation's code is there (the popover's target). */
+export function ProximityBadge({ prospectName, proximity, ...others }: ProximityBadgeProps) {
   const band = proximityBand(proximity);
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      position="bottom-end"
-      width={EXPLANATION_WIDTH}
-      shadow="md"
-      withArrow
-      returnFocus
+    <Badge
+      component="button"
+      type="button"
+      className="mantine-focus-auto"
+      color={BAND_COLORS[band]}
+      variant="light"
+      size="md"
+      radius="sm"
+      tt="none"
+      rightSection={<InfoMark />}
+      aria-label={`${band} ${proximity}, why? (${prospectName})`}
+      // Outlined and with a hand pointer, unlike the badges that only say something.
+      style={{
+        cursor: 'pointer',
+        border: '1px solid currentColor',
+        flexShrink: 0,
+        height: 24,
+        paddingInline: 7,
+        maxWidth: 'none',
+      }}
+      {...others}
     >
-      <Popover.Target>
-        <Badge
-          component="button"
-          type="button"
-          className="mantine-focus-auto"
-          color={BAND_COLORS[band]}
-          variant="light"
-          size="md"
-          radius="sm"
-          tt="none"
-          rightSection={<InfoMark />}
-          aria-label={`${band} ${proximity}, why? (${prospectName})`}
-          onClick={() => setOpened((current) => !current)}
-          // Outlined and with a hand pointer, unlike the badges that only say something.
-          style={{
-            cursor: 'pointer',
-            border: '1px solid currentColor',
-            flexShrink: 0,
-            height: 24,
-            paddingInline: 7,
-            maxWidth: 'none',
-          }}
-        >
-          {`${band} ${proximity}`}
-        </Badge>
-      </Popover.Target>
-      {/* Named by its badge (Mantine's aria-labelledby): 'High 82, why? (John Smith)'. */}
-      <Popover.Dropdown>
-        {opened ? <Explanation prospectId={prospectId} prospectName={prospectName} /> : null}
-      </Popover.Dropdown>
-    </Popover>
+      {`${band} ${proximity}`}
+    </Badge>
   );
 }
 
@@ -73,105 +75,5 @@ function InfoMark() {
       <circle cx={12} cy={12} r={10} fill="none" stroke="currentColor" strokeWidth={2} />
       <path d="M12 11v6M12 7.5v.01" stroke="currentColor" strokeWidth={2.4} strokeLinecap="round" />
     </svg>
-  );
-}
-
-function Explanation({ prospectId, prospectName }: { prospectId: string; prospectName: string }) {
-  const explanation = useProximityExplanation(prospectId);
-  if (explanation.isPending) {
-    return (
-      <Text size="sm" role="status">
-        Loading why...
-      </Text>
-    );
-  }
-  if (explanation.isError) {
-    return <ErrorAlert message={explanation.error.message} onRetry={() => void explanation.refetch()} />;
-  }
-  return <ProximityExplanationView explanation={explanation.data} prospectName={prospectName} />;
-}
-
-/**
- * Each path and how its score is made. Channels combine as 1 - prod(1 - part) on the server: the
- * strongest counts in full, each next one closes its share of what is left. So the rows show what
- * each channel adds (they add up to the link), beside what it would give alone; an ally's link is
- * then scaled by the team's trust in the ally. The prospect's proximity is its closest path's.
- */
-export function ProximityExplanationView({
-  explanation,
-  prospectName,
-}: {
-  explanation: TProximityExplanation;
-  prospectName: string;
-}) {
-  const [showAll, setShowAll] = useState(false);
-  if (explanation.paths.length === 0) {
-    return <Text size="sm">Nobody in your network knows this person yet.</Text>;
-  }
-  const count = explanation.paths.length;
-  const [closest] = explanation.paths;
-  const paths = showAll ? explanation.paths : explanation.paths.slice(0, PATHS_SHOWN);
-  return (
-    // Scrolls when all the paths are shown: a tab stop, so the keyboard can scroll it too.
-    <Stack gap="sm" mah="60vh" style={{ overflowY: 'auto' }} tabIndex={0}>
-      <Stack gap={2}>
-        <Text size="sm" fw={600}>
-          Proximity {proximityBand(explanation.proximity)} {explanation.proximity}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {count === 1 ? 'Its one path' : `The closest of ${count} paths`}. Channels combine: the strongest counts in
-          full, each next one adds its share of what is left, so the points below add up.
-        </Text>
-      </Stack>
-      {/* The closest path, drawn: the one the proximity is. */}
-      {closest ? <WarmPathDrawing path={explanationPath(closest, prospectName)} /> : null}
-      {paths.map((path) => (
-        <Stack
-          key={`${path.connectorId}-${path.viaName ?? ''}`}
-          gap={4}
-          component="section"
-          aria-label={path.connectorName}
-        >
-          <Text size="sm" fw={500}>
-            {path.kind === 'colleague' ? 'Colleague' : 'Ally'} {path.connectorName}
-            {path.viaName ? ` (via ${path.viaName})` : ''}: {proximityBand(path.proximity)} {path.proximity}
-          </Text>
-          <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={4} fz="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th fw={500}>Channel</Table.Th>
-                <Table.Th fw={500} ta="right">
-                  Adds
-                </Table.Th>
-                <Table.Th fw={500} ta="right">
-                  Alone
-                </Table.Th>
-                <Table.Th fw={500}>Evidence</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {path.channels.map((channel) => (
-                <Table.Tr key={channel.source}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{CONNECTION_SOURCE_LABELS[channel.source]}</Table.Td>
-                  <Table.Td ta="right">+{channel.added}</Table.Td>
-                  <Table.Td ta="right">{channel.alone}</Table.Td>
-                  <Table.Td>{channel.detail}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          <Text size="xs" fw={500}>
-            {path.trust === null
-              ? `Link ${path.link}`
-              : `Link ${path.link} × trust in the ally ${formatTrust(path.trust)} = ${path.proximity}`}
-          </Text>
-        </Stack>
-      ))}
-      {paths.length < count ? (
-        <Button variant="subtle" size="compact-sm" onClick={() => setShowAll(true)}>
-          Show all {count} paths
-        </Button>
-      ) : null}
-    </Stack>
   );
 }

@@ -4,13 +4,13 @@ import { ONBOARDING_PROGRESS } from '@warmpath/shared';
 import { useForm } from 'react-hook-form';
 import { useAuth } from 'react-oidc-context';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { FormCheckbox } from '../../../components/FormCheckbox.tsx';
 import { FormDomainTags } from '../../../components/FormDomainTags.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { hasErrorCode } from '../../../lib/api.ts';
 import { clearRegistration } from '../../../lib/auth.ts';
 import { PATHS } from '../../../lib/paths.ts';
+import { toast } from '../../../lib/toasts.tsx';
 import { useCreateWorkspaceAdmin } from '../../users/api.ts';
 import { OnboardingLayout } from '../components/OnboardingLayout.tsx';
 import {
