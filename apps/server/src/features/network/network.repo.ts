@@ -243,7 +243,10 @@ export async function networkRows(
         from network_rows r
         join people p on p.workspace_id = r.workspace_id and p.id = r.prospect_id
         left join companies co on co.workspace_id = p.workspace_id and co.id = p.company_id
-       where r.workspace_id = ${ws} and r.prospect_id = any(${sql.param(ids)}::uuid[])`),
+       -- The ids bound both sides: whichever the planner reads first (a workspace fresh in the
+       -- statistics is estimated at one row), it never walks the workspace's people.
+       where r.workspace_id = ${ws} and r.prospect_id = any(${sql.param(ids)}::uuid[])
+         and p.id = any(${sql.param(ids)}::uuid[])`),
     await edgesOf(tx, ws, ids, model, caller.userId),
   ];
   const byProspect = new Map<string, EdgeRow[]>();
