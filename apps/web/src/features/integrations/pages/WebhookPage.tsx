@@ -20,7 +20,7 @@ export function WebhookPage() {
     <>
       <PageHeader title="Webhook" />
       {webhook.isPending ? (
-        <Stack maw={640} aria-busy="true" aria-label="Loading the webhook">
+        <Stack maw={640} role="status" aria-busy="true" aria-label="Loading the webhook">
           <Skeleton height={60} />
           <Skeleton height={36} width={120} />
         </Stack>

@@ -37,7 +37,7 @@ function SharedConnections({ clientId }: { clientId: string }) {
   const shared = useAllySharedConnections(clientId, true);
   if (shared.isPending) {
     return (
-      <Stack aria-busy="true" aria-label="Loading shared connections">
+      <Stack role="status" aria-busy="true" aria-label="Loading shared connections">
         <Skeleton height={24} />
         <Skeleton height={24} />
       </Stack>

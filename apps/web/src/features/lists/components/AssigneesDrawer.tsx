@@ -26,7 +26,7 @@ function AssigneesLoader({ account, onSaved }: { account: TAccount; onSaved: () 
   const users = useAssignableUsers(account.id);
   if (users.isPending) {
     return (
-      <Stack aria-busy="true" aria-label="Loading the users">
+      <Stack role="status" aria-busy="true" aria-label="Loading the users">
         <Skeleton height={32} />
         <Skeleton height={32} />
         <Skeleton height={32} />

@@ -104,7 +104,7 @@ function AllyGroup({ allies, kind, prospectName, onAsk }: AllyGroupProps) {
         <Stack gap="xs">
           {rest.map((ally) =>
             ally.isYou ? (
-              <Group key={ally.id} gap="xs" wrap="nowrap" aria-label={`You know ${prospectName}`}>
+              <Group key={ally.id} gap="xs" wrap="nowrap" role="group" aria-label={`You know ${prospectName}`}>
                 <AllyAvatar ally={ally} />
                 <AllySummary ally={ally} />
               </Group>

@@ -76,7 +76,7 @@ export function NetworkPage() {
           ))}
         </Button.Group>
         {view === 'accounts' ? (
-          <Suspense fallback={<Skeleton height={240} aria-label="Loading the accounts" />}>
+          <Suspense fallback={<Skeleton height={240} role="status" aria-label="Loading the accounts" />}>
             <AccountCoverageView isAdmin={user?.role === 'admin'} />
           </Suspense>
         ) : (

@@ -65,7 +65,7 @@ function AcceptInvitation({ inviteId }: { inviteId: string }) {
 
   if (info.isPending) {
     return (
-      <Stack aria-busy="true" aria-label="Loading the invitation">
+      <Stack role="status" aria-busy="true" aria-label="Loading the invitation">
         <Skeleton height={56} />
         <Skeleton height={36} />
         <Skeleton height={36} />

@@ -23,7 +23,7 @@ export function AllySharePage() {
     <Container size="md" py="xl">
       {share.isPending ? (
         <Group justify="center" py="xl">
-          <Loader aria-label="Loading the share page" />
+          <Loader role="status" aria-label="Loading the share page" />
         </Group>
       ) : share.isError ? (
         <Alert color="red" title="This link cannot be used" role="alert">

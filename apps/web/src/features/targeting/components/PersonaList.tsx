@@ -20,7 +20,7 @@ export function PersonaList() {
 
   if (personas.isPending) {
     return (
-      <Stack aria-busy="true" aria-label="Loading personas">
+      <Stack role="status" aria-busy="true" aria-label="Loading personas">
         {Array.from({ length: SKELETON_CARDS }, (_, index) => `persona-skeleton-${index}`).map((key) => (
           <Skeleton key={key} height={88} radius="md" />
         ))}

@@ -43,7 +43,7 @@ export function TargetingSchemeForm({ context, onSaved, busy = false }: Targetin
   }
   if (countries.isPending || (loadsSaved && saved.isPending) || prefilling) {
     return (
-      <Stack aria-busy="true" aria-label="Loading targeting scheme">
+      <Stack role="status" aria-busy="true" aria-label="Loading targeting scheme">
         <Skeleton height={60} />
         <Skeleton height={48} />
         <Skeleton height={48} />

@@ -40,7 +40,7 @@ const settingsOf = (privacy: TPrivacy): TUpdatePrivacy => ({
 /** My Account › Privacy: what teammates see of the member's network, intro requests, and the blocklist. */
 export function PrivacySection({ opened }: { opened: boolean }) {
   const privacy = usePrivacy(opened);
-  if (!privacy.data) return <Skeleton height={240} aria-label="Loading privacy settings" />;
+  if (!privacy.data) return <Skeleton height={240} role="status" aria-label="Loading privacy settings" />;
   return (
     <Stack gap="md">
       <Title order={4}>Privacy</Title>

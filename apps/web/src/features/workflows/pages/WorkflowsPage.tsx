@@ -30,7 +30,7 @@ export function WorkflowsPage() {
         description="Create your own workflow, start with a template or from scratch."
       />
       {workflows.isPending ? (
-        <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} aria-busy="true" aria-label="Loading workflows">
+        <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} role="status" aria-busy="true" aria-label="Loading workflows">
           {[0, 1, 2].map((key) => (
             <Skeleton key={key} height={140} radius="md" />
           ))}

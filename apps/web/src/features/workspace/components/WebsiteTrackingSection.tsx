@@ -25,7 +25,7 @@ export function WebsiteTrackingSection() {
         Track and Global Privacy Control are honoured.
       </Text>
       {tracking.isPending ? (
-        <Stack aria-busy="true" aria-label="Loading website tracking">
+        <Stack role="status" aria-busy="true" aria-label="Loading website tracking">
           <Skeleton height={40} />
           <Skeleton height={120} />
         </Stack>

@@ -39,7 +39,7 @@ export function WorkspaceSettingsPage() {
     <>
       <PageHeader title="Workspace" />
       {workspace.isPending ? (
-        <Stack maw={560} aria-busy="true" aria-label="Loading workspace">
+        <Stack maw={560} role="status" aria-busy="true" aria-label="Loading workspace">
           <Skeleton height={60} />
           <Skeleton height={60} />
           <Skeleton height={24} width="70%" />
