@@ -45,6 +45,9 @@ export function WarmPathDrawing({ path, label }: WarmPathDrawingProps) {
       w="100%"
       maw={PATH_WIDTH}
       display="block"
+      // Never squeezed by a scrolling column (the explanation's popover): it scales to fit, and a
+      // shrunk height drew the whole path 40 px wide.
+      style={{ flexShrink: 0 }}
       role="img"
       aria-label={label ?? warmPathLabel(path)}
     >
