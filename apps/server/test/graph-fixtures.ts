@@ -1,3 +1,4 @@
+import { COMPANY_SIZES, COMPANY_TYPES, JOB_DEPARTMENTS, untargetedScheme } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import { recordInteractions, upsertPeopleByEmail } from '../src/graph/evidence.repo.ts';
 import type { TestContext } from './harness.ts';
@@ -75,3 +76,12 @@ export async function buildNetwork(ctx: TestContext) {
   });
   return { admin, ws, colleague, people };
 }
+
+/** A targeting scheme that leaves nobody out: what a mailbox tells of companies is mostly unknown anyway. */
+export const everyoneScheme = (countries: string[] = ['US', 'FR', 'GB', 'DE', 'ES']) => ({
+  ...untargetedScheme(),
+  countries,
+  companySize: [...COMPANY_SIZES],
+  companyType: [...COMPANY_TYPES],
+  jobDepartments: [...JOB_DEPARTMENTS],
+});

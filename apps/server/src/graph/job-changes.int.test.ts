@@ -1,13 +1,7 @@
-import {
-  COMPANY_SIZES,
-  COMPANY_TYPES,
-  JOB_DEPARTMENTS,
-  type TContactsPage,
-  type TJobChanges,
-  untargetedScheme,
-} from '@warmpath/shared';
+import type { TContactsPage, TJobChanges } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everyoneScheme } from '../../test/graph-fixtures.ts';
 import { bearer, createTestContext, type TestContext } from '../../test/harness.ts';
 import { multipartBody } from '../../test/multipart.ts';
 import { recommendActions } from '../features/actions/engine.ts';
@@ -171,18 +165,11 @@ describe('job changes the mail implies', () => {
     expect(reread).toEqual([{ company_id: null }]);
 
     // Her next recommendation is a direct message, as to a past client.
-    const everyone = {
-      ...untargetedScheme(),
-      countries: ['US'],
-      companySize: [...COMPANY_SIZES],
-      companyType: [...COMPANY_TYPES],
-      jobDepartments: [...JOB_DEPARTMENTS],
-    };
     const saved = await ctx.app.inject({
       method: 'POST',
       url: '/api/users/command/set-targeted-accounts-preferences',
       headers: bearer(admin.token),
-      payload: everyone,
+      payload: everyoneScheme(['US']),
     });
     expect(saved.statusCode).toBe(200);
     await recommendActions(ctx.database, ws, { userId: admin.me.id });

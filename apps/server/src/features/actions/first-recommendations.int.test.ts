@@ -1,13 +1,6 @@
-import {
-  COMPANY_SIZES,
-  COMPANY_TYPES,
-  JOB_DEPARTMENTS,
-  type TActionCounts,
-  type TMe,
-  type TRecommendedActionsPage,
-  untargetedScheme,
-} from '@warmpath/shared';
+import type { TActionCounts, TMe, TRecommendedActionsPage } from '@warmpath/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everyoneScheme } from '../../../test/graph-fixtures.ts';
 import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
 import { recomputeDirty } from '../../graph/graph.service.ts';
 import { googleAccountDeps } from '../sources/google/google-deps.ts';
@@ -60,14 +53,7 @@ const counts = async (token: string) =>
 const me = async (token: string) =>
   (await ctx.app.inject({ url: '/api/users/query/me', headers: bearer(token) })).json<TMe>();
 
-/** A scheme that leaves nobody out: what a mailbox tells of companies is mostly unknown anyway. */
-const everyone = {
-  ...untargetedScheme(),
-  countries: ['US', 'FR', 'GB', 'DE', 'ES'],
-  companySize: [...COMPANY_SIZES],
-  companyType: [...COMPANY_TYPES],
-  jobDepartments: [...JOB_DEPARTMENTS],
-};
+const everyone = everyoneScheme();
 
 async function finishOnboarding(token: string) {
   expect((await post(token, '/users/command/set-targeted-accounts-preferences', everyone)).statusCode).toBe(200);
