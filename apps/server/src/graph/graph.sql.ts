@@ -1,5 +1,6 @@
 import { PROXIMITY_BANDS } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
 import { MAX_PARTICIPANTS } from './proximity.ts';
 
 // SQL fragments the graph's statements share: who the members and connectors are, and who is an
@@ -88,3 +89,58 @@ export const visibleEdge = (viewerUserId: string | null, edge = 'e') => sql`
 export const edgeDetailShown = (viewerUserId: string | null, edge = 'e') => sql`
   not exists (select 1 from members sm where sm.person_id = ${sql.raw(edge)}.connector_id and sm.sharing = 'strength'
                  and sm.user_id is distinct from ${viewerUserId}::uuid)`;
+
+/** A network row's columns as the roll-up writes them (first_seen_at aside: it stays from the first time). */
+export const ROW_COLUMNS = [
+  'prospect_id',
+  'full_name',
+  'company_id',
+  'company_size',
+  'industry',
+  'country',
+  'company_type',
+  'department',
+  'seniority',
+  'job_title',
+  'proximity',
+  'engagement',
+  'connector_ids',
+  'has_external_connector',
+  'signal_mask',
+];
+
+/** Whose network rows a reader reads: a member's (with whether they are Private), or nobody's (the team's). */
+export type RowsViewer = { workspaceId: string; userId: string; ownRows: boolean };
+
+/**
+ * The caller as a reader of network rows: a Private member reads their own rows where they have them
+ * (own_network_rows), everyone else the team's.
+ */
+export async function rowsViewer(tx: Tx, caller: { workspaceId: string; userId: string }): Promise<RowsViewer> {
+  const found = await tx.execute<{ private: boolean }>(sql`
+    select sharing_level = 'private' as private from users where workspace_id = ${caller.workspaceId} and id = ${caller.userId}`);
+  return { workspaceId: caller.workspaceId, userId: caller.userId, ownRows: found.rows[0]?.private ?? false };
+}
+
+/**
+ * The network rows as `viewer` sees them, aliased `r`. A Private member's evidence is left out of the
+ * team's rows (recompute.ts) but still helps them: for the prospects it reaches, their own rows stand in
+ * for the team's, and a prospect only they know is there at all (issue 22). Everyone else reads the
+ * team's table as it is, with its indexes and summaries.
+ */
+export function rowsSeenBy(viewer: RowsViewer): SQL {
+  if (!viewer.ownRows) return sql`network_rows r`;
+  const ws = viewer.workspaceId;
+  const columns = sql.join(
+    ['workspace_id', ...ROW_COLUMNS, 'first_seen_at'].map((column) => sql`n.${sql.identifier(column)}`),
+    sql`, `,
+  );
+  return sql`(
+    select ${columns} from network_rows n
+     where n.workspace_id = ${ws}
+       and not exists (select 1 from own_network_rows o
+                        where o.workspace_id = ${ws} and o.user_id = ${viewer.userId} and o.prospect_id = n.prospect_id)
+    union all
+    select ${columns} from own_network_rows n where n.workspace_id = ${ws} and n.user_id = ${viewer.userId}
+  ) r`;
+}

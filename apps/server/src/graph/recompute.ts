@@ -9,6 +9,7 @@ import {
   maxParticipants,
   membersCte,
   proximityBandSql,
+  ROW_COLUMNS,
   type Scope,
 } from './graph.sql.ts';
 import { decaySql, type ProximityModel, proximitySql } from './proximity.ts';
@@ -189,7 +190,35 @@ export async function rollUpNetworkRows(
     await tx.execute(sql`delete from network_facets where workspace_id = ${workspaceId} and rows = 0`);
   }
   const row = result.rows[0];
+  await rollUpOwnRows(tx, workspaceId, scope, model);
   return { written: row?.written ?? 0, removed: row?.removed ?? 0 };
+}
+
+/**
+ * Rebuilds Private members' own rows in scope (own_network_rows): for each, the prospects in scope their
+ * edges reach, and those their rows held (the edge may be gone). Rows of members who are no longer
+ * Private go. Most workspaces have no Private member: one small read, then nothing.
+ */
+async function rollUpOwnRows(tx: Tx, workspaceId: string, scope: Scope, model: ProximityModel) {
+  const ws = workspaceId;
+  const owners = await tx.execute<{ user_id: string; person_id: string }>(sql`
+    with ${membersCte(ws)} select user_id, person_id from members where sharing = 'private'`);
+  await tx.execute(sql`
+    delete from own_network_rows where workspace_id = ${ws}
+       and user_id <> all(${sql.param(owners.rows.map((owner) => owner.user_id))}::uuid[])`);
+  for (const owner of owners.rows) {
+    const reached = await tx.execute<{ prospect_id: string }>(sql`
+      select e.prospect_id from edges e
+       where e.workspace_id = ${ws} and e.connector_id = ${owner.person_id} and ${inScope(scope, 'e.prospect_id')}
+      union
+      select o.prospect_id from own_network_rows o
+       where o.workspace_id = ${ws} and o.user_id = ${owner.user_id} and ${inScope(scope, 'o.prospect_id')}`);
+    if (reached.rows.length === 0) continue;
+    const personIds = reached.rows.map((row) => row.prospect_id);
+    await tx.execute(
+      rollUpSql(ws, { personIds }, model, 'rebuilt-later', { userId: owner.user_id, personId: owner.person_id }),
+    );
+  }
 }
 
 /**
@@ -289,24 +318,6 @@ const edgesInScope = (ws: string, scope: Scope) => {
            offset 0) e`;
 };
 
-/** A network row's columns as the roll-up writes them (first_seen_at aside: it stays from the first time). */
-const ROW_COLUMNS = [
-  'prospect_id',
-  'full_name',
-  'company_id',
-  'company_size',
-  'industry',
-  'country',
-  'company_type',
-  'department',
-  'seniority',
-  'job_title',
-  'proximity',
-  'engagement',
-  'connector_ids',
-  'has_external_connector',
-  'signal_mask',
-];
 /** The columns the summaries count by. */
 const SUMMED_COLUMNS = [
   'prospect_id',
@@ -325,14 +336,24 @@ const sameRow = (a: string, b: string) =>
   sql.raw(`(${ROW_COLUMNS.map((column) => `${a}.${column}`).join(', ')})
            is not distinct from (${ROW_COLUMNS.map((column) => `${b}.${column}`).join(', ')})`);
 
+/** A Private member whose own rows a roll-up writes (own_network_rows) instead of the team's. */
+export type RowsOwner = { userId: string; personId: string };
+
 export function rollUpSql(
   workspaceId: string,
   scope: Scope,
   model: ProximityModel,
   summaries: 'in-step' | 'rebuilt-later',
+  owner: RowsOwner | null = null,
 ) {
   const ws = workspaceId;
   const proximity = proximitySql(model, 'e', sql`e.decay`);
+  // The team's rows, or the owner's: the table, and the condition that picks the owner's rows in it.
+  const table = owner ? sql`own_network_rows` : sql`network_rows`;
+  const ownedByR = owner ? sql` and r.user_id = ${owner.userId}` : sql``;
+  // The owner counts as a colleague on their own rows, channels and all; everyone else as on the team's.
+  const counted = owner ? sql`(sharing <> 'private' or person_id = ${owner.personId})` : sql`sharing <> 'private'`;
+  const sharesChannels = owner ? sql`(sharing = 'all' or person_id = ${owner.personId})` : sql`sharing = 'all'`;
   return sql`
     with ${membersCte(ws)},
     allies as (select person_id, tag from clients where workspace_id = ${ws} and map_network),
@@ -346,8 +367,8 @@ export function rollUpSql(
       -- The rows are the team's: a private member's edges are left out (they never reach a teammate), and a
       -- member sharing strength only counts for the proximity but not for what names channels (signals,
       -- engagement).
-      select person_id as connector_id, true as colleague, 1.0::float8 as factor, sharing = 'all' as shares_channels
-        from members where sharing <> 'private'
+      select person_id as connector_id, true as colleague, 1.0::float8 as factor, ${sharesChannels} as shares_channels
+        from members where ${counted}
       union all
       select a.person_id, false, coalesce(t.trust, ${model.allyTrustFloor}::float8), true
         from allies a left join trust t on t.ally_id = a.person_id
@@ -430,18 +451,20 @@ export function rollUpSql(
        where ${isOutsider(ws, 'p')}
          -- A customer's people are not prospects (their edges stay: a client ally is often one of them).
          and not ${isCrmCompany(ws, 'p.company_id')}
+         -- An owner's rows are the prospects their own evidence reaches; the team's rows say the rest.
+         ${owner ? sql`and ${owner.personId}::uuid = any(c.connector_ids)` : sql``}
     ),
     fresh as materialized (
       -- The rows that differ from what the table holds: only those are written and summed. A weight
       -- change moved 434,000 of the benchmark's 1M rows; the others cost a comparison, not a write.
       select k.* from kept k
-       where not exists (select 1 from network_rows r where r.workspace_id = ${ws} and r.prospect_id = k.prospect_id
+       where not exists (select 1 from ${table} r where r.workspace_id = ${ws} and r.prospect_id = k.prospect_id${ownedByR}
                            and ${sameRow('r', 'k')})
     ),
     written as (
-      insert into network_rows as r (workspace_id, ${sql.raw(ROW_COLUMNS.join(', '))}, first_seen_at)
-      select ${ws}::uuid, f.* from fresh f
-      on conflict (workspace_id, prospect_id) do update set
+      insert into ${table} as r (workspace_id, ${owner ? sql`user_id, ` : sql``}${sql.raw(ROW_COLUMNS.join(', '))}, first_seen_at)
+      select ${ws}::uuid, ${owner ? sql`${owner.userId}::uuid, ` : sql``}f.* from fresh f
+      on conflict (workspace_id, ${owner ? sql`user_id, ` : sql``}prospect_id) do update set
              ${sql.raw(
                ROW_COLUMNS.filter((column) => column !== 'prospect_id')
                  .map((column) => `${column} = excluded.${column}`)
@@ -450,12 +473,12 @@ export function rollUpSql(
       returning r.prospect_id
     ),
     removed as (
-      delete from network_rows r
-       where r.workspace_id = ${ws} and ${inScope(scope, 'r.prospect_id')}
+      delete from ${table} r
+       where r.workspace_id = ${ws}${ownedByR} and ${inScope(scope, 'r.prospect_id')}
          and r.prospect_id not in (select prospect_id from kept) -- a hashed subplan, whatever the estimates
       returning 1
     )${
-      summaries === 'in-step'
+      summaries === 'in-step' && !owner
         ? sql`,
     changes as materialized (
       -- Every statement's CTEs see the rows as they were before it: here, the old values of the rows that

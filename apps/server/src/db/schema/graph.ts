@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -17,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
 
 // The relationship graph (DESIGN.md section 7): the lists teams keep, the extra evidence they bring,
@@ -186,45 +188,63 @@ export const edges = pgTable(
   ],
 );
 
+/** A network row's columns, shared by the team's rows and a Private member's own rows. */
+const networkRowColumns = () => ({
+  workspaceId: workspaceId(),
+  prospectId: uuid('prospect_id').notNull(),
+  fullName: text('full_name').notNull(),
+  companyId: uuid('company_id'),
+  companySize: text('company_size'),
+  industry: text('industry'),
+  country: text('country'),
+  companyType: text('company_type'),
+  department: text('department'),
+  seniority: text('seniority'),
+  jobTitle: text('job_title'),
+  proximity: smallint('proximity').notNull(),
+  /** The engagement's pinned code (ENGAGEMENT_DEFINITIONS: 0 NEVER_MET, 1 TOUCHED, 2 MET). */
+  engagement: smallint('engagement').notNull(),
+  connectorIds: uuid('connector_ids').array().notNull(),
+  hasExternalConnector: boolean('has_external_connector').notNull(),
+  /** The prospect's signals, each as its pinned bit (SIGNALS in packages/shared/src/signals.ts). */
+  signalMask: integer('signal_mask').notNull(),
+  firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /**
  * The read model behind the network table: one row per prospect with what its filters and order
  * need, rebuilt from edges for the prospects new evidence touches.
  */
-export const networkRows = pgTable(
-  'network_rows',
-  {
-    workspaceId: workspaceId(),
-    prospectId: uuid('prospect_id').notNull(),
-    fullName: text('full_name').notNull(),
-    companyId: uuid('company_id'),
-    companySize: text('company_size'),
-    industry: text('industry'),
-    country: text('country'),
-    companyType: text('company_type'),
-    department: text('department'),
-    seniority: text('seniority'),
-    jobTitle: text('job_title'),
-    proximity: smallint('proximity').notNull(),
-    /** The engagement's pinned code (ENGAGEMENT_DEFINITIONS: 0 NEVER_MET, 1 TOUCHED, 2 MET). */
-    engagement: smallint('engagement').notNull(),
-    connectorIds: uuid('connector_ids').array().notNull(),
-    hasExternalConnector: boolean('has_external_connector').notNull(),
-    /** The prospect's signals, each as its pinned bit (SIGNALS in packages/shared/src/signals.ts). */
-    signalMask: integer('signal_mask').notNull(),
-    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
-  },
+export const networkRows = pgTable('network_rows', networkRowColumns(), (t) => [
+  primaryKey({ columns: [t.workspaceId, t.prospectId] }),
+  // Migrations 0023 and 0032 add the filter columns and the connectors as INCLUDE columns (drizzle cannot say
+  // it): filtered pages read the index alone.
+  index('network_rows_order_idx').on(t.workspaceId, t.proximity.desc(), t.prospectId),
+  // Closest first within a company, with the connectors and first_seen_at as INCLUDE columns (migration
+  // 0061, drizzle cannot say it): the account coverage view counts and ranks a company's rows, and the
+  // report cards' 30-day trends (prospects, and companies by their first prospect) read, from the index alone.
+  index('network_rows_company_idx').on(t.workspaceId, t.companyId, t.proximity.desc()),
+  index('network_rows_connectors_idx').using('gin', t.connectorIds),
+  // The name facet's order; the in-memory copy also finds where a changed row goes in it.
+  index('network_rows_name_idx').on(t.workspaceId, t.fullName, t.prospectId),
+]);
+
+/**
+ * A Private member's own network rows (issue 22): their evidence helps them and appears to nobody else,
+ * so the team's rows leave it out and these hold the rows as the member sees them, for the prospects
+ * their edges touch (their own edges rolled up with the team's). Their pages read these in place of the
+ * team's rows for the same prospects (network-filters.ts `rowsSeenBy`). No other member has any.
+ */
+export const ownNetworkRows = pgTable(
+  'own_network_rows',
+  { ...networkRowColumns(), userId: uuid('user_id').notNull() },
   (t) => [
-    primaryKey({ columns: [t.workspaceId, t.prospectId] }),
-    // Migrations 0023 and 0032 add the filter columns and the connectors as INCLUDE columns (drizzle cannot say
-    // it): filtered pages read the index alone.
-    index('network_rows_order_idx').on(t.workspaceId, t.proximity.desc(), t.prospectId),
-    // Closest first within a company, with the connectors and first_seen_at as INCLUDE columns (migration
-    // 0061, drizzle cannot say it): the account coverage view counts and ranks a company's rows, and the
-    // report cards' 30-day trends (prospects, and companies by their first prospect) read, from the index alone.
-    index('network_rows_company_idx').on(t.workspaceId, t.companyId, t.proximity.desc()),
-    index('network_rows_connectors_idx').using('gin', t.connectorIds),
-    // The name facet's order; the in-memory copy also finds where a changed row goes in it.
-    index('network_rows_name_idx').on(t.workspaceId, t.fullName, t.prospectId),
+    primaryKey({ columns: [t.workspaceId, t.userId, t.prospectId] }),
+    // A member who leaves takes their rows with them.
+    foreignKey({ columns: [t.workspaceId, t.userId], foreignColumns: [users.workspaceId, users.id] }).onDelete(
+      'cascade',
+    ),
+    index('own_network_rows_order_idx').on(t.workspaceId, t.userId, t.proximity.desc(), t.prospectId),
   ],
 );
 

@@ -2,7 +2,7 @@ import type { ActionFilterName, TActionFilterItem } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { engagementCodeSql } from '../../graph/engagement.ts';
-import { isCrmCompany, membersCte } from '../../graph/graph.sql.ts';
+import { isCrmCompany, membersCte, rowsSeenBy, rowsViewer } from '../../graph/graph.sql.ts';
 import { notPastClientSql, temperatureRankSql } from '../../graph/signals.ts';
 import type { KeptAction } from './recommend.ts';
 
@@ -197,7 +197,7 @@ export async function candidatePage(
       select r.prospect_id, r.company_id, au.users, ${temperatureOfMask} as temperature,
              ${notPastClientSql(sql`r.signal_mask`)} as not_past_client, r.proximity, k.known,
              case when k.known then '{}'::text[] else ${input.profile.unknownFacts} end as unknown_facts
-        from network_rows r
+        from ${rowsSeenBy(await rowsViewer(tx, input))}
         left join account_users au on au.company_id = r.company_id
         cross join lateral (select coalesce(${userId} = any(au.users) or cardinality(au.users) = 0, false)
                                    or (${input.profile.known}) as known) k
@@ -482,8 +482,8 @@ export async function actionRows(
            a.reason, a.acted_at, a.created_at, a.replied_at, a.thanked_at, a.message, a.source,
            p.id as prospect_id, p.full_name as prospect_name, p.avatar_url as prospect_avatar,
            p.linkedin_url as prospect_linkedin, p.title as prospect_title, p.email as prospect_email,
-           p.phone as prospect_phone, coalesce(r.proximity, 0)::int as proximity,
-           coalesce(r.engagement, ${engagementCodeSql('NEVER_MET')})::int as engagement,
+           p.phone as prospect_phone, coalesce(o.proximity, r.proximity, 0)::int as proximity,
+           coalesce(o.engagement, r.engagement, ${engagementCodeSql('NEVER_MET')})::int as engagement,
            co.id as company_id, co.name as company_name, co.logo_url as company_logo, co.size_bucket as company_size,
            cp.id as connector_id, coalesce(cu.first_name || ' ' || cu.last_name, cp.full_name) as connector_name,
            coalesce(cu.avatar, cp.avatar_url) as connector_avatar, cp.title as connector_title,
@@ -495,6 +495,9 @@ export async function actionRows(
       from actions a
       join people p on p.workspace_id = a.workspace_id and p.id = a.prospect_id
       left join network_rows r on r.workspace_id = a.workspace_id and r.prospect_id = a.prospect_id
+      -- A Private owner sees the prospect as their own row has it (graph.sql.ts rowsSeenBy).
+      left join own_network_rows o on o.workspace_id = a.workspace_id and o.user_id = a.owner_user_id
+                                   and o.prospect_id = a.prospect_id
       left join companies co on co.workspace_id = a.workspace_id and co.id = p.company_id
       left join people cp on cp.workspace_id = a.workspace_id and cp.id = a.connector_id
       left join members cm on cm.person_id = a.connector_id

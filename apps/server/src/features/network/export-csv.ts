@@ -117,7 +117,7 @@ export async function exportNetworkCsv(database: Database, member: Member, filte
         EXPORT_COLUMNS.map((column, index) => sql`${cells[index]} as ${sql.identifier(column)}`),
         sql`, `,
       )}
-        from network_rows r
+        from ${compiled.rows}
         join people p on p.workspace_id = r.workspace_id and p.id = r.prospect_id
         left join companies co on co.workspace_id = r.workspace_id and co.id = r.company_id
        where ${compiled.where()}

@@ -11,6 +11,7 @@ import {
 } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { type RowsViewer, rowsSeenBy, rowsViewer } from '../../graph/graph.sql.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { findPersonas, findTargetingScheme } from '../targeting/targeting.repo.ts';
 
@@ -190,6 +191,9 @@ const CUBE_FIELDS: readonly NetworkFilterField[] = [
 ];
 
 export type CompiledFilters = {
+  /** The rows the caller sees, aliased `r` (graph.sql.ts `rowsSeenBy`): where every read of them starts. */
+  rows: SQL;
+  viewer: RowsViewer;
   /** The conditions of every active filter but `except`'s own (a facet's counts ignore its own choice). */
   where: (except?: NetworkFilterField) => SQL;
   /**
@@ -197,7 +201,10 @@ export type CompiledFilters = {
    * every active condition is on its fields, else the network rows themselves.
    */
   counted: (except?: NetworkFilterField) => { from: SQL; count: SQL; weight: SQL };
-  /** Whether no condition applies besides `except`'s own. */
+  /**
+   * Whether no condition applies besides `except`'s own, and the team's summaries count what the caller
+   * sees (never for a Private member's own rows: the summaries are the team's).
+   */
   unfiltered: (except?: NetworkFilterField) => boolean;
   /** Whether `where()` holds only the workspace and proximity, so network_rank (aliased `r`) can answer it. */
   rankable: () => boolean;
@@ -213,6 +220,8 @@ export async function compileFilters(
 ): Promise<CompiledFilters> {
   const query = parseFilters(items);
   const { workspaceId, userId } = caller;
+  const viewer = await rowsViewer(tx, caller);
+  const rows = rowsSeenBy(viewer);
   const shared: SQL[] = [sql`r.workspace_id = ${workspaceId}`];
   if (query.idealCustomerProfile) {
     shared.push(idealCustomerProfile(workspaceId, await findTargetingScheme(tx, workspaceId, userId)));
@@ -224,16 +233,19 @@ export async function compileFilters(
 
   const activeFields = (except?: NetworkFilterField) =>
     (Object.keys(query.fields) as NetworkFilterField[]).filter((field) => field !== except);
-  const onlyCubeConditions = shared.length === 1 || (shared.length === 2 && query.externalOnly);
+  const summarised = !viewer.ownRows;
+  const onlyCubeConditions = summarised && (shared.length === 1 || (shared.length === 2 && query.externalOnly));
   return {
     query,
     workspaceId,
-    unfiltered: (except) => shared.length === 1 && activeFields(except).length === 0,
-    rankable: () => shared.length === 1 && activeFields().every((field) => field === 'proximity'),
+    rows,
+    viewer,
+    unfiltered: (except) => summarised && shared.length === 1 && activeFields(except).length === 0,
+    rankable: () => summarised && shared.length === 1 && activeFields().every((field) => field === 'proximity'),
     counted: (except) =>
       onlyCubeConditions && activeFields(except).every((field) => CUBE_FIELDS.includes(field))
         ? { from: sql`network_cube r`, count: sql`coalesce(sum(r.rows), 0)::int`, weight: sql`r.rows` }
-        : { from: sql`network_rows r`, count: sql`count(*)::int`, weight: sql`1` },
+        : { from: rows, count: sql`count(*)::int`, weight: sql`1` },
     where: (except) => {
       const conditions = [...shared];
       for (const [field, values] of Object.entries(query.fields) as [NetworkFilterField, string[]][]) {

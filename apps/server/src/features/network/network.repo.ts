@@ -14,7 +14,15 @@ import {
 } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { edgeDetailShown, membersCte, proximityBandSql, visibleEdge } from '../../graph/graph.sql.ts';
+import {
+  edgeDetailShown,
+  membersCte,
+  proximityBandSql,
+  type RowsViewer,
+  rowsSeenBy,
+  rowsViewer,
+  visibleEdge,
+} from '../../graph/graph.sql.ts';
 import { type EdgeEvidenceRow, type ProximityModel, proximitySql } from '../../graph/proximity.ts';
 import { RANK_BUCKET_SHIFT, trustSql } from '../../graph/recompute.ts';
 import { buildSignals, type SignalEdge, signalMaskSql, WEBSITE_SIGNAL_DAYS } from '../../graph/signals.ts';
@@ -65,10 +73,10 @@ export async function pageIds(tx: Tx, filters: CompiledFilters, total: number, p
   const fromEnd = offset > total / 2;
   const result = fromEnd
     ? await tx.execute<{ prospect_id: string }>(sql`
-        select r.prospect_id from network_rows r where ${filters.where()} order by ${REVERSED_ORDER}
+        select r.prospect_id from ${filters.rows} where ${filters.where()} order by ${REVERSED_ORDER}
          limit ${Math.min(pageSize, total - offset)} offset ${Math.max(0, total - offset - pageSize)}`)
     : await tx.execute<{ prospect_id: string }>(sql`
-        select r.prospect_id from network_rows r where ${filters.where()} order by ${NETWORK_ORDER}
+        select r.prospect_id from ${filters.rows} where ${filters.where()} order by ${NETWORK_ORDER}
          limit ${pageSize} offset ${offset}`);
   const ids = result.rows.map((row) => row.prospect_id);
   return fromEnd ? ids.reverse() : ids;
@@ -225,6 +233,7 @@ export async function networkRows(
 ): Promise<TNetworkRow[]> {
   if (ids.length === 0) return [];
   const ws = caller.workspaceId;
+  const seen = rowsSeenBy(await rowsViewer(tx, caller));
   const [prospects, edges] = [
     await tx.execute<ProspectRow>(sql`
       select r.prospect_id as id, p.full_name as name, p.avatar_url as avatar, p.linkedin_url, p.email,
@@ -240,7 +249,7 @@ export async function networkRows(
              (select max(a.acted_at) from actions a
                where a.workspace_id = ${ws} and a.prospect_id = p.id and a.owner_user_id = ${caller.userId}
                  and a.type = 'ask-intro' and a.status in ('pending', 'completed') and a.superseded_by is null) as intro_requested_at
-        from network_rows r
+        from ${seen}
         join people p on p.workspace_id = r.workspace_id and p.id = r.prospect_id
         left join companies co on co.workspace_id = p.workspace_id and co.id = p.company_id
        -- The ids bound both sides: whichever the planner reads first (a workspace fresh in the
@@ -385,6 +394,8 @@ export async function connectorOptions(
   searchPattern: string | null,
 ) {
   const ws = workspaceId;
+  // A Private member is a connector on their own rows (the memory copy, a list of counts, is never theirs).
+  const ownRowsOf = Array.isArray(filters) || !filters.viewer.ownRows ? null : filters.viewer.userId;
   const result = await tx.execute<{
     key: string;
     name: string;
@@ -395,10 +406,10 @@ export async function connectorOptions(
   }>(sql`
     with ${membersCte(ws)},
     connector_people as (
-      -- A private member is nobody's connector (their rows are theirs alone: recompute.ts).
+      -- A private member is nobody's connector but their own (their rows are theirs alone: recompute.ts).
       select m.person_id as id, u.first_name || ' ' || u.last_name as name, u.avatar, 'internal' as tag
         from members m join users u on u.workspace_id = ${ws} and u.id = m.user_id
-       where m.sharing <> 'private'
+       where m.sharing <> 'private' or m.user_id = ${ownRowsOf}::uuid
       union all
       select c.person_id, p.full_name, p.avatar_url, coalesce(c.tag, 'ally')
         from clients c join people p on p.workspace_id = c.workspace_id and p.id = c.person_id
@@ -413,7 +424,7 @@ export async function connectorOptions(
           : filters.unfiltered('connector')
             ? sql`select key as id, rows as count from network_reach where workspace_id = ${ws} and kind = 'connector'`
             : sql`select u.id, count(*)::int as count
-                    from network_rows r, unnest(r.connector_ids) as u(id)
+                    from ${filters.rows}, unnest(r.connector_ids) as u(id)
                    where ${filters.where('connector')}
                    group by u.id`
       }
@@ -444,7 +455,7 @@ export async function companyOptions(
       sql`select key as company_id, rows as count from network_reach
            where workspace_id = ${workspaceId} and kind = 'company'
            order by rows desc, key ${searchPattern === null ? limit : sql``}`
-    : sql`select r.company_id, count(*)::int as count from network_rows r
+    : sql`select r.company_id, count(*)::int as count from ${filters.rows}
            where ${filters.where('companyName')} and r.company_id is not null
            group by r.company_id`;
   const result = await tx.execute<{ key: string; name: string; logo: string | null; count: number }>(sql`
@@ -486,7 +497,7 @@ type PersonOption = { key: string; name: string; avatar: string | null; company_
 export async function personOptions(tx: Tx, filters: CompiledFilters, page: number, searchPattern: string | null) {
   const result = await tx.execute<PersonOption>(sql`
     select r.prospect_id as key, r.full_name as name, p.avatar_url as avatar, co.name as company_name
-      from network_rows r
+      from ${filters.rows}
       join people p on p.workspace_id = r.workspace_id and p.id = r.prospect_id
       left join companies co on co.workspace_id = r.workspace_id and co.id = r.company_id
      where ${filters.where('personName')}
@@ -600,10 +611,10 @@ export async function reportCards(tx: Tx, workspaceId: string) {
   };
 }
 
-/** A prospect's proximity, or null when the workspace has no such prospect. */
-export async function prospectProximity(tx: Tx, workspaceId: string, prospectId: string) {
+/** A prospect's proximity as `viewer` sees it, or null when the workspace has no such prospect. */
+export async function prospectProximity(tx: Tx, viewer: RowsViewer, prospectId: string) {
   const row = await tx.execute<{ proximity: number }>(
-    sql`select proximity from network_rows where workspace_id = ${workspaceId} and prospect_id = ${prospectId}`,
+    sql`select r.proximity from ${rowsSeenBy(viewer)} where r.workspace_id = ${viewer.workspaceId} and r.prospect_id = ${prospectId}`,
   );
   return row.rows[0]?.proximity ?? null;
 }
@@ -688,7 +699,7 @@ export async function accountCoverage(
       -- One pass over the target companies' rows (network_rows_company_idx, from the index alone), grouped.
       select r.company_id, count(*)::int as prospects, (count(*) filter (where ${warm.where()}))::int as warm,
              bool_or(cardinality(r.connector_ids) > 0) as has_path
-        from network_rows r
+        from ${rows.rows}
        where ${rows.where()} and r.company_id in (select company_id from targets)
        group by r.company_id
     ),
@@ -711,7 +722,7 @@ export async function accountCoverage(
           -- A plain desc (proximity is never null, so the same order): the order index cannot serve it,
           -- so the company's rows are read by network_rows_company_idx and sorted, never the whole
           -- workspace walked from its closest row until one of this company's turns up.
-          select r.full_name, r.proximity, r.connector_ids[1] as connector_id from network_rows r
+          select r.full_name, r.proximity, r.connector_ids[1] as connector_id from ${rows.rows}
            where ${rows.where()} and r.company_id = p.company_id and cardinality(r.connector_ids) > 0
            order by r.proximity desc, r.prospect_id limit 1
         ) best on p.has_path

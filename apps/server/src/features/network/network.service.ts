@@ -20,6 +20,7 @@ import {
   WARM_PROXIMITY_BANDS,
 } from '@warmpath/shared';
 import type { Database, Tx } from '../../db/client.ts';
+import { rowsViewer } from '../../graph/graph.sql.ts';
 import { allyPathProximity, type Channel, edgeEvidenceOf, scoreEdge } from '../../graph/proximity.ts';
 import { loadGraphSettings } from '../../graph/settings.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -63,7 +64,7 @@ export async function queryContacts(
   pageSize: number,
 ): Promise<TContactsPage> {
   return deps.database.readInWorkspace(member.workspaceId, async (tx) => {
-    const snapshot = await deps.networkIndex?.current(tx, member.workspaceId);
+    const snapshot = await teamCopy(deps, tx, member);
     const { totalCount, ids } = snapshot
       ? tablePage(snapshot, await conditionsOf(tx, member, snapshot, parseFilters(filters)), page, pageSize)
       : await pageFromDatabase(tx, member, filters, page, pageSize);
@@ -73,6 +74,15 @@ export async function queryContacts(
       pagination: { page, pageSize, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / pageSize)) },
     };
   });
+}
+
+/**
+ * The in-memory copy of the team's rows, when the workspace has one and the caller reads the team's rows.
+ * A Private member's pages are answered by PostgreSQL, over their own rows and the team's.
+ */
+async function teamCopy(deps: ContactsDeps, tx: Tx, member: Member) {
+  if (!deps.networkIndex || (await rowsViewer(tx, member)).ownRows) return undefined;
+  return deps.networkIndex.current(tx, member.workspaceId);
 }
 
 async function pageFromDatabase(tx: Tx, member: Member, filters: TFilterItem[], page: number, pageSize: number) {
@@ -223,7 +233,7 @@ export async function queryFilters(
 ): Promise<{ filters: TNetworkFilter[] }> {
   const sources = optionSources(pages, null);
   return deps.database.readInWorkspace(member.workspaceId, async (tx) => {
-    const snapshot = await deps.networkIndex?.current(tx, member.workspaceId);
+    const snapshot = await teamCopy(deps, tx, member);
     const counter = snapshot
       ? memoryCounter(
           tx,
@@ -342,7 +352,7 @@ export async function explainProximity(
   const ws = member.workspaceId;
   return deps.database.inWorkspace(ws, async (tx) => {
     const { model } = await loadGraphSettings(tx, ws);
-    const proximity = await prospectProximity(tx, ws, prospectId);
+    const proximity = await prospectProximity(tx, await rowsViewer(tx, member), prospectId);
     if (proximity === null) throw new AppError('NOT_FOUND', 'Prospect not found');
     const edges = await connectorEdges(tx, ws, prospectId, member.userId);
     const trustOf = new Map(

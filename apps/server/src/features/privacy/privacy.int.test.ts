@@ -185,6 +185,57 @@ describe("a 'Private' member", () => {
     });
   });
 
+  it('sees in their own table the prospects only they know, counted, filtered, explained and exported', async () => {
+    const seen = await rows(w.colleague.token);
+    const oneWay = seen.find((row) => row.email === w.people.oneWay);
+    expect(oneWay?.proximity).toBeGreaterThan(0);
+    expect(oneWay?.connectors).toEqual([expect.objectContaining({ id: w.ids.colleague, isCurrentUser: true })]);
+    expect(seen.map((row) => row.email)).toContain(w.introOnly);
+    // Their own link counts for them: the shared prospect is at least as close as their own path.
+    const met = seen.find((row) => row.email === w.people.met);
+    const ownPath = met?.connectors.find((connector) => connector.isCurrentUser)?.proximity ?? 0;
+    expect(met?.proximity).toBeGreaterThanOrEqual(ownPath);
+
+    const page = await post(w.colleague.token, '/contacts/query?page=1&pageSize=1', { filters: [] });
+    expect(page.json<TContactsPage>().pagination.totalCount).toBe(seen.length);
+    const filters = await post(w.colleague.token, '/contacts/query/filters?companyNamePage=1&personNamePage=1', {
+      filters: [],
+    });
+    const connector = filters.json<TNetworkFilters>().filters.find((filter) => filter.filterField === 'connector');
+    expect(connector?.options.find((option) => option.key === w.ids.colleague)?.count).toBeGreaterThanOrEqual(2);
+    const theirs = await post(w.colleague.token, '/contacts/query?page=1&pageSize=100', {
+      filters: [{ name: 'connector', values: [w.ids.colleague] }],
+    });
+    expect(theirs.json<TContactsPage>().rows.map((row) => row.email)).toEqual(
+      expect.arrayContaining([w.people.oneWay, w.introOnly]),
+    );
+
+    const why = await explain(w.colleague.token, w.ids.oneWay);
+    expect(why.statusCode).toBe(200);
+    expect(why.json<TProximityExplanation>().proximity).toBe(oneWay?.proximity);
+    expect(await exportCsv(w.colleague.token)).toContain(w.people.oneWay);
+
+    // The team's rows are unchanged by it: the admin's table still lacks them.
+    expect((await rows(w.admin.token)).map((row) => row.email)).not.toContain(w.people.oneWay);
+  });
+
+  it('keeps no rows of their own once they share again', async () => {
+    const ownRows = () =>
+      ctx.database.inWorkspace(w.ws, async (tx) => {
+        const found = await tx.execute<{ n: number }>(
+          sql`select count(*)::int as n from own_network_rows where workspace_id = ${w.ws}`,
+        );
+        return found.rows[0]?.n ?? 0;
+      });
+    expect(await ownRows()).toBeGreaterThan(0);
+    await setPrivacy(w.colleague.token, { sharingLevel: 'all' });
+    await recomputeDirty(ctx.database, w.ws);
+    expect(await ownRows()).toBe(0);
+    await setPrivacy(w.colleague.token, { sharingLevel: 'private' });
+    await recomputeDirty(ctx.database, w.ws);
+    expect(await ownRows()).toBeGreaterThan(0);
+  });
+
   it('gives teammates nothing from their mailbox, even of a thread the teammate was on', async () => {
     const prospect = `seen-by-private@${w.people.met.split('@')[1]}`;
     const colleagueId = await ctx.database.inWorkspace(w.ws, async (tx) => {
