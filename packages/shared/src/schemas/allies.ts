@@ -63,7 +63,7 @@ export type TAllyGoogleStart = z.infer<typeof ZAllyGoogleStart>;
 
 /**
  * `POST /public/ally-share/google/matches`: the reference the Google callback put in the share page's
- * address (`?google=<ref>`); it can be read once, within 15 minutes.
+ * address (`?fromGoogle=<ref>`); it can be read once, within 15 minutes.
  */
 export const ZAllyGoogleMatchesRef = z.object({ ref: z.uuid() });
 export type TAllyGoogleMatchesRef = z.infer<typeof ZAllyGoogleMatchesRef>;

@@ -283,7 +283,7 @@ describe("an ally's Google account, read once", { timeout: 90_000 }, () => {
     const location = new URL(back.headers.location as string);
     expect(location.pathname).toBe('/share');
     expect(location.searchParams.get('token')).toBe(token);
-    const ref = location.searchParams.get('google') ?? '';
+    const ref = location.searchParams.get('fromGoogle') ?? '';
     // The token was used once and revoked at Google.
     expect(sandbox.oauth.activeGrants(ally)).toEqual([]);
 
@@ -375,11 +375,11 @@ describe("an ally's Google account, read once", { timeout: 90_000 }, () => {
     // Approved in another browser (no nonce cookie): nothing is read.
     const elsewhere = await callbackWith(state, 'warmpath_ally_google_oauth=someone-else');
     expect(elsewhere.statusCode).toBe(302);
-    expect(new URL(elsewhere.headers.location as string).searchParams.get('google')).toBe('other-browser');
+    expect(new URL(elsewhere.headers.location as string).searchParams.get('fromGoogle')).toBe('other-browser');
 
     // The genuine callback lands in this workspace's share only; the other link cannot read its matches.
     const genuine = await callbackWith(state);
-    const ref = new URL(genuine.headers.location as string).searchParams.get('google') ?? '';
+    const ref = new URL(genuine.headers.location as string).searchParams.get('fromGoogle') ?? '';
     expect((await publicCall('POST', '/google/matches', otherToken, { ref })).statusCode).toBe(404);
     expect((await publicCall('POST', '/google/matches', token, { ref })).statusCode).toBe(200);
   });

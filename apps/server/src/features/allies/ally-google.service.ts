@@ -44,7 +44,7 @@ export async function finishAllyGoogleConnection(
   // The link is checked again: it may have expired or been deleted during the consent.
   const { workspaceId, share } = await shareOf(deps, token);
   const back = (outcome: string) =>
-    `${deps.publicUrl}/share?token=${encodeURIComponent(token)}&google=${encodeURIComponent(outcome)}`;
+    `${deps.publicUrl}/share?token=${encodeURIComponent(token)}&fromGoogle=${encodeURIComponent(outcome)}`;
   if (flow.status === 'other-browser') return back('other-browser');
   if (query.error || !query.code) return back('denied');
 
