@@ -94,7 +94,7 @@ export const publicApi = defineRoutes('public', {
     path: '/public/ally-share/google/callback',
     summary: "Google's OAuth redirect for an ally: matches their contacts and correspondents, stores only the matches",
     description:
-      "Google sends the browser here: the signed state names the share link. Reads the address book, mail headers and meetings with the one-time token, keeps the people at the workspace's accounts for 15 minutes (nothing else), and redirects to the share page with `fromGoogle=<ref>` (or `fromGoogle=denied` / `fromGoogle=other-browser`; not `google`, which the app reads as a member's own connection).",
+      "Google sends the browser here: the signed state names the share link. Reads the address book, mail headers and meetings with the one-time token, keeps the people at the workspace's accounts for 15 minutes (nothing else), and redirects to the share page with `fromGoogle=<ref>` (or `fromGoogle=denied` / `other-browser` / `failed`; not `google`, which the app reads as a member's own connection).",
     access: 'public',
     query: ZOAuthCallbackQuery,
     responses: { 302: redirect('Back to the share page') },

@@ -333,6 +333,11 @@ describe("an ally's Google account, read once", { timeout: 90_000 }, () => {
     expect(await anywhere(team.ws, discarded)).toEqual([]);
     expect(await anywhere(team.ws, ['ya29.'])).toEqual([]);
     expect(await anywhere(team.ws, ['Tara Target', 'Mia Meeting'])).not.toEqual([]);
+
+    // Withdrawn with the same link, as the file's: the people created for the share are gone too.
+    const withdrawn = await publicCall('POST', '/withdraw', token);
+    expect(withdrawn.json<TAllyShare>()).toMatchObject({ status: 'withdrawn', shared: [] });
+    expect(await anywhere(team.ws, ['Tara Target', 'Mia Meeting', at('tara')])).toEqual([]);
   });
 
   it('refuses a tampered or expired state, another browser, and a link of another workspace', async () => {
@@ -376,6 +381,19 @@ describe("an ally's Google account, read once", { timeout: 90_000 }, () => {
     const elsewhere = await callbackWith(state, 'warmpath_ally_google_oauth=someone-else');
     expect(elsewhere.statusCode).toBe(302);
     expect(new URL(elsewhere.headers.location as string).searchParams.get('fromGoogle')).toBe('other-browser');
+
+    // A permission unticked on the consent: nothing read, the ally told so on their page, the token revoked.
+    const partial = await publicCall('POST', '/google', token);
+    const unticked = await approveConsent(partial.json<{ url: string }>().url, team.allyEmail, [
+      'https://www.googleapis.com/auth/gmail.metadata',
+    ]);
+    const failed = await ctx.app.inject({
+      url: `${unticked.pathname}${unticked.search}`,
+      headers: { cookie: nonceCookie(partial) },
+    });
+    expect(failed.statusCode).toBe(302);
+    expect(new URL(failed.headers.location as string).searchParams.get('fromGoogle')).toBe('failed');
+    expect(ctx.google.oauth.activeGrants(team.allyEmail)).toEqual([]);
 
     // The genuine callback lands in this workspace's share only; the other link cannot read its matches.
     const genuine = await callbackWith(state);

@@ -1,9 +1,11 @@
 import type { calendar_v3 } from '@googleapis/calendar';
 import type { gmail_v1 } from '@googleapis/gmail';
+import type { people_v1 } from '@googleapis/people';
 import type { TAllyMatch } from '@warmpath/shared';
 import { emailDomain, isFreeEmailDomain } from '../../lib/free-email-domains.ts';
 import { blocklistOf } from '../privacy/blocklist.ts';
 import { correspondence } from '../privacy/mail-screen.ts';
+import { httpStatus } from '../sources/google/google-account.ts';
 import type { GoogleAuth, GoogleClientFactory } from '../sources/google/google-client.ts';
 import { MAX_RECIPIENTS, mailEvidence, mapConcurrent } from '../sources/google/google-sync.ts';
 
@@ -15,6 +17,19 @@ const MAX_MESSAGES = 2_000;
 const MEETINGS_SINCE_DAYS = 2 * 365;
 const FETCH_CONCURRENCY = 16;
 
+/** Retries what Google answers when it is busy (429, 5xx) a few times, honouring no more than a short wait. */
+async function patiently<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const status = httpStatus(error);
+      if (attempt >= 3 || status === undefined || (status !== 429 && status < 500)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+    }
+  }
+}
+
 type Known = { name: string | null; company: string | null; position: string | null };
 
 /**
@@ -25,7 +40,7 @@ type Known = { name: string | null; company: string | null; position: string | n
  */
 export async function readAllyGoogle(google: GoogleClientFactory, auth: GoogleAuth): Promise<TAllyMatch[]> {
   const gmail = google.gmail(auth);
-  const { data: profile } = await gmail.users.getProfile({ userId: 'me' });
+  const { data: profile } = await patiently(() => gmail.users.getProfile({ userId: 'me' }));
   const owner = (profile.emailAddress ?? '').toLowerCase();
   const ownDomain = emailDomain(owner);
   // Colleagues of the ally (their own company's domain) are not the people the team wants to reach.
@@ -47,12 +62,14 @@ export async function readAllyGoogle(google: GoogleClientFactory, auth: GoogleAu
   const people = google.people(auth);
   let pageToken: string | undefined;
   do {
-    const { data } = await people.people.connections.list({
-      resourceName: 'people/me',
-      personFields: 'names,emailAddresses,organizations',
-      pageSize: 1000,
-      pageToken,
-    });
+    const { data }: { data: people_v1.Schema$ListConnectionsResponse } = await patiently(() =>
+      people.people.connections.list({
+        resourceName: 'people/me',
+        personFields: 'names,emailAddresses,organizations',
+        pageSize: 1000,
+        pageToken,
+      }),
+    );
     for (const person of data.connections ?? []) {
       const organization = person.organizations?.find((org) => org.current) ?? person.organizations?.[0];
       for (const address of person.emailAddresses ?? []) {
@@ -79,13 +96,20 @@ export async function readAllyGoogle(google: GoogleClientFactory, auth: GoogleAu
     pageToken = data.nextPageToken ?? undefined;
   } while (pageToken && ids.length < MAX_MESSAGES);
   const messages = await mapConcurrent(ids.slice(0, MAX_MESSAGES), FETCH_CONCURRENCY, async (id) => {
-    const { data } = await gmail.users.messages.get({
-      userId: 'me',
-      id,
-      format: 'metadata',
-      metadataHeaders: ['From', 'To', 'Cc', 'Date'],
-    });
-    return mailEvidence(data);
+    try {
+      const { data } = await patiently(() =>
+        gmail.users.messages.get({
+          userId: 'me',
+          id,
+          format: 'metadata',
+          metadataHeaders: ['From', 'To', 'Cc', 'Date'],
+        }),
+      );
+      return mailEvidence(data);
+    } catch (error) {
+      if (httpStatus(error) === 404) return null; // deleted since it was listed
+      throw error;
+    }
   });
   const mail = messages.filter((message) => message !== null);
   const { wrote, written } = correspondence(mail, { owner, blocklist: blocklistOf([]), isColleague });
@@ -103,13 +127,9 @@ export async function readAllyGoogle(google: GoogleClientFactory, auth: GoogleAu
   const since = new Date(Date.now() - MEETINGS_SINCE_DAYS * 24 * 3600 * 1000).toISOString();
   pageToken = undefined;
   do {
-    const { data }: { data: calendar_v3.Schema$Events } = await calendar.events.list({
-      calendarId: 'primary',
-      singleEvents: true,
-      timeMin: since,
-      maxResults: 2500,
-      pageToken,
-    });
+    const { data }: { data: calendar_v3.Schema$Events } = await patiently(() =>
+      calendar.events.list({ calendarId: 'primary', singleEvents: true, timeMin: since, maxResults: 2500, pageToken }),
+    );
     for (const event of data.items ?? []) {
       const attendees = (event.attendees ?? []).filter((attendee) => attendee.email);
       if (event.status === 'cancelled' || attendees.length < 2 || attendees.length > MAX_RECIPIENTS) continue;

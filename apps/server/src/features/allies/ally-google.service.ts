@@ -2,6 +2,7 @@ import { type TAllyGoogleStart, type TAllyMatch, type TAllyMatches, ZAllyMatch }
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
+import { httpStatus } from '../sources/google/google-account.ts';
 import { ALLY_GOOGLE_CALLBACK_PATH } from '../sources/google/google-client.ts';
 import { holdGoogleMatches, matchAccounts, takeGoogleMatches } from './allies.repo.ts';
 import { type AlliesDeps, shareOf, signedMatches } from './allies.service.ts';
@@ -49,14 +50,19 @@ export async function finishAllyGoogleConnection(
   if (query.error || !query.code) return back('denied');
 
   const client = deps.google.oauth(ALLY_GOOGLE_CALLBACK_PATH);
-  const { tokens } = await client.getToken(query.code);
-  client.setCredentials(tokens);
   let candidates: TAllyMatch[];
   try {
+    const { tokens } = await client.getToken(query.code);
+    client.setCredentials(tokens);
     candidates = await readAllyGoogle(deps.google, client);
+  } catch (error) {
+    // Google refused (a permission unticked on the consent, a code used twice, an outage): the ally is
+    // told on their page, where they can try again or upload their file, rather than shown an error.
+    if (httpStatus(error) !== undefined) return back('failed');
+    throw error;
   } finally {
     // Used once and dropped: revoked at Google, never written anywhere.
-    await client.revokeCredentials().catch(() => undefined);
+    if (client.credentials.access_token) await client.revokeCredentials().catch(() => undefined);
   }
   const matches: TAllyMatch[] = [];
   for (let start = 0; start < candidates.length; start += MATCH_BATCH) {

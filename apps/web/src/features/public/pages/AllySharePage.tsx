@@ -55,8 +55,8 @@ function ShareContent({ token, share }: { token: string; share: TAllyShare }) {
         </Title>
         <List size="sm">
           <List.Item>
-            Only your connections at {share.workspaceName}'s target companies: name, profile address, company and
-            position.
+            Only your connections at {share.workspaceName}'s target companies: name, profile or e-mail address, company
+            and position.
           </List.Item>
           <List.Item>The rest of your file is discarded right after matching and never stored.</List.Item>
           <List.Item>You see the matches first, can remove anyone, and nothing is shared until you confirm.</List.Item>
@@ -71,6 +71,8 @@ function ShareContent({ token, share }: { token: string; share: TAllyShare }) {
 const GOOGLE_OUTCOMES: Record<string, string> = {
   denied: 'You did not allow access to your Google account: nothing was read.',
   'other-browser': 'Google was approved in another browser, so nothing was read. Connect again from this page.',
+  failed:
+    'Your Google account could not be read (was every permission allowed?). Nothing was kept: connect again, or upload your file.',
 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
