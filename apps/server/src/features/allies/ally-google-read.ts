@@ -17,7 +17,7 @@ const MAX_MESSAGES = 2_000;
 const MEETINGS_SINCE_DAYS = 2 * 365;
 const FETCH_CONCURRENCY = 16;
 
-/** Retries what Google answers when it is busy (429, 5xx) a few times, honouring no more than a short wait. */
+/** Retries what Google answers when it is busy (429, 5xx) three times, waiting longer each time: the ally is waiting. */
 async function patiently<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
