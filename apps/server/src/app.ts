@@ -3,7 +3,7 @@ import http from 'node:http';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { integrationsApi, sourcesApi } from '@warmpath/shared';
+import { integrationsApi, publicApi, sourcesApi } from '@warmpath/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -28,6 +28,7 @@ import { createNetworkIndex } from './features/network/network-index/index.ts';
 import { peopleRightsRoutes } from './features/people-rights/people-rights.routes.ts';
 import { publicRoutes } from './features/public/public.routes.ts';
 import { googleRoutes } from './features/sources/google/google.routes.ts';
+import { createGoogleClientFactory } from './features/sources/google/google-client.ts';
 import { googleAccountDeps } from './features/sources/google/google-deps.ts';
 import { linkedinRoutes } from './features/sources/linkedin/linkedin.routes.ts';
 import { targetingRoutes } from './features/targeting/targeting.routes.ts';
@@ -211,6 +212,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         events: events.events,
         encryptionKey: deps.encryptionKey,
         publicUrl: deps.config.publicUrl,
+        google: createGoogleClientFactory(deps.config),
+        flow: oauthFlow('ally-google-oauth', `/api${publicApi.finishAllyGoogleConnection.path}`),
       };
       await api.register(alliesRoutes, allies);
       await api.register(allySharePublicRoutes, allies);

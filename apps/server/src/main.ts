@@ -13,6 +13,7 @@ import {
   workspacesDueForRecommendations,
 } from './features/actions/engine.ts';
 import { openActionSignals } from './features/actions/open-action-signals.ts';
+import { purgeUnreadGoogleMatches } from './features/allies/ally-google.service.ts';
 import { purgeAuditLog } from './features/audit/audit.service.ts';
 import { refreshHubspotLists, runHubspotSyncJob } from './features/integrations/hubspot-sync-runs.ts';
 import { failStuckImports } from './features/lists/imports/imports.repo.ts';
@@ -196,6 +197,9 @@ async function workJobs(jobs: JobQueue, encryptionKey: Buffer) {
     purgeAuditLog: async () => {
       const purged = await purgeAuditLog(database);
       if (purged > 0) log(`audit: ${purged} entries older than a year purged`);
+      // The same nightly round: an ally's Google matches their page never read (held 15 minutes).
+      const unread = await purgeUnreadGoogleMatches(database);
+      if (unread > 0) log(`allies: ${unread} unread Google matches purged`);
     },
   });
   const delivery = deliveryDeps(config, runtime.database, encryptionKey, jobs);

@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import { ZAllyConfirm, ZAllyMatches, ZAllyShare, ZAllyShareQuery } from '../schemas/allies.ts';
-import { ZHealth, ZPublicConfig } from '../schemas/common.ts';
+import {
+  ZAllyConfirm,
+  ZAllyGoogleMatchesRef,
+  ZAllyGoogleStart,
+  ZAllyMatches,
+  ZAllyShare,
+  ZAllyShareQuery,
+} from '../schemas/allies.ts';
+import { ZHealth, ZOAuthCallbackQuery, ZPublicConfig } from '../schemas/common.ts';
 import { ZCountry } from '../schemas/targeting.ts';
 import { ZTrackBatch } from '../schemas/tracking.ts';
-import { defineRoutes, fileAnswer, upload } from './define-route.ts';
+import { defineRoutes, fileAnswer, redirect, upload } from './define-route.ts';
 
 /** What answers without a token. */
 export const publicApi = defineRoutes('public', {
@@ -70,6 +77,37 @@ export const publicApi = defineRoutes('public', {
     body: upload({ mediaType: 'text/csv', file: "LinkedIn's Connections.csv" }),
     responses: { 200: ZAllyMatches },
     errors: { 422: 'The file cannot be read as LinkedIn connections' },
+  },
+  startAllyGoogleConnection: {
+    method: 'POST',
+    path: '/public/ally-share/google',
+    summary: "Where the ally's browser goes to let the matching read their Google contacts and mail headers once",
+    description:
+      'Read-only scopes (contacts, mail headers, calendar events), online access only: the token is used once at the callback and dropped. Sets an HttpOnly cookie that binds the consent to this browser.',
+    access: 'public',
+    query: ZAllyShareQuery,
+    responses: { 200: ZAllyGoogleStart },
+    errors: { 404: 'The link no longer exists' },
+  },
+  finishAllyGoogleConnection: {
+    method: 'GET',
+    path: '/public/ally-share/google/callback',
+    summary: "Google's OAuth redirect for an ally: matches their contacts and correspondents, stores only the matches",
+    description:
+      "Google sends the browser here: the signed state names the share link. Reads the address book, mail headers and meetings with the one-time token, keeps the people at the workspace's accounts for 15 minutes (nothing else), and redirects to the share page with `fromGoogle=<ref>` (or `fromGoogle=denied` / `other-browser` / `failed`; not `google`, which the app reads as a member's own connection).",
+    access: 'public',
+    query: ZOAuthCallbackQuery,
+    responses: { 302: redirect('Back to the share page') },
+  },
+  getAllyGoogleMatches: {
+    method: 'POST',
+    path: '/public/ally-share/google/matches',
+    summary: "The matches of the ally's Google account, once: the reference is deleted as it is read",
+    access: 'public',
+    query: ZAllyShareQuery,
+    body: ZAllyGoogleMatchesRef,
+    responses: { 200: ZAllyMatches },
+    errors: { 404: 'The reference was read already or has expired' },
   },
   confirmAllyConnections: {
     method: 'POST',

@@ -1,4 +1,15 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { workspaces } from './workspaces.ts';
 
 const workspaceId = () =>
@@ -51,5 +62,34 @@ export const allyConnections = pgTable(
     primaryKey({ columns: [t.workspaceId, t.shareId, t.personId] }),
     index('ally_connections_person_idx').on(t.workspaceId, t.personId),
     index('ally_connections_client_idx').on(t.workspaceId, t.clientId),
+  ],
+);
+
+/**
+ * The matches of an ally's Google account between the OAuth callback and the share page reading them
+ * (issue 22). The callback runs in a browser redirect, so the matches cannot travel back in its answer
+ * as the file's do; a signed list in the redirect's address would grow with the matches past what
+ * proxies accept in a Location header. So only the people already matched to an account are held here
+ * (never the rest of the mailbox, never the token), read once (deleted as they are read) and for 15
+ * minutes at most (expired rows are deleted whenever one is written or read in the workspace).
+ */
+export const allyGoogleMatches = pgTable(
+  'ally_google_matches',
+  {
+    workspaceId: workspaceId(),
+    id: uuid('id').notNull().defaultRandom(),
+    shareId: uuid('share_id').notNull(),
+    /** TAllyMatch[]: only people at the workspace's accounts. */
+    matches: jsonb('matches').notNull(),
+    scanned: integer('scanned').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    foreignKey({
+      name: 'ally_google_matches_share_fk',
+      columns: [t.workspaceId, t.shareId],
+      foreignColumns: [allyShares.workspaceId, allyShares.id],
+    }).onDelete('cascade'),
   ],
 );

@@ -36,6 +36,8 @@ export type ShareRow = {
   clientId: string;
   allyPersonId: string;
   allyName: string;
+  /** The address the link was sent to: the Google account the consent suggests. */
+  sentTo: string;
   workspaceName: string;
   senderName: string;
   expiresAt: string;
@@ -50,6 +52,7 @@ export async function findShare(tx: Tx, workspaceId: string, shareId: string): P
     client_id: string;
     person_id: string | null;
     ally_name: string | null;
+    sent_to: string;
     workspace_name: string;
     sender_name: string | null;
     expires_at: Date | string;
@@ -58,7 +61,7 @@ export async function findShare(tx: Tx, workspaceId: string, shareId: string): P
   }>(sql`
     select s.id, s.client_id, c.person_id,
            coalesce(nullif(trim(concat_ws(' ', c.first_name, c.last_name)), ''), p.full_name) as ally_name,
-           w.name as workspace_name,
+           s.sent_to, w.name as workspace_name,
            nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as sender_name,
            s.expires_at, s.confirmed_at, s.withdrawn_at
       from ally_shares s
@@ -76,6 +79,7 @@ export async function findShare(tx: Tx, workspaceId: string, shareId: string): P
     clientId: row.client_id,
     allyPersonId: row.person_id,
     allyName: row.ally_name ?? '',
+    sentTo: row.sent_to,
     workspaceName: row.workspace_name,
     senderName: row.sender_name ?? 'A member',
     expiresAt: new Date(row.expires_at).toISOString(),
@@ -88,46 +92,61 @@ const inputOf = (rows: readonly TAllyMatch[]) => sql`
   select * from unnest(
     ${sql.param(rows.map((row) => row.fullName))}::text[],
     ${sql.param(rows.map((row) => row.profileUrl))}::text[],
+    ${sql.param(rows.map((row) => row.email?.toLowerCase() ?? null))}::text[],
     ${sql.param(rows.map((row) => row.company))}::text[],
     ${sql.param(rows.map((row) => row.position))}::text[]
-  ) as input(full_name, profile_url, company, position)`;
-
-/** The workspace's account (target company) a connection's company name is, by the company key. */
-const accountCompanyOf = (workspaceId: string, company: SQL) => sql`(
-  select c.id from accounts a join companies c on c.workspace_id = a.workspace_id and c.id = a.company_id
-   where a.workspace_id = ${workspaceId} and ${company} is not null and company_key(c.name) = company_key(${company})
-   limit 1)`;
+  ) as input(full_name, profile_url, email, company, position)`;
 
 /**
- * Of an ally's connections, those at one of the workspace's accounts (by company name, or a person the
- * workspace already knows at one by their profile). Read only: nothing of the input is written.
+ * The workspace's account (target company) a connection works at: by the company name they gave (the
+ * company key), else by the domain of their e-mail address (a Google contact or correspondent).
+ */
+const accountCompanyOf = (workspaceId: string, company: SQL, email: SQL) => sql`coalesce(
+  (select c.id from accounts a join companies c on c.workspace_id = a.workspace_id and c.id = a.company_id
+    where a.workspace_id = ${workspaceId} and ${company} is not null and company_key(c.name) = company_key(${company})
+    limit 1),
+  (select c.id from accounts a join companies c on c.workspace_id = a.workspace_id and c.id = a.company_id
+    where a.workspace_id = ${workspaceId} and ${email} is not null and c.domain = split_part(${email}, '@', 2)
+    limit 1))`;
+
+/**
+ * Of the people an ally knows (their LinkedIn connections, or their Google contacts and correspondents),
+ * those at one of the workspace's accounts: by company name or e-mail domain, or a person the workspace
+ * already knows at one by their profile or address. Read only: nothing of the input is written.
  */
 export async function matchAccounts(tx: Tx, workspaceId: string, rows: readonly TAllyMatch[]): Promise<TAllyMatch[]> {
   if (rows.length === 0) return [];
   const { rows: matched } = await tx.execute<{
     full_name: string;
-    profile_url: string;
+    profile_url: string | null;
+    email: string | null;
     company: string | null;
     position: string | null;
   }>(sql`
-    select distinct on (input.profile_url) input.full_name, input.profile_url, input.company, input.position
+    select distinct on (coalesce(input.profile_url, input.email))
+           input.full_name, input.profile_url, input.email,
+           coalesce(input.company, (select c.name from companies c where c.workspace_id = ${workspaceId} and c.id = m.company_id)) as company,
+           input.position
       from (${inputOf(rows)}) input
-     where not ${isErased(workspaceId, sql`input.profile_url`)}
-       and (${accountCompanyOf(workspaceId, sql`input.company`)} is not null
+      cross join lateral (select ${accountCompanyOf(workspaceId, sql`input.company`, sql`input.email`)} as company_id) m
+     where coalesce(input.profile_url, input.email) is not null
+       and not ${isErased(workspaceId, sql`input.profile_url`)} and not ${isErased(workspaceId, sql`input.email`)}
+       and (m.company_id is not null
             or exists (select 1 from people p join accounts a on a.workspace_id = p.workspace_id and a.company_id = p.company_id
-                        where p.workspace_id = ${workspaceId} and p.linkedin_url = input.profile_url))
-     order by input.profile_url`);
+                        where p.workspace_id = ${workspaceId} and (p.linkedin_url = input.profile_url or p.email = input.email)))
+     order by coalesce(input.profile_url, input.email)`);
   return matched.map((row) => ({
     fullName: row.full_name,
     profileUrl: row.profile_url,
+    email: row.email,
     company: row.company,
     position: row.position,
   }));
 }
 
 /**
- * Keeps the matches an ally confirmed as their connections: each person found by profile, or created at
- * their account's company; the people marked for the recompute.
+ * Keeps the matches an ally confirmed as their connections: each person found by profile or address, or
+ * created at their account's company; the people marked for the recompute.
  */
 export async function keepAllyConnections(
   tx: Tx,
@@ -136,13 +155,14 @@ export async function keepAllyConnections(
   matches: readonly TAllyMatch[],
 ) {
   if (matches.length === 0) return;
+  // No conflict target: a person already known by either their profile or their address is kept as is.
   const created = await tx.execute<{ id: string }>(sql`
-    insert into people (workspace_id, full_name, linkedin_url, title, company_id)
-    select ${workspaceId}::uuid, input.full_name, input.profile_url, input.position,
-           ${accountCompanyOf(workspaceId, sql`input.company`)}
+    insert into people (workspace_id, full_name, linkedin_url, email, title, company_id)
+    select ${workspaceId}::uuid, input.full_name, input.profile_url, input.email, input.position,
+           ${accountCompanyOf(workspaceId, sql`input.company`, sql`input.email`)}
       from (${inputOf([...matches])}) input
-     where not ${isErased(workspaceId, sql`input.profile_url`)}
-    on conflict (workspace_id, linkedin_url) do nothing
+     where not ${isErased(workspaceId, sql`input.profile_url`)} and not ${isErased(workspaceId, sql`input.email`)}
+    on conflict do nothing
     returning id`);
   const createdIds = created.rows.map((row) => row.id);
   await tx.execute(sql`
@@ -150,7 +170,7 @@ export async function keepAllyConnections(
     select ${workspaceId}::uuid, ${share.id}::uuid, ${share.clientId}::uuid, p.id, input.company, input.position,
            p.id = any(${sql.param(createdIds)}::uuid[])
       from (${inputOf([...matches])}) input
-      join people p on p.workspace_id = ${workspaceId} and p.linkedin_url = input.profile_url
+      join people p on p.workspace_id = ${workspaceId} and (p.linkedin_url = input.profile_url or p.email = input.email)
     on conflict do nothing`);
   await markDirty(
     tx,
@@ -171,17 +191,19 @@ export async function findSharedConnections(
   const { rows } = await tx.execute<{
     full_name: string;
     linkedin_url: string | null;
+    email: string | null;
     company: string | null;
     position: string | null;
   }>(sql`
-    select distinct on (p.id) p.full_name, p.linkedin_url, ac.company, ac.position
+    select distinct on (p.id) p.full_name, p.linkedin_url, p.email, ac.company, ac.position
       from ally_connections ac join people p on p.workspace_id = ac.workspace_id and p.id = ac.person_id
      where ac.workspace_id = ${workspaceId} and ${filter}
      order by p.id`);
   return rows
     .map((row) => ({
       fullName: row.full_name,
-      profileUrl: row.linkedin_url ?? '',
+      profileUrl: row.linkedin_url,
+      email: row.email,
       company: row.company,
       position: row.position,
     }))
@@ -217,4 +239,48 @@ export async function withdrawShare(tx: Tx, workspaceId: string, shareId: string
   await tx.execute(
     sql`update ally_shares set withdrawn_at = now() where workspace_id = ${workspaceId} and id = ${shareId}`,
   );
+}
+
+/** Holds an ally's Google matches (only people at the accounts) until their page reads them, once. */
+export async function holdGoogleMatches(
+  tx: Tx,
+  workspaceId: string,
+  held: { shareId: string; matches: readonly TAllyMatch[]; scanned: number; expiresAt: Date },
+): Promise<string> {
+  await purgeExpiredGoogleMatches(tx, workspaceId);
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    insert into ally_google_matches (workspace_id, share_id, matches, scanned, expires_at)
+    values (${workspaceId}, ${held.shareId}, ${JSON.stringify(held.matches)}::jsonb, ${held.scanned}, ${held.expiresAt.toISOString()})
+    returning id`);
+  const id = rows[0]?.id;
+  if (!id) throw new Error('the matches were not held');
+  return id;
+}
+
+/** An ally's held Google matches, deleted as they are read; null when read already, expired or another share's. */
+export async function takeGoogleMatches(
+  tx: Tx,
+  workspaceId: string,
+  shareId: string,
+  ref: string,
+): Promise<{ matches: unknown; scanned: number } | null> {
+  const { rows } = await tx.execute<{
+    matches: unknown;
+    scanned: number;
+    expires_at: Date | string;
+    taken: boolean;
+  }>(sql`
+    delete from ally_google_matches
+     where workspace_id = ${workspaceId} and (expires_at < now() or (id = ${ref} and share_id = ${shareId}))
+    returning matches, scanned, expires_at, id = ${ref} as taken`);
+  const row = rows.find((candidate) => candidate.taken);
+  return row && new Date(row.expires_at).getTime() > Date.now() ? { matches: row.matches, scanned: row.scanned } : null;
+}
+
+/** Held Google matches whose page never read them: gone once expired, by the next hold or the nightly purge. */
+export async function purgeExpiredGoogleMatches(tx: Tx, workspaceId: string): Promise<number> {
+  const result = await tx.execute(
+    sql`delete from ally_google_matches where workspace_id = ${workspaceId} and expires_at < now()`,
+  );
+  return result.rowCount ?? 0;
 }

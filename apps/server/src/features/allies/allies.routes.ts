@@ -13,6 +13,7 @@ import {
   sendAllyShareLink,
   withdrawAllyConnections,
 } from './allies.service.ts';
+import { finishAllyGoogleConnection, startAllyGoogleConnection, takeAllyGoogleMatches } from './ally-google.service.ts';
 
 /** Admin › Allies: send an ally their share link, see what they shared. */
 export const alliesRoutes: FastifyPluginAsyncZod<AlliesDeps> = async (app, deps) => {
@@ -32,6 +33,20 @@ export const allySharePublicRoutes: FastifyPluginAsyncZod<AlliesDeps> = async (a
   route(app, publicApi.getAllyShare, async (request) => getAllyShare(deps, request.query.token));
   route(app, publicApi.matchAllyConnections, async (request) =>
     matchAllyConnections(deps, request.query.token, await exportUpload(request, LINKEDIN_FILES.connections)),
+  );
+  route(app, publicApi.startAllyGoogleConnection, async (request, reply) => {
+    const { answer, cookie } = await startAllyGoogleConnection(deps, request.query.token);
+    reply.header('set-cookie', cookie);
+    return answer;
+  });
+  // Google sends the browser here without any token of ours: the signed state names the link, and the
+  // nonce cookie says this is the browser that asked.
+  route(app, publicApi.finishAllyGoogleConnection, async (request, reply) => {
+    reply.header('set-cookie', deps.flow.clearCookie);
+    return reply.redirect(await finishAllyGoogleConnection(deps, request.query, request.headers.cookie));
+  });
+  route(app, publicApi.getAllyGoogleMatches, async (request) =>
+    takeAllyGoogleMatches(deps, request.query.token, request.body.ref),
   );
   route(app, publicApi.confirmAllyConnections, async (request) =>
     confirmAllyConnections(deps, request.query.token, request.body),

@@ -1,19 +1,22 @@
-import type {
-  TAllyConfirm,
-  TAllyMatch,
-  TAllyMatches,
-  TAllyShare,
-  TAllySharedConnections,
-  TAllyShareSent,
+import {
+  allyMatchKey,
+  type TAllyConfirm,
+  type TAllyMatch,
+  type TAllyMatches,
+  type TAllyShare,
+  type TAllySharedConnections,
+  type TAllyShareSent,
+  ZAllyMatch,
 } from '@warmpath/shared';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { EventRecorder } from '../../events/record.ts';
 import { recomputeDirty } from '../../graph/graph.service.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createStateSigner } from '../../lib/signed-state.ts';
+import { createStateSigner, type OAuthFlow } from '../../lib/signed-state.ts';
 import type { Member } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
+import type { GoogleClientFactory } from '../sources/google/google-client.ts';
 import { connectionBatches } from '../sources/linkedin/connections-csv.ts';
 import { Rejections } from '../sources/linkedin/export-rows.ts';
 import { LINKEDIN_FILES, type LinkedinUpload, readUpload } from '../sources/linkedin/linkedin.service.ts';
@@ -38,20 +41,14 @@ export type AlliesDeps = {
   events: Pick<EventRecorder, 'sendEmail'>;
   encryptionKey: Buffer;
   publicUrl: string;
+  /** The official Google clients (or the sandbox), for an ally's one-time read-only consent. */
+  google: GoogleClientFactory;
+  /** That consent's state, bound to the ally's browser. */
+  flow: OAuthFlow;
 };
 
 const ZLink = z.object({ w: z.uuid(), s: z.uuid() });
-const ZSignedMatches = z.object({
-  s: z.uuid(),
-  m: z.array(
-    z.object({
-      fullName: z.string(),
-      profileUrl: z.string(),
-      company: z.string().nullable(),
-      position: z.string().nullable(),
-    }),
-  ),
-});
+const ZSignedMatches = z.object({ s: z.uuid(), m: z.array(ZAllyMatch) });
 
 const INVALID_LINK = 'This share link was altered or has expired. Ask for a new one.';
 
@@ -68,7 +65,7 @@ function openLink(deps: AlliesDeps, token: string) {
 }
 
 /** The share a link points at, read in its own workspace only: the signed workspace id is the tenancy. */
-async function shareOf(deps: AlliesDeps, token: string) {
+export async function shareOf(deps: AlliesDeps, token: string) {
   const link = openLink(deps, token);
   const share = await deps.database.inWorkspace(link.workspaceId, (tx) =>
     findShare(tx, link.workspaceId, link.shareId),
@@ -167,15 +164,21 @@ export async function matchAllyConnections(
       const rows = batch.map((row) => ({
         fullName: `${row.firstName} ${row.lastName}`.trim(),
         profileUrl: row.profileUrl,
+        email: null,
         company: row.company,
         position: row.position,
       }));
       const kept = await deps.database.inWorkspace(workspaceId, (tx) => matchAccounts(tx, workspaceId, rows));
-      for (const match of kept) matches.set(match.profileUrl, match);
+      for (const match of kept) matches.set(allyMatchKey(match), match);
     }
   });
-  const list = [...matches.values()].sort((a, b) => a.fullName.localeCompare(b.fullName));
-  const matchToken = signers(deps).matches.sign({ s: share.id, m: list }, MATCHES_TTL_SECONDS);
+  return signedMatches(deps, share.id, [...matches.values()], scanned);
+}
+
+/** The matches as the page shows them, with the signature a confirmation must bring back. */
+export function signedMatches(deps: AlliesDeps, shareId: string, matches: TAllyMatch[], scanned: number): TAllyMatches {
+  const list = [...matches].sort((a, b) => a.fullName.localeCompare(b.fullName));
+  const matchToken = signers(deps).matches.sign({ s: shareId, m: list }, MATCHES_TTL_SECONDS);
   return { matches: list, scanned, matchToken };
 }
 
@@ -184,10 +187,10 @@ export async function confirmAllyConnections(deps: AlliesDeps, token: string, bo
   const { workspaceId, share } = await shareOf(deps, token);
   const signed = ZSignedMatches.safeParse(signers(deps).matches.verify(body.matchToken));
   if (!signed.success || signed.data.s !== share.id) {
-    throw new AppError('VALIDATION_FAILED', 'These matches were altered or have expired. Upload your file again.');
+    throw new AppError('VALIDATION_FAILED', 'These matches were altered or have expired. Find your matches again.');
   }
   const keep = new Set(body.keep);
-  const kept = signed.data.m.filter((match) => keep.has(match.profileUrl));
+  const kept = signed.data.m.filter((match) => keep.has(allyMatchKey(match)));
   await deps.database.inWorkspace(workspaceId, async (tx) => {
     await keepAllyConnections(tx, workspaceId, share, kept);
     await recordAudit(tx, workspaceId, {

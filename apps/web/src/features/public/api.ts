@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { publicApi, type TAllyConfirm, type TCountry, type TPublicConfig } from '@warmpath/shared';
 import { callApi, uploadToApi } from '../../lib/api.ts';
+import { leaveTo } from '../../lib/browser.ts';
 
 export const publicKeys = {
   all: ['public'] as const,
@@ -34,6 +35,7 @@ export function useCountries() {
 
 export const allyShareKeys = {
   page: (token: string) => [...publicKeys.all, 'ally-share', token] as const,
+  googleMatches: (token: string, ref: string) => [...allyShareKeys.page(token), 'google', ref] as const,
 };
 
 export function useAllyShare(token: string) {
@@ -69,5 +71,36 @@ export function useWithdrawAllyConnections(token: string) {
   return useMutation({
     mutationFn: () => callApi(publicApi.withdrawAllyConnections, { query: { token }, preferServerMessage: true }),
     onSuccess: (share) => queryClient.setQueryData(allyShareKeys.page(token), share),
+  });
+}
+
+/** Where the browser goes for the ally's one-time, read-only Google consent. */
+export function useStartAllyGoogle(token: string) {
+  return useMutation({
+    mutationFn: () => callApi(publicApi.startAllyGoogleConnection, { query: { token }, preferServerMessage: true }),
+    onSuccess: ({ url }) => leaveTo(url),
+  });
+}
+
+/**
+ * The matches the Google callback held for this page. The reference can be read once, so this is a query
+ * that is never refetched (one call however often the page renders).
+ */
+export function useAllyGoogleMatches(token: string, ref: string | null) {
+  return useQuery({
+    queryKey: allyShareKeys.googleMatches(token, ref ?? ''),
+    // No abort signal: a read cancelled after the server answered would have spent the reference.
+    queryFn: () =>
+      callApi(publicApi.getAllyGoogleMatches, {
+        query: { token },
+        body: { ref: ref ?? '' },
+        preferServerMessage: true,
+      }),
+    enabled: ref !== null,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
 }

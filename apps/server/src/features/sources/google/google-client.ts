@@ -26,6 +26,20 @@ export const GOOGLE_SCOPES = [
 
 export const GOOGLE_CALLBACK_PATH = '/api/public/google/callback';
 
+/**
+ * What a client ally's share page asks of their Google account, once (issue 22): read-only, and only
+ * what finds the people they know: the address book (names, e-mails, organisations), mail headers (who
+ * they wrote to and heard from) and meetings (whom they met). No send scope, no offline access.
+ */
+export const ALLY_GOOGLE_SCOPES = [
+  'https://www.googleapis.com/auth/contacts.readonly',
+  'https://www.googleapis.com/auth/gmail.metadata',
+  'https://www.googleapis.com/auth/calendar.events.readonly',
+];
+
+/** The ally's consent comes back here (an authorised redirect URI of the OAuth client, as the members' is). */
+export const ALLY_GOOGLE_CALLBACK_PATH = '/api/public/ally-share/google/callback';
+
 export type GoogleClientFactory = ReturnType<typeof createGoogleClientFactory>;
 /**
  * google-auth-library's OAuth2Client. The version in package.json is the one googleapis-common pins,
@@ -42,13 +56,13 @@ export function createGoogleClientFactory(config: Config) {
   // sandbox serves the APIs at its server's root, as Google does.
   const rootUrl = sandbox ? `${new URL(sandbox).origin}/` : undefined;
 
-  const oauth = (): GoogleAuth =>
+  const oauth = (callbackPath = GOOGLE_CALLBACK_PATH): GoogleAuth =>
     new OAuth2Client({
       // Refresh and retry once when Google answers 401 (an access token revoked or expired early).
       forceRefreshOnFailure: true,
       clientId: config.google.clientId,
       clientSecret: config.google.clientSecret,
-      redirectUri: `${config.publicUrl}${GOOGLE_CALLBACK_PATH}`,
+      redirectUri: `${config.publicUrl}${callbackPath}`,
       endpoints: sandbox
         ? {
             oauth2AuthBaseUrl: `${sandbox}/o/oauth2/v2/auth`,
@@ -69,6 +83,14 @@ export function createGoogleClientFactory(config: Config) {
         state,
         login_hint: loginHint,
         include_granted_scopes: true,
+      }),
+    /** An ally's one-time, read-only consent: online access, so no refresh token ever exists. */
+    allyAuthorizationUrl: (state: string, loginHint?: string) =>
+      oauth(ALLY_GOOGLE_CALLBACK_PATH).generateAuthUrl({
+        access_type: 'online',
+        scope: ALLY_GOOGLE_SCOPES,
+        state,
+        login_hint: loginHint,
       }),
     // Retries are ours (google-sync's withBackoff honours Retry-After); the client's own are off.
     gmail: (auth: GoogleAuth) => gmail({ version: 'v1', auth, rootUrl, retry: false }),

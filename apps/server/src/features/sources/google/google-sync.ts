@@ -66,7 +66,7 @@ async function withBackoff<T>(deps: SyncDeps, account: GoogleAccount, work: () =
 }
 
 /** Runs `work` over `items` with at most `limit` in flight, keeping the order of results. */
-async function mapConcurrent<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapConcurrent<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {

@@ -1,5 +1,5 @@
 import { Button, Menu, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
-import type { TClient } from '@warmpath/shared';
+import { allyMatchKey, type TClient } from '@warmpath/shared';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { useAllySharedConnections, useSendAllyShareLink } from '../api.ts';
@@ -62,7 +62,7 @@ function SharedConnections({ clientId }: { clientId: string }) {
       </Table.Thead>
       <Table.Tbody>
         {shared.data.rows.map((row) => (
-          <Table.Tr key={row.profileUrl}>
+          <Table.Tr key={allyMatchKey(row)}>
             <Table.Td>{row.fullName}</Table.Td>
             <Table.Td>{row.company ?? ''}</Table.Td>
             <Table.Td>{row.position ?? ''}</Table.Td>

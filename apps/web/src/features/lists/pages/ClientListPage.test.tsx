@@ -277,6 +277,7 @@ describe('Allies to map network from', { timeout: APP_TEST_TIMEOUT_MS }, () => {
           {
             fullName: 'Ada Lovelace',
             profileUrl: 'https://www.linkedin.com/in/ada',
+            email: null,
             company: 'Engines',
             position: 'CTO',
           },

@@ -1,6 +1,7 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import type { TAllyShare } from '@warmpath/shared';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { TAllyMatches, TAllyShare } from '@warmpath/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { leaveTo } from '../../../lib/browser.ts';
 import { errorAnswer, stubApi } from '../../../testing/fakeApi.ts';
 import { APP_TEST_TIMEOUT_MS, renderApp } from '../../../testing/renderApp.tsx';
 
@@ -11,9 +12,17 @@ const share: TAllyShare = {
   expiresAt: '2026-12-25T00:00:00.000Z',
   status: 'confirmed',
   shared: [
-    { fullName: 'Tara Target', profileUrl: 'https://www.linkedin.com/in/tara', company: 'Targetron', position: 'CTO' },
+    {
+      fullName: 'Tara Target',
+      profileUrl: 'https://www.linkedin.com/in/tara',
+      email: null,
+      company: 'Targetron',
+      position: 'CTO',
+    },
   ],
 };
+
+vi.mock('../../../lib/browser.ts', () => ({ leaveTo: vi.fn(), saveFile: vi.fn() }));
 
 describe("An ally's share page", { timeout: APP_TEST_TIMEOUT_MS }, () => {
   afterEach(() => {
@@ -46,5 +55,71 @@ describe("An ally's share page", { timeout: APP_TEST_TIMEOUT_MS }, () => {
     });
     await renderApp('/share?token=bad', { signedIn: false });
     expect((await screen.findByRole('alert')).textContent).toContain('This share link was altered or has expired.');
+  });
+
+  it('offers Google read-only beside the file, says what is read and that nothing else is kept, and goes to the consent', async () => {
+    const api = stubApi({
+      'GET /public/ally-share': Response.json({ ...share, status: 'open', shared: [] }),
+      'POST /public/ally-share/google': Response.json({ url: 'http://google.test/o/oauth2/v2/auth?x=1' }),
+    });
+    await renderApp('/share?token=signed.token', { signedIn: false });
+    const section = await screen.findByRole('region', { name: 'Or use your Google account' });
+    expect(section.textContent).toContain(
+      'We read, once: your Google contacts, who you exchanged e-mails with (the senders and recipients only, never the content), and who you met in your calendar.',
+    );
+    expect(section.textContent).toContain(
+      "Only the people at Analytical Engines's target companies are kept, for you to review. Nothing else is kept: not your e-mails, not your other contacts, not the access to your account, which is used once and dropped.",
+    );
+    expect(screen.getByLabelText('Your LinkedIn Connections.csv')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Google (read-only)' }));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('http://google.test/o/oauth2/v2/auth?x=1'));
+    expect(api.callsTo('POST /public/ally-share/google')[0]?.search.get('token')).toBe('signed.token');
+  });
+
+  it("shows the Google account's matches from the callback's reference, once, and confirms the ones kept", async () => {
+    const ref = '0b6c3f0e-4a53-4c1a-9a43-0c6f1f0e9b11';
+    const matches: TAllyMatches = {
+      scanned: 40,
+      matchToken: 'signed.matches',
+      matches: [
+        {
+          fullName: 'Mia Meeting',
+          profileUrl: null,
+          email: 'mia@targetron.test',
+          company: 'Targetron',
+          position: null,
+        },
+        {
+          fullName: 'Tara Target',
+          profileUrl: null,
+          email: 'tara@targetron.test',
+          company: 'Targetron',
+          position: 'CTO',
+        },
+      ],
+    };
+    const api = stubApi({
+      'GET /public/ally-share': Response.json({ ...share, status: 'open', shared: [] }),
+      'POST /public/ally-share/google/matches': Response.json(matches),
+      'POST /public/ally-share/confirm': Response.json(share),
+    });
+    await renderApp(`/share?token=signed.token&fromGoogle=${ref}`, { signedIn: false });
+    const table = await screen.findByRole('table', { name: 'Matches' });
+    expect(table.textContent).toContain('Mia Meeting');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Mia Meeting' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Share 1 connection' }));
+    expect(await screen.findByText('You shared 1 connection with Analytical Engines.')).toBeDefined();
+    expect(api.callsTo('POST /public/ally-share/google/matches')).toHaveLength(1);
+    const confirm = api.callsTo('POST /public/ally-share/confirm')[0];
+    expect(confirm?.body).toEqual({ matchToken: 'signed.matches', keep: ['tara@targetron.test'] });
+  });
+
+  it('says when the ally did not allow Google', async () => {
+    stubApi({ 'GET /public/ally-share': Response.json({ ...share, status: 'open', shared: [] }) });
+    await renderApp('/share?token=signed.token&fromGoogle=denied', { signedIn: false });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You did not allow access to your Google account: nothing was read.',
+    );
+    expect(screen.getByRole('button', { name: 'Connect Google (read-only)' })).toBeDefined();
   });
 });

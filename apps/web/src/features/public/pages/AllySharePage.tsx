@@ -1,19 +1,22 @@
 import { Alert, Button, Container, FileInput, Group, List, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import type { TAllyMatch, TAllyMatches, TAllyShare } from '@warmpath/shared';
-import { useState } from 'react';
+import { allyMatchKey, type TAllyMatch, type TAllyMatches, type TAllyShare } from '@warmpath/shared';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import {
+  useAllyGoogleMatches,
   useAllyShare,
   useConfirmAllyConnections,
   useMatchAllyConnections,
+  useStartAllyGoogle,
   useWithdrawAllyConnections,
 } from '../api.ts';
 
 /**
  * The page a client ally opens from their share link, without an account: who asks and why, their
- * LinkedIn Connections.csv matched against the team's accounts (nothing kept yet), the matches to
- * prune and confirm, and a withdrawal of everything later through the same link.
+ * LinkedIn Connections.csv or their Google account (read once) matched against the team's accounts
+ * (nothing kept yet), the matches to prune and confirm, and a withdrawal of everything later through
+ * the same link.
  */
 export function AllySharePage() {
   const [params] = useSearchParams();
@@ -52,8 +55,8 @@ function ShareContent({ token, share }: { token: string; share: TAllyShare }) {
         </Title>
         <List size="sm">
           <List.Item>
-            Only your connections at {share.workspaceName}'s target companies: name, profile address, company and
-            position.
+            Only your connections at {share.workspaceName}'s target companies: name, profile or e-mail address, company
+            and position.
           </List.Item>
           <List.Item>The rest of your file is discarded right after matching and never stored.</List.Item>
           <List.Item>You see the matches first, can remove anyone, and nothing is shared until you confirm.</List.Item>
@@ -65,18 +68,60 @@ function ShareContent({ token, share }: { token: string; share: TAllyShare }) {
   );
 }
 
+const GOOGLE_OUTCOMES: Record<string, string> = {
+  denied: 'You did not allow access to your Google account: nothing was read.',
+  'other-browser': 'Google was approved in another browser, so nothing was read. Connect again from this page.',
+  failed:
+    'Your Google account could not be read (was every permission allowed?). Nothing was kept: connect again, or upload your file.',
+};
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function Upload({ token, share }: { token: string; share: TAllyShare }) {
+  const [params, setParams] = useSearchParams();
+  // The Google callback's answer, taken from the address once: a reload must not ask for it again.
+  const [googleOutcome, setGoogleOutcome] = useState(() => params.get('fromGoogle'));
+  useEffect(() => {
+    if (!params.has('fromGoogle')) return;
+    const rest = new URLSearchParams(params);
+    rest.delete('fromGoogle');
+    setParams(rest, { replace: true });
+  }, [params, setParams]);
+  const googleRef = googleOutcome && UUID.test(googleOutcome) ? googleOutcome : null;
+  const googleMatches = useAllyGoogleMatches(token, googleRef);
   const [file, setFile] = useState<File | null>(null);
   const match = useMatchAllyConnections(token);
+  const result = match.data ?? (googleRef ? googleMatches.data : undefined);
   return (
     <Stack>
       {share.status === 'withdrawn' ? (
         <Alert color="gray">You withdrew what you shared. You can share again below.</Alert>
       ) : null}
-      {match.data ? (
-        <Matches token={token} result={match.data} onRestart={() => match.reset()} />
+      {googleOutcome && GOOGLE_OUTCOMES[googleOutcome] ? (
+        <Alert color="yellow" role="alert">
+          {GOOGLE_OUTCOMES[googleOutcome]}
+        </Alert>
+      ) : null}
+      {result ? (
+        <Matches
+          token={token}
+          result={result}
+          restartLabel={match.data ? 'Choose another file' : 'Start again'}
+          onRestart={() => {
+            match.reset();
+            setGoogleOutcome(null);
+          }}
+        />
+      ) : googleRef && googleMatches.isPending ? (
+        <Group justify="center" py="md">
+          <Loader role="status" aria-label="Loading your matches" />
+        </Group>
       ) : (
         <>
+          {googleRef && googleMatches.isError ? (
+            <Alert color="red" role="alert">
+              {googleMatches.error.message}
+            </Alert>
+          ) : null}
           <FileInput
             label="Your LinkedIn Connections.csv"
             description="LinkedIn › Settings › Data privacy › Get a copy of your data › Connections."
@@ -95,13 +140,56 @@ function Upload({ token, share }: { token: string; share: TAllyShare }) {
               Find matches
             </Button>
           </Group>
+          <ConnectGoogle token={token} share={share} />
         </>
       )}
     </Stack>
   );
 }
 
-function Matches({ token, result, onRestart }: { token: string; result: TAllyMatches; onRestart: () => void }) {
+/** The other way in: the ally's Google account, read once with read-only access. */
+function ConnectGoogle({ token, share }: { token: string; share: TAllyShare }) {
+  const start = useStartAllyGoogle(token);
+  return (
+    <Stack gap={4} component="section" aria-label="Or use your Google account">
+      <Title order={2} size="h4">
+        Or use your Google account
+      </Title>
+      <List size="sm">
+        <List.Item>
+          We read, once: your Google contacts, who you exchanged e-mails with (the senders and recipients only, never
+          the content), and who you met in your calendar.
+        </List.Item>
+        <List.Item>
+          Only the people at {share.workspaceName}'s target companies are kept, for you to review. Nothing else is kept:
+          not your e-mails, not your other contacts, not the access to your account, which is used once and dropped.
+        </List.Item>
+      </List>
+      {start.isError ? (
+        <Alert color="red" role="alert">
+          {start.error.message}
+        </Alert>
+      ) : null}
+      <Group>
+        <Button variant="default" loading={start.isPending || start.isSuccess} onClick={() => start.mutate()}>
+          Connect Google (read-only)
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function Matches({
+  token,
+  result,
+  restartLabel,
+  onRestart,
+}: {
+  token: string;
+  result: TAllyMatches;
+  restartLabel: string;
+  onRestart: () => void;
+}) {
   const [kept, setKept] = useState<TAllyMatch[]>(result.matches);
   const confirm = useConfirmAllyConnections(token);
   return (
@@ -123,7 +211,7 @@ function Matches({ token, result, onRestart }: { token: string; result: TAllyMat
           </Table.Thead>
           <Table.Tbody>
             {kept.map((match) => (
-              <Table.Tr key={match.profileUrl}>
+              <Table.Tr key={allyMatchKey(match)}>
                 <Table.Td>{match.fullName}</Table.Td>
                 <Table.Td>{match.company ?? ''}</Table.Td>
                 <Table.Td>{match.position ?? ''}</Table.Td>
@@ -133,7 +221,7 @@ function Matches({ token, result, onRestart }: { token: string; result: TAllyMat
                     variant="subtle"
                     color="red"
                     aria-label={`Remove ${match.fullName}`}
-                    onClick={() => setKept(kept.filter((other) => other.profileUrl !== match.profileUrl))}
+                    onClick={() => setKept(kept.filter((other) => allyMatchKey(other) !== allyMatchKey(match)))}
                   >
                     Remove
                   </Button>
@@ -152,12 +240,12 @@ function Matches({ token, result, onRestart }: { token: string; result: TAllyMat
         <Button
           disabled={kept.length === 0}
           loading={confirm.isPending}
-          onClick={() => confirm.mutate({ matchToken: result.matchToken, keep: kept.map((match) => match.profileUrl) })}
+          onClick={() => confirm.mutate({ matchToken: result.matchToken, keep: kept.map(allyMatchKey) })}
         >
           Share {kept.length} {kept.length === 1 ? 'connection' : 'connections'}
         </Button>
         <Button variant="default" onClick={onRestart}>
-          Choose another file
+          {restartLabel}
         </Button>
       </Group>
     </Stack>
@@ -175,7 +263,7 @@ function Shared({ token, share }: { token: string; share: TAllyShare }) {
       </Alert>
       <List size="sm">
         {share.shared.map((match) => (
-          <List.Item key={match.profileUrl}>
+          <List.Item key={allyMatchKey(match)}>
             {match.fullName}
             {match.company ? ` (${match.company})` : ''}
           </List.Item>
