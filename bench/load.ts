@@ -35,11 +35,31 @@ const SOLO_ONLY = process.env.BENCH_SOLO_ONLY === '1';
  * person reads a page before the next click. The first run has none: every user always has a request
  * in flight, the server's capacity.
  */
-const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
+export const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
+
+/** A person's pause after a call: uniform between half and one and a half of `thinkMs` (none at 0). */
+export function personPause(thinkMs: number) {
+  if (thinkMs <= 0) return Promise.resolve();
+  return new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + Math.random())));
+}
+
+/** A call drawn from a role's mix by the calls' weights. */
+export function routePicker(routes: Call[]) {
+  const total = routes.reduce((sum, call) => sum + call.weight, 0);
+  return () => {
+    let left = Math.random() * total;
+    for (const call of routes) {
+      left -= call.weight;
+      if (left < 0) return call;
+    }
+    return routes[0] as Call;
+  };
+}
 /** One admin in five, as a sales team has: the admins' pages (clients, allies, CRM) are in their mix only. */
 const ADMIN_SHARE = 0.2;
 const PORT = Number(process.env.BENCH_PORT ?? 3197);
-const DOMAIN = `load-${SIZE}.bench.test`;
+/** The demo workspace's domain: one workspace per size, in the load and scale benches alike. */
+export const demoDomain = (size: DemoSize) => `load-${size}.bench.test`;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
@@ -158,50 +178,81 @@ async function startServer() {
   };
 }
 
-/** The demo workspace (seeded once per data directory) and USERS members with their tokens. */
-export async function prepare(database: Database, config: ReturnType<typeof loadConfig>) {
+/**
+ * A member of the workspace with `email` (added on first use) and an access token of the built-in
+ * identity provider for them.
+ */
+export async function memberToken(
+  database: Database,
+  config: ReturnType<typeof loadConfig>,
+  workspaceId: string,
+  member: { email: string; firstName: string; lastName: string; role: Role },
+) {
+  const token = await mintAccessToken(config, database.db, {
+    email: member.email,
+    name: `${member.firstName} ${member.lastName}`,
+  });
+  const subject = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub as string;
+  await database.inWorkspace(workspaceId, async (tx) => {
+    const known = await tx.execute(
+      sql`select 1 from users where workspace_id = ${workspaceId} and idp_subject = ${subject}`,
+    );
+    if (known.rows.length === 0) await insertUser(tx, { workspaceId, idpSubject: subject, ...member });
+  });
+  return token;
+}
+
+/**
+ * The demo workspace of `size` (seeded once per data directory; a seed cut short is completed on the
+ * next run, the generator adding nothing twice) and `count` members with their tokens.
+ */
+export async function prepare(
+  database: Database,
+  config: ReturnType<typeof loadConfig>,
+  { size = SIZE, count = USERS }: { size?: DemoSize; count?: number } = {},
+) {
+  const domain = demoDomain(size);
   const found = await database.db.execute<{ id: string }>(
-    sql`select workspace_id as id from workspace_domains where domain = ${DOMAIN}`,
+    sql`select workspace_id as id from workspace_domains where domain = ${domain}`,
   );
-  let workspaceId = found.rows[0]?.id;
-  if (!workspaceId) {
-    const id = randomUUID();
-    const seedUserId = await database.inWorkspace(id, async (tx) => {
-      await insertWorkspace(tx, { id, name: 'Load bench', domains: [DOMAIN], allowDomainJoin: false });
-      return insertUser(tx, {
-        workspaceId: id,
-        idpSubject: `load-bench|${SIZE}`,
-        firstName: 'Seed',
-        lastName: 'Admin',
-        email: `seed@${DOMAIN}`,
-        role: 'admin',
-      });
-    });
-    log(`bench: seeding a ${SIZE} demo workspace in ${DATA_DIR}`);
-    const report = await seedDemo(database, { workspaceId: id, seedUserId, size: SIZE, log });
-    log(`bench: seeded in ${Math.round(report.ms / 1000)} s`);
-    workspaceId = id;
-  }
-  const ws = workspaceId;
-  const users: { token: string; role: Role }[] = [];
-  for (let n = 0; n < USERS; n++) {
-    const email = `user-${n}@${DOMAIN}`;
-    const role: Role = n < USERS * ADMIN_SHARE ? 'admin' : 'member';
-    const token = await mintAccessToken(config, database.db, { email, name: `User ${n}` });
-    const subject = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub as string;
-    await database.inWorkspace(ws, async (tx) => {
-      const known = await tx.execute(sql`select 1 from users where workspace_id = ${ws} and idp_subject = ${subject}`);
-      if (known.rows.length === 0) {
-        await insertUser(tx, {
+  const ws = found.rows[0]?.id ?? randomUUID();
+  const seeded = found.rows[0]
+    ? await database.inWorkspace(ws, (tx) =>
+        tx.execute<{ seeded: boolean }>(
+          sql`select exists (select 1 from network_rows where workspace_id = ${ws}) as seeded`,
+        ),
+      )
+    : null;
+  let seedSeconds: number | null = null;
+  if (!seeded?.rows[0]?.seeded) {
+    const seedUserId = await database.inWorkspace(ws, async (tx) => {
+      if (!found.rows[0])
+        await insertWorkspace(tx, { id: ws, name: 'Load bench', domains: [domain], allowDomainJoin: false });
+      const seedUser = await tx.execute<{ id: string }>(
+        sql`select id from users where workspace_id = ${ws} and idp_subject = ${`load-bench|${size}`}`,
+      );
+      return (
+        seedUser.rows[0]?.id ??
+        insertUser(tx, {
           workspaceId: ws,
-          idpSubject: subject,
-          firstName: 'User',
-          lastName: `${n}`,
-          email,
-          role,
-        });
-      }
+          idpSubject: `load-bench|${size}`,
+          firstName: 'Seed',
+          lastName: 'Admin',
+          email: `seed@${domain}`,
+          role: 'admin',
+        })
+      );
     });
+    log(`bench: seeding a ${size} demo workspace (minutes for large; kept for the next runs)`);
+    const report = await seedDemo(database, { workspaceId: ws, seedUserId, size, log });
+    seedSeconds = Math.round(report.ms / 1000);
+    log(`bench: seeded in ${seedSeconds} s`);
+  }
+  const users: { token: string; role: Role }[] = [];
+  for (let n = 0; n < count; n++) {
+    const role: Role = n < count * ADMIN_SHARE ? 'admin' : 'member';
+    const email = `user-${n}@${domain}`;
+    const token = await memberToken(database, config, ws, { email, firstName: 'User', lastName: `${n}`, role });
     users.push({ token, role });
   }
   const ids = await database.inWorkspace(ws, async (tx) => {
@@ -213,7 +264,7 @@ export async function prepare(database: Database, config: ReturnType<typeof load
     );
     return { prospectId: prospect.rows[0]?.id ?? randomUUID(), accountIds: accounts.rows.map((row) => row.id) };
   });
-  return { users, ids };
+  return { workspaceId: ws, users, ids, seedSeconds };
 }
 
 type Answer = { status: number | string; ms: number };
@@ -287,20 +338,11 @@ async function load(agent: http.Agent, users: { token: string; role: Role }[], i
   let measuring = false;
   let stopAt = performance.now() + WARMUP_SECONDS * 1000;
   const user = async (token: string, role: Role) => {
-    const routes = calls(ids, role);
-    const total = routes.reduce((sum, call) => sum + call.weight, 0);
-    const pick = () => {
-      let left = Math.random() * total;
-      for (const call of routes) {
-        left -= call.weight;
-        if (left < 0) return call;
-      }
-      return routes[0] as Call;
-    };
+    const pick = routePicker(calls(ids, role));
     while (performance.now() < stopAt) {
       const call = pick();
       const answer = await request(agent, token, call);
-      if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + Math.random())));
+      await personPause(thinkMs);
       if (!measuring) continue;
       const entry = byRoute.get(call.name) ?? { ms: [], statuses: {} };
       entry.ms.push(answer.ms);
