@@ -92,10 +92,12 @@ export function rebuildEdgesSql(workspaceId: string, scope: Scope) {
           from linkedin_connections lc join members m on m.user_id = lc.user_id
          where lc.workspace_id = ${ws} and lc.person_id = t.id
         union all
-        -- An ally's connections, as they confirmed them through their share link (issue 22).
+        -- An ally's connections, as they confirmed them through their share link (issue 22). Whether the
+        -- client is an ally is read from the connectors, where the rule ran once per client.
         select ac.person_id, cl.person_id
           from ally_connections ac
-          join clients cl on cl.workspace_id = ac.workspace_id and cl.id = ac.client_id and ${isConnectorClient('cl')}
+          join clients cl on cl.workspace_id = ac.workspace_id and cl.id = ac.client_id
+                         and cl.person_id in (select person_id from connectors)
          where ac.workspace_id = ${ws} and ac.person_id = t.id
         offset 0
       ) linked
