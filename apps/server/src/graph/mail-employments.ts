@@ -21,24 +21,31 @@ export async function deriveMailEmployments(tx: Tx, workspaceId: string) {
   const ws = workspaceId;
   const result = await tx.execute<{ added: number; reached: string[] }>(sql`
     with ${membersCte(ws)}, ${connectorsCte(ws)},
-    stints as materialized (
-      select p.id as person_id, p.company_id, coalesce(first_mail.at, p.created_at) as seen_at
+    unplaced as materialized (
+      -- The people the address places at a company they have no employment at: all of them on the first
+      -- run, the few new since on the next ones. Materialized so the first-mail lookup below runs for
+      -- these only, whatever the planner believes of the tables a sync has just filled.
+      select p.id as person_id, p.company_id, p.created_at
         from people p
         -- The company is the address's own: a company an import named for them is not what the mail proves.
         join companies co on co.workspace_id = ${ws} and co.id = p.company_id
                          and co.domain = split_part(p.email, '@', 2)
-        -- Their first mail at the address, when they have one; a person named only in an address book was
-        -- first seen when recorded.
-        left join lateral (
-          select min(i.occurred_at) as at from interaction_participants ip
-            join interactions i on i.workspace_id = ip.workspace_id and i.id = ip.interaction_id
-           where ip.workspace_id = ${ws} and ip.person_id = p.id and i.kind = 'mail'
-        ) first_mail on true
        where p.workspace_id = ${ws} and p.email is not null
          and not (co.domain = any(${sql.param(freeEmailDomainList())}::text[]))
          and not exists (select 1 from employments e
                           where e.workspace_id = ${ws} and e.person_id = p.id and e.company_id = p.company_id)
          and not ${leftTheirCompany('p')}
+    ),
+    stints as (
+      -- Seen there from their first mail at the address; a person named only in an address book was first
+      -- seen when recorded.
+      select u.person_id, u.company_id, coalesce(first_mail.at, u.created_at) as seen_at
+        from unplaced u
+        left join lateral (
+          select min(i.occurred_at) as at from interaction_participants ip
+            join interactions i on i.workspace_id = ip.workspace_id and i.id = ip.interaction_id
+           where ip.workspace_id = ${ws} and ip.person_id = u.person_id and i.kind = 'mail'
+        ) first_mail on true
     ),
     added as (
       insert into employments (workspace_id, person_id, company_id, source, started_on, seen_at)
