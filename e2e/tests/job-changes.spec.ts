@@ -120,7 +120,7 @@ test("an admin's LinkedIn exports place contacts at their companies, a newer one
   ).toHaveCount(0);
 });
 
-test('a move the mailbox shows: probable on the Job changes page, confirmed, then a direct message to the past client', async ({
+test('a move the mailbox shows: probable on the Job changes page, confirmed, then a direct message to the past client and an intro through her into her new company', async ({
   page,
 }) => {
   test.setTimeout(420_000);
@@ -133,6 +133,10 @@ test('a move the mailbox shows: probable on the Job changes page, confirmed, the
   await addMail(page, { email, count: 1, from: email, to: [old], at: daysAgo(199) });
   await addMail(page, { email, count: 2, from: now, to: [email], at: daysAgo(20) });
   await addMail(page, { email, count: 1, from: email, to: [now], at: daysAgo(19) });
+  // Nina works at Newco too: the mail is all that says so.
+  const nina = { name: 'Nina Newco', email: `nina@newco-${id}.test` };
+  await addMail(page, { email, count: 1, from: nina, to: [email], at: daysAgo(30) });
+  await addMail(page, { email, count: 1, from: email, to: [nina], at: daysAgo(29) });
 
   await uploadConnections(page, [
     ['Bob', 'Stone', 'Gamma', 'CFO'],
@@ -201,4 +205,32 @@ test('a move the mailbox shows: probable on the Job changes page, confirmed, the
     .toBe(1);
   await recommended.getByRole('button', { name: 'Engage with Tina Tracked' }).click();
   await expect(page.getByRole('dialog', { name: 'Engage with Prospect' })).toContainText(now.email);
+
+  // Tina is a path into Newco now: her new colleague Nina has her among the client allies to ask. The
+  // sandbox's mailbox brings hundreds of contacts: the Allies filter keeps those Tina knows, once the
+  // graph job has made her one.
+  const contacts = page.getByRole('table', { name: 'Contacts' });
+  const allies = page.getByRole('listbox', { name: 'Allies' });
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/network');
+        await contacts.waitFor();
+        await page.getByRole('textbox', { name: 'Allies' }).click();
+        const found = await allies.getByRole('option', { name: /Tina Tracked/ }).count();
+        await page.keyboard.press('Escape');
+        return found;
+      },
+      { timeout: 120_000, intervals: [3000] },
+    )
+    .toBe(1);
+  // 'All' toggles to none, then Tina alone is picked (as network.spec.ts picks a proximity); the choice is kept.
+  await page.getByRole('textbox', { name: 'Allies' }).click();
+  await allies.getByRole('option', { name: 'All' }).click();
+  await allies.getByRole('option', { name: /Tina Tracked/ }).click();
+  await page.keyboard.press('Escape');
+  const askTina = contacts.getByRole('button', { name: 'Ask Tina Tracked for an intro to Nina Newco' });
+  await expect(askTina).toBeVisible();
+  await askTina.click();
+  await expect(page.getByRole('dialog', { name: 'Ask for an intro' })).toContainText('Tina Tracked');
 });

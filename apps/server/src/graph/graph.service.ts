@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.ts';
-import { membersCte } from './graph.sql.ts';
+import { isConnectorClient, membersCte } from './graph.sql.ts';
 import type { ProximityModel } from './proximity.ts';
 import { type RaisedSignalsListener, raisedBetween, signalMasks } from './raised.ts';
 import { rebuildEdges, rebuildNetworkSummaries, rollUpNetworkRows, summariesBuilt, trustSql } from './recompute.ts';
@@ -104,8 +104,9 @@ export async function recomputeDirty(
       const personIds = dirty.map((row) => row.person_id);
       const { model } = await loadGraphSettings(tx, workspaceId);
       report.people += personIds.length;
-      const dirtyAllies = sql`select person_id from clients
-                               where workspace_id = ${workspaceId} and map_network and person_id = any(${sql.param(personIds)}::uuid[])`;
+      const dirtyAllies = sql`select c.person_id from clients c
+                               where c.workspace_id = ${workspaceId} and c.person_id = any(${sql.param(personIds)}::uuid[])
+                                 and ${isConnectorClient('c')}`;
       const trustBefore = await allyTrust(tx, workspaceId, model, dirtyAllies);
       report.edges += await rebuildEdges(tx, workspaceId, { personIds });
       const trustAfter = await allyTrust(tx, workspaceId, model, dirtyAllies);

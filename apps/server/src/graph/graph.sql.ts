@@ -22,8 +22,36 @@ export const membersCte = (workspaceId: string) => sql`
   )`;
 
 /**
- * Connectors: members (colleagues) and mapped client allies. Needs `members`. Every member's edges are
- * built, a private one's too (their evidence still helps them); what others may see of them is
+ * Whether the tracked client `c` (a clients row) whose person is `p` works elsewhere now: their current
+ * company is not the one the team recorded them at. The PAST_CLIENT signal's rule (recompute.ts) and,
+ * through `isConnectorClient`, what makes a past client a path into their new company.
+ */
+export const clientMoved = (client: string, person: string) => {
+  const [c, p] = [sql.raw(client), sql.raw(person)];
+  return sql`(${c}.track_job_changes and ${c}.company_id_at_import is not null
+              and ${p}.company_id is not null and ${p}.company_id <> ${c}.company_id_at_import)`;
+};
+
+/**
+ * Whether the clients row `client` is a connector (an ally): the team maps their network
+ * (map_network), or they are a past client now at another company (`clientMoved`), whose new
+ * colleagues they can introduce us to. The one rule every reader of 'who is an ally' uses; map_network
+ * alone keeps meaning what was stored: whom the team chose to map (imports, the Allies list, share
+ * links). Clients are few: the person is looked up by primary key once per clients row the rule is
+ * asked about, so ask it of the clients table or of a page's rows, never of every edge of a workspace.
+ */
+export const isConnectorClient = (client: string) => {
+  const c = sql.raw(client);
+  return sql`(${c}.map_network
+    or ${c}.track_job_changes and exists (
+         select 1 from people client_person where client_person.workspace_id = ${c}.workspace_id
+                                          and client_person.id = ${c}.person_id
+            and ${clientMoved(client, 'client_person')}))`;
+};
+
+/**
+ * Connectors: members (colleagues) and client allies (`isConnectorClient`). Needs `members`. Every
+ * member's edges are built, a private one's too (their evidence still helps them); what others may see of them is
  * decided where edges are read (`visibleEdge`) and rolled up (recompute.ts, `connector_factor`).
  */
 export const connectorsCte = (workspaceId: string) => sql`
@@ -31,7 +59,7 @@ export const connectorsCte = (workspaceId: string) => sql`
     select person_id, true as colleague from members
     union
     select c.person_id, false from clients c
-     where c.workspace_id = ${workspaceId} and c.map_network
+     where c.workspace_id = ${workspaceId} and ${isConnectorClient('c')}
        and not exists (select 1 from members m where m.person_id = c.person_id)
   )`;
 

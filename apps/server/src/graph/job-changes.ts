@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { confirmAgreeingDepartures, type DepartureRow, leaveCompany } from './departures.ts';
-import { markDirty } from './dirty.ts';
+import { markDirty, markNeighbourhoodDirty } from './dirty.ts';
 import { membersCte } from './graph.sql.ts';
 
 /**
@@ -144,7 +144,7 @@ async function moveToNewCompany(tx: Tx, ws: string, change: ConfirmedMove) {
       update clients set person_id = ${now}
        where workspace_id = ${ws} and person_id = ${change.person_id}
          and not exists (select 1 from clients other where other.workspace_id = ${ws} and other.person_id = ${now})`);
-    await markDirty(tx, ws, sql`select unnest(${sql.param([change.person_id, now])}::uuid[])`);
+    await markMoved(tx, ws, [change.person_id, now]);
     return;
   }
   await tx.execute(sql`
@@ -155,7 +155,22 @@ async function moveToNewCompany(tx: Tx, ws: string, change: ConfirmedMove) {
   await tx.execute(sql`
     update people set company_id = ${change.new_company_id}, updated_at = now()
      where workspace_id = ${ws} and id = ${change.person_id}`);
-  await markDirty(tx, ws, sql`select ${change.person_id}::uuid`);
+  await markMoved(tx, ws, [change.person_id]);
+}
+
+/**
+ * The people a move changes, marked for the graph job. A client who moved may have become a connector
+ * (a past client at a new company, `isConnectorClient`) or stopped being one where they were: everyone
+ * their evidence reaches is rolled up again, their new colleagues-in-time first among them, so the
+ * edges through them into the new company get built. Anyone else changes only their own row.
+ */
+async function markMoved(tx: Tx, ws: string, personIds: string[]) {
+  const people = sql`select unnest(${sql.param(personIds)}::uuid[])`;
+  const client = await tx.execute(sql`
+    select 1 from clients where workspace_id = ${ws} and person_id = any(${sql.param(personIds)}::uuid[])
+       and (map_network or track_job_changes)`);
+  if (client.rows.length > 0) await markNeighbourhoodDirty(tx, ws, people);
+  else await markDirty(tx, ws, people);
 }
 
 /** The employment a move begins, from the day it was seen, unless the person is there already. */

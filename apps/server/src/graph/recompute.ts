@@ -2,8 +2,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { engagementCodeSql, engagementKeySql, engagementSql } from './engagement.ts';
 import {
+  clientMoved,
   connectorsCte,
   inScope,
+  isConnectorClient,
   isCrmCompany,
   isOutsider,
   maxParticipants,
@@ -91,10 +93,12 @@ export function rebuildEdgesSql(workspaceId: string, scope: Scope) {
           from linkedin_connections lc join members m on m.user_id = lc.user_id
          where lc.workspace_id = ${ws} and lc.person_id = t.id
         union all
-        -- A mapped ally's connections, as they confirmed them through their share link (issue 22).
+        -- An ally's connections, as they confirmed them through their share link (issue 22). Whether the
+        -- client is an ally is read from the connectors, where the rule ran once per client.
         select ac.person_id, cl.person_id
           from ally_connections ac
-          join clients cl on cl.workspace_id = ac.workspace_id and cl.id = ac.client_id and cl.map_network
+          join clients cl on cl.workspace_id = ac.workspace_id and cl.id = ac.client_id
+                         and cl.person_id in (select person_id from connectors)
          where ac.workspace_id = ${ws} and ac.person_id = t.id
         offset 0
       ) linked
@@ -356,7 +360,8 @@ export function rollUpSql(
   const sharesChannels = owner ? sql`(sharing = 'all' or person_id = ${owner.personId})` : sql`sharing = 'all'`;
   return sql`
     with ${membersCte(ws)},
-    allies as (select person_id, tag from clients where workspace_id = ${ws} and map_network),
+    -- Mapped allies and past clients at a new company (isConnectorClient): a few hundred, read once.
+    allies as materialized (select c.person_id, c.tag from clients c where c.workspace_id = ${ws} and ${isConnectorClient('c')}),
     trust as materialized (
       -- Computed once: inlined, a planner misled by fresh statistics re-ran it for every edge.
       ${trustSql(ws, model, sql`select person_id from allies`)}
@@ -423,8 +428,7 @@ export function rollUpSql(
     past_clients as (
       select c.person_id as prospect_id, c.created_at as first_seen_at
         from clients c join people p on p.workspace_id = c.workspace_id and p.id = c.person_id
-       where c.workspace_id = ${ws} and ${inScope(scope, 'c.person_id')} and c.track_job_changes
-         and c.company_id_at_import is not null and p.company_id is not null and p.company_id <> c.company_id_at_import
+       where c.workspace_id = ${ws} and ${inScope(scope, 'c.person_id')} and ${clientMoved('c', 'p')}
     ),
     candidates as (
       select coalesce(f.prospect_id, v.prospect_id, pc.prospect_id) as prospect_id,

@@ -30,3 +30,8 @@ export function isFreeEmailDomain(domain: string) {
 export function emailDomain(email: string) {
   return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 }
+
+/** The same providers as a list, for a statement to leave their addresses out where they are stored. */
+export function freeEmailDomainList(): string[] {
+  return [...FREE_EMAIL_DOMAINS];
+}

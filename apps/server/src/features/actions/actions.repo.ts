@@ -2,7 +2,14 @@ import type { ActionFilterName, TActionFilterItem } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { engagementCodeSql } from '../../graph/engagement.ts';
-import { isCrmCompany, membersCte, rowsSeenBy, rowsViewer } from '../../graph/graph.sql.ts';
+import {
+  clientMoved,
+  isConnectorClient,
+  isCrmCompany,
+  membersCte,
+  rowsSeenBy,
+  rowsViewer,
+} from '../../graph/graph.sql.ts';
 import { notPastClientSql, temperatureRankSql } from '../../graph/signals.ts';
 import type { KeptAction } from './recommend.ts';
 
@@ -143,8 +150,23 @@ export async function prospectsRecommendedOn(tx: Tx, workspaceId: string, userId
 export async function unreachableAllies(tx: Tx, workspaceId: string) {
   const result = await tx.execute<{ person_id: string }>(sql`
     select c.person_id from clients c join people p on p.workspace_id = c.workspace_id and p.id = c.person_id
-     where c.workspace_id = ${workspaceId} and c.map_network and p.email is null and c.contact_owner_user_id is null`);
+     where c.workspace_id = ${workspaceId} and ${isConnectorClient('c')} and p.email is null
+       and c.contact_owner_user_id is null`);
   return new Set(result.rows.map((row) => row.person_id));
+}
+
+/**
+ * Past clients now at another company (`clientMoved`, the PAST_CLIENT rule), by person, with the
+ * company they work at now: an intro through one of them says so. Clients are few.
+ */
+export async function formerClientsNowAt(tx: Tx, workspaceId: string) {
+  const result = await tx.execute<{ person_id: string; company_name: string }>(sql`
+    select c.person_id, co.name as company_name
+      from clients c
+      join people p on p.workspace_id = c.workspace_id and p.id = c.person_id
+      join companies co on co.workspace_id = p.workspace_id and co.id = p.company_id
+     where c.workspace_id = ${workspaceId} and ${clientMoved('c', 'p')}`);
+  return new Map(result.rows.map((row) => [row.person_id, row.company_name]));
 }
 
 /** The network row's temperature rank (0 warm, 1 medium, 2 cold, 3 none), as `temperatureRank` ranks signals. */

@@ -11,6 +11,7 @@ import { listWorkspaceIds } from '../users/users.repo.ts';
 import {
   type AwaitingFirstRun,
   candidatePage,
+  formerClientsNowAt,
   insertRunLog,
   introRequestsReceived,
   latestRunLog,
@@ -105,6 +106,7 @@ async function recommendForUser(
       ),
       connectorLoad: new Map(),
       unreachableAllies: await unreachableAllies(tx, ws),
+      formerClients: await formerClientsNowAt(tx, ws),
       slots,
     };
     const log: RunLogEntry[] = [];

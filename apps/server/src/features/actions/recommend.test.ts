@@ -79,6 +79,7 @@ const context = (overrides: Partial<RunContext> = {}): RunContext => ({
   connectorCaps: new Map(),
   connectorLoad: new Map(),
   unreachableAllies: new Set(),
+  formerClients: new Map(),
   slots: 10,
   ...overrides,
 });
@@ -232,6 +233,41 @@ describe('the action', () => {
         action: { kind: 'ask', connectorName: 'Colleague c1', ownerName: null, proximity: 42 },
       }),
     ).toBe('no signal: ask Colleague c1 for an intro (proximity 42)');
+  });
+
+  it('says when the ally asked is a former client now at the prospect’s company', () => {
+    const decisions = decide(
+      [
+        candidate('new-colleague', {
+          signals: ['WORKED_WITH_CLIENT'],
+          proximity: 10,
+          connectors: [],
+          allies: [ally('a1', 10)],
+        }),
+      ],
+      context({ formerClients: new Map([['a1', 'Newco']]) }),
+    );
+    expect(kept(decisions).map((decision) => [decision.action.type, decision.action.connectorId])).toEqual([
+      ['ask-intro', 'a1'],
+    ]);
+    expect(outcomes(decisions)['new-colleague']).toBe(
+      'medium (Worked with a client): ask Ally a1, a former client now at Newco, for an intro (proximity 10)',
+    );
+    expect(
+      recommendationWhy({
+        signals: [],
+        unknownFacts: [],
+        action: {
+          kind: 'ask',
+          connectorName: 'Tina',
+          ownerName: 'Owner Olga',
+          proximity: 5,
+          formerClientAt: 'Newco',
+        },
+      }),
+    ).toBe(
+      'no signal: ask Owner Olga, account owner of Tina (a former client now at Newco), for an intro (proximity 5)',
+    );
   });
 
   it('is for the assignees of the prospect’s account, else for the user it was made for', () => {

@@ -49,6 +49,8 @@ export type RunContext = {
   connectorLoad: Map<string, number>;
   /** Allies nobody can e-mail: no address of their own and no contact owner to ask instead. */
   unreachableAllies: ReadonlySet<string>;
+  /** Past clients now at another company, by person id, with that company's name: the why says so. */
+  formerClients: ReadonlyMap<string, string>;
   /** How many more actions the user may get today. */
   slots: number;
 };
@@ -87,7 +89,14 @@ const within = (at: Date | null, days: number, now: Date) =>
 /** The action a kept recommendation is, as its why names it. */
 export type WhyAction =
   | { kind: 'direct'; because: string }
-  | { kind: 'ask'; connectorName: string; ownerName: string | null; proximity: number };
+  | {
+      kind: 'ask';
+      connectorName: string;
+      ownerName: string | null;
+      proximity: number;
+      /** The company a past client asked for the intro works at now (they know its people from inside). */
+      formerClientAt?: string | null;
+    };
 
 /**
  * The one line of why a recommendation was made: its warmest signal, then the path (who to ask and
@@ -114,9 +123,12 @@ export function recommendationWhy(input: {
     : '';
   const { action } = input;
   if (action.kind === 'direct') return `${temperature}${unknown}: direct message, ${action.because}`;
+  const former = action.formerClientAt ? `a former client now at ${action.formerClientAt}` : null;
   const whom = action.ownerName
-    ? `${action.ownerName}, account owner of ${action.connectorName},`
-    : action.connectorName;
+    ? `${action.ownerName}, account owner of ${action.connectorName}${former ? ` (${former})` : ''},`
+    : former
+      ? `${action.connectorName}, ${former},`
+      : action.connectorName;
   return `${temperature}${unknown}: ask ${whom} for an intro (proximity ${action.proximity})`;
 }
 
@@ -148,6 +160,8 @@ type Choice =
       ownerName: string | null;
       proximity: number;
       source: WarmIntroSource;
+      /** Where a past client asked works now. */
+      formerClientAt: string | null;
     }
   | { kind: 'none'; why: string };
 
@@ -166,6 +180,7 @@ function chooseAction(candidate: Candidate, context: RunContext): Choice {
       ownerName: null,
       proximity: connector.proximity,
       source: 'connector' as const,
+      formerClientAt: null,
     })),
     ...row.clientsConnected
       .filter((ally) => !context.unreachableAllies.has(ally.id))
@@ -175,6 +190,7 @@ function chooseAction(candidate: Candidate, context: RunContext): Choice {
         ownerName: ally.contactOwner?.fullName ?? null,
         proximity: ally.proximity,
         source: 'client' as const,
+        formerClientAt: context.formerClients.get(ally.id) ?? null,
       })),
   ].sort((a, b) => b.proximity - a.proximity || a.id.localeCompare(b.id));
   if (connectors.length === 0) return { kind: 'none', why: 'nobody to ask for an intro' };
@@ -193,6 +209,7 @@ function chooseAction(candidate: Candidate, context: RunContext): Choice {
     ownerName: available.ownerName,
     proximity: available.proximity,
     source: available.source,
+    formerClientAt: available.formerClientAt,
   };
 }
 
@@ -240,6 +257,7 @@ export function decide(candidates: readonly Candidate[], context: RunContext): D
           connectorName: choice.name,
           ownerName: choice.ownerName,
           proximity: choice.proximity,
+          formerClientAt: choice.formerClientAt,
         }),
         action: { ...base, type: 'ask-intro', connectorId: choice.connectorId, source: choice.source },
       });

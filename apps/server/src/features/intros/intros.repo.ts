@@ -1,7 +1,7 @@
 import type { TWarmIntroItem } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { membersCte } from '../../graph/graph.sql.ts';
+import { isConnectorClient, membersCte } from '../../graph/graph.sql.ts';
 
 // The SQL of intros. An intro request or a direct message is recorded as a row of `actions`; the
 // statements here are the ones only intros make on those rows (a request from the network page, the
@@ -33,7 +33,8 @@ export async function findPerson(tx: Tx, workspaceId: string, personId: string) 
       left join members m on m.person_id = p.id
       left join users u on u.workspace_id = p.workspace_id and u.id = m.user_id
       left join companies co on co.workspace_id = p.workspace_id and co.id = p.company_id
-      left join clients cl on cl.workspace_id = p.workspace_id and cl.person_id = p.id and cl.map_network
+      -- A past client at a new company is asked as an ally is (isConnectorClient).
+      left join clients cl on cl.workspace_id = p.workspace_id and cl.person_id = p.id and ${isConnectorClient('cl')}
      where p.workspace_id = ${ws} and p.id = ${personId}`);
   return result.rows[0] ?? null;
 }

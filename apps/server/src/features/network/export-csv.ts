@@ -5,7 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Database } from '../../db/client.ts';
 import { inlineSql } from '../../db/inline-sql.ts';
-import { proximityBandSql } from '../../graph/graph.sql.ts';
+import { connectorsCte, membersCte, proximityBandSql } from '../../graph/graph.sql.ts';
 import { FORMULA_START } from '../../lib/csv-write.ts';
 import type { Member } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.repo.ts';
@@ -81,17 +81,17 @@ export async function exportNetworkCsv(database: Database, member: Member, filte
       ws,
     ]);
     const compiled = await database.inWorkspace(ws, (tx) => compileFilters(tx, member, filters));
-    // The names of the workspace's connectors (members and mapped allies), as one hstore map the
-    // statement looks each row's connectors up in, all of a row's ids in one call: a join per row to a
-    // table of them cost 15 times COPY, a jsonb lookup per id 3 times the hstore's.
-    const names = await client.query<{ names: string | null }>(
-      `select hstore(array_agg(p.id::text), array_agg(coalesce(u.first_name || ' ' || u.last_name, p.full_name))) as names
-         from people p
-         left join users u on u.workspace_id = p.workspace_id and lower(u.email) = p.email
-        where p.workspace_id = $1
-          and (u.id is not null
-               or exists (select 1 from clients c where c.workspace_id = p.workspace_id and c.person_id = p.id and c.map_network))`,
-      [ws],
+    // The names of the workspace's connectors (members and allies, `connectorsCte`), as one hstore map
+    // the statement looks each row's connectors up in, all of a row's ids in one call: a join per row to
+    // a table of them cost 15 times COPY, a jsonb lookup per id 3 times the hstore's. Read from the
+    // connectors, a few hundred, by primary key: never a walk of the workspace's people.
+    const names = await database.inWorkspace(ws, (tx) =>
+      tx.execute<{ names: string | null }>(sql`
+        with ${membersCte(ws)}, ${connectorsCte(ws)}
+        select hstore(array_agg(p.id::text), array_agg(coalesce(u.first_name || ' ' || u.last_name, p.full_name))) as names
+          from (select distinct person_id from connectors) c
+          join people p on p.workspace_id = ${ws} and p.id = c.person_id
+          left join users u on u.workspace_id = ${ws} and lower(u.email) = p.email`),
     );
     const connectorNames = sql`${names.rows[0]?.names ?? ''}::hstore`;
     const cells = [

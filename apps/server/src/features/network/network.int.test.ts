@@ -162,7 +162,8 @@ describe('the rest of the network page', () => {
     const cards = response.json<TReportCards>();
     const { pagination } = await query(network.admin.token);
     expect(cards.networkRelationships.amount).toBe(pagination.totalCount);
-    expect(cards.networkConnections.amount).toBe(3);
+    // The admin, the colleague, the mapped ally, and the past client now at another company: a path into it.
+    expect(cards.networkConnections.amount).toBe(4);
     for (const card of [cards.networkRelationships, cards.networkConnections, cards.networkCompanies]) {
       expect(card.trend).toHaveLength(31);
       expect(card.trend.at(-1)).toBe(card.amount);

@@ -16,6 +16,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   edgeDetailShown,
+  isConnectorClient,
   membersCte,
   proximityBandSql,
   type RowsViewer,
@@ -190,7 +191,7 @@ export async function edgesOf(
       left join ally_trust t on t.ally_id = e.connector_id
       left join users u on u.workspace_id = ${ws} and u.id = m.user_id
       left join companies cc on cc.workspace_id = ${ws} and cc.id = cp.company_id
-      left join clients cl on cl.workspace_id = ${ws} and cl.person_id = e.connector_id and cl.map_network
+      left join clients cl on cl.workspace_id = ${ws} and cl.person_id = e.connector_id and ${isConnectorClient('cl')}
       left join users ou on ou.workspace_id = ${ws} and ou.id = cl.contact_owner_user_id
       -- The edge as the signal rules read it (the roll-up's scored edges, recompute.ts).
       -- A strength-only teammate's edge has no channels here, so neither its sources nor its signals name any.
@@ -413,7 +414,7 @@ export async function connectorOptions(
       union all
       select c.person_id, p.full_name, p.avatar_url, coalesce(c.tag, 'ally')
         from clients c join people p on p.workspace_id = c.workspace_id and p.id = c.person_id
-       where c.workspace_id = ${ws} and c.map_network
+       where c.workspace_id = ${ws} and ${isConnectorClient('c')}
          and not exists (select 1 from members m where m.person_id = c.person_id)
     ),
     counts as (
@@ -587,7 +588,8 @@ export async function reportCards(tx: Tx, workspaceId: string) {
       select u.created_at as since from members m join users u on u.workspace_id = ${ws} and u.id = m.user_id
       union all
       select c.created_at from clients c
-       where c.workspace_id = ${ws} and c.map_network and not exists (select 1 from members m where m.person_id = c.person_id)
+       where c.workspace_id = ${ws} and ${isConnectorClient('c')}
+         and not exists (select 1 from members m where m.person_id = c.person_id)
     ),
     connector_days as (select ${firstPoint(sql`since`)} as k, count(*) as n from connector_since group by 1)
     select coalesce((select rows from network_reach where workspace_id = ${ws} and kind = 'total'),
@@ -647,7 +649,7 @@ export async function connectorEdges(tx: Tx, workspaceId: string, prospectId: st
       join people p on p.workspace_id = e.workspace_id and p.id = e.connector_id
       left join members m on m.person_id = e.connector_id
       left join users u on u.workspace_id = e.workspace_id and u.id = m.user_id
-      left join clients c on c.workspace_id = e.workspace_id and c.person_id = e.connector_id and c.map_network
+      left join clients c on c.workspace_id = e.workspace_id and c.person_id = e.connector_id and ${isConnectorClient('c')}
       left join users ou on ou.workspace_id = e.workspace_id and ou.id = c.contact_owner_user_id
       left join companies sc on sc.workspace_id = e.workspace_id and sc.id = e.shared_company_id
      where e.workspace_id = ${ws} and e.prospect_id = ${prospectId} and ${visibleEdge(viewerUserId)}`);

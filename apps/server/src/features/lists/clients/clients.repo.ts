@@ -148,9 +148,14 @@ export async function findClientIdOfPerson(tx: Tx, workspaceId: string, email: s
   return rows.rows[0]?.id ?? null;
 }
 
+/**
+ * A client's person and whether they may be a connector: a mapped ally, or a tracked client, who is one
+ * once at another company (`isConnectorClient`); an edit or a removal changes their neighbourhood's edges.
+ */
 export async function clientRecord(tx: Tx, workspaceId: string, id: string) {
-  const rows = await tx.execute<{ person_id: string; map_network: boolean }>(sql`
-    select person_id, map_network from clients where workspace_id = ${workspaceId} and id = ${id}`);
+  const rows = await tx.execute<{ person_id: string; may_connect: boolean }>(sql`
+    select person_id, map_network or track_job_changes as may_connect
+      from clients where workspace_id = ${workspaceId} and id = ${id}`);
   return rows.rows[0] ?? null;
 }
 

@@ -94,7 +94,7 @@ export async function saveClient(deps: ImportDeps, member: Member, form: TClient
         tag: form.tag ?? null,
       });
       const person = onePerson(record.person_id);
-      if (dirty && record.map_network) await markNeighbourhoodDirty(tx, ws, person);
+      if (dirty && record.may_connect) await markNeighbourhoodDirty(tx, ws, person);
       else if (dirty) await markDirty(tx, ws, person);
       clientId = id;
     }
@@ -115,7 +115,7 @@ export async function removeClient(deps: ImportDeps, member: Member, id: string)
     if (!record) throw notFound();
     await deleteClient(tx, ws, id);
     const person = onePerson(record.person_id);
-    if (record.map_network) await markNeighbourhoodDirty(tx, ws, person);
+    if (record.may_connect) await markNeighbourhoodDirty(tx, ws, person);
     else await markDirty(tx, ws, person);
   });
   await deps.jobs.enqueueGraphRecompute(ws).catch(() => {});

@@ -182,7 +182,11 @@ async function mergeClients(tx: Tx, options: MergeOptions, step: Step<'clients'>
              is distinct from
              (cl.first_name, cl.last_name, cl.tag, cl.contact_owner_email, cl.contact_owner_user_id,
               cl.map_network, cl.track_job_changes, cl.company_id_at_import)) as client_changed,
-           ${mapNetwork} and (cl.id is null or not cl.map_network) as newly_mapped
+           ${mapNetwork} and (cl.id is null or not cl.map_network) as newly_mapped,
+           -- A tracked client at another company than before: a past client now, a path into it
+           -- (isConnectorClient), or back where they were tracked, no longer one.
+           (cl.track_job_changes or ${trackJobChanges}) and p.id is not null and p.company_id is distinct from m.company_id
+             as tracked_moved
       from import_matched m
       left join people p on p.workspace_id = ${ws} and p.id = m.existing_id
       left join clients cl on cl.workspace_id = ${ws} and cl.person_id = m.existing_id
@@ -233,11 +237,12 @@ async function mergeClients(tx: Tx, options: MergeOptions, step: Step<'clients'>
     await tx.execute(sql`
       insert into graph_dirty (workspace_id, person_id)
       select ${ws}::uuid, person_id from import_people where new_person`);
-    // A newly mapped ally's evidence now reaches the people it knows.
+    // A newly mapped ally's evidence now reaches the people it knows; so does a tracked client's who
+    // moved (or stops reaching them where they were).
     await markDirty(
       tx,
       ws,
-      sql`(${neighbourhoodOf(ws, sql`select person_id from import_people where newly_mapped`)})
+      sql`(${neighbourhoodOf(ws, sql`select person_id from import_people where newly_mapped or tracked_moved`)})
           union select person_id from import_people where ${changed} and not new_person`,
     );
   }

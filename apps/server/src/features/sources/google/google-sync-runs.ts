@@ -4,6 +4,7 @@ import { jobRuns } from '../../../db/schema/index.ts';
 import { inferDeparturesFromBounces } from '../../../graph/departures.ts';
 import { refreshGraphStatistics } from '../../../graph/graph.service.ts';
 import { inferJobChangesFromMail } from '../../../graph/job-changes.ts';
+import { deriveMailEmployments } from '../../../graph/mail-employments.ts';
 import { keepRun, queueRun, toSyncRun } from '../../../jobs/job-runs.ts';
 import type { GoogleSyncJob, JobQueue } from '../../../jobs/queue.ts';
 import type { Member } from '../../../plugins/auth.ts';
@@ -68,6 +69,9 @@ export async function runGoogleSyncJob(deps: SyncRunDeps, job: GoogleSyncJob) {
       await deps.database.inWorkspace(job.workspaceId, async (tx) => {
         await inferJobChangesFromMail(tx, job.workspaceId);
         await inferDeparturesFromBounces(tx, job.workspaceId);
+        // Then the stints the addresses prove (a prospect known by mail only works where they write
+        // from), so a past client who moved there finds them as colleagues.
+        await deriveMailEmployments(tx, job.workspaceId);
       });
       return synced;
     },
