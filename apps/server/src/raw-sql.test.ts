@@ -70,6 +70,8 @@ const REVIEWED: Record<string, { reason: string; uses: string[] }> = {
     reason: 'aliases and columns of the calling statement, participant cap and proximity bands: constants',
     uses: [
       'sql.raw: person',
+      'sql.raw: client',
+      'sql.raw: client',
       'sql.raw: companyId',
       'sql.raw: edge',
       'sql.raw: edge',
