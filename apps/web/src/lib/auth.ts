@@ -1,7 +1,11 @@
-import { REGISTRATION_PROCESSES, SESSION_COOKIE_DAYS, type TPublicConfig } from '@warmpath/shared';
+import {
+  REGISTRATION_PROCESSES,
+  type RegistrationProcess,
+  SESSION_COOKIE_DAYS,
+  type TPublicConfig,
+} from '@warmpath/shared';
 import Cookies from 'js-cookie';
 import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import { z } from 'zod';
 import { setAccessTokenProvider } from './api.ts';
 
 export const AUTH_CALLBACK_PATH = '/auth/callback';
@@ -40,30 +44,36 @@ function accessTokenFrom(userManager: UserManager): () => Promise<string> {
 /** The state carried through the identity provider: where to go once signed in. */
 export type SignInState = { returnTo: string };
 
+// What the browser kept is checked by hand rather than with zod, which every page would then load
+// first (issue 26).
+
 /** Reads the return path from the sign-in state; only same-origin paths are followed. */
 export function readReturnTo(state: unknown): string {
-  const parsed = z.object({ returnTo: z.string() }).safeParse(state);
-  if (!parsed.success) return '/';
-  const { returnTo } = parsed.data;
-  return returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/';
+  const returnTo = typeof state === 'object' && state !== null && 'returnTo' in state ? state.returnTo : undefined;
+  return typeof returnTo === 'string' && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/';
 }
 
-const ZStoredRegistration = z.object({
-  process: z.enum(REGISTRATION_PROCESSES),
-  target: z.string().startsWith('/'),
-});
 /** A registration started before leaving for the identity provider (spec section 2). */
-export type StoredRegistration = z.infer<typeof ZStoredRegistration>;
+export type StoredRegistration = { process: RegistrationProcess; target: string };
+
+function isRegistrationProcess(value: unknown): value is RegistrationProcess {
+  return (REGISTRATION_PROCESSES as readonly unknown[]).includes(value);
+}
 
 export function readRegistration(): StoredRegistration | null {
   const raw = window.localStorage.getItem(REGISTRATION_STORAGE_KEY);
   if (raw === null) return null;
+  let stored: unknown;
   try {
-    const parsed = ZStoredRegistration.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    stored = JSON.parse(raw);
   } catch {
     return null;
   }
+  if (typeof stored !== 'object' || stored === null || !('process' in stored) || !('target' in stored)) return null;
+  const { process, target } = stored;
+  return isRegistrationProcess(process) && typeof target === 'string' && target.startsWith('/')
+    ? { process, target }
+    : null;
 }
 
 export function storeRegistration(registration: StoredRegistration): void {
