@@ -1,10 +1,11 @@
 import { MESSAGES } from '@warmpath/shared';
 import type { ReactNode } from 'react';
-import { AuthProvider, useAuth } from 'react-oidc-context';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { MessageScreen } from '../components/MessageScreen.tsx';
 import { usePublicConfig } from '../features/public/api.ts';
-import { AUTH_CALLBACK_PATH, readReturnTo, userManagerFor } from '../lib/auth.ts';
+import { AUTH_CALLBACK_PATH, authSessionFor, readReturnTo } from '../lib/auth.ts';
+import { useAuth } from '../lib/useAuth.ts';
+import { AuthProvider } from './AuthProvider.tsx';
 import { router } from './router.tsx';
 
 /** Builds the sign-in from the server's public configuration; the app waits for both. */
@@ -15,7 +16,7 @@ export function AuthSetup({ children }: { children: ReactNode }) {
 
   return (
     <AuthProvider
-      userManager={userManagerFor(config.data)}
+      session={authSessionFor(config.data)}
       // Other pages get code and state in their query too (the CRM's OAuth return): not ours to process.
       skipSigninCallback={window.location.pathname !== AUTH_CALLBACK_PATH}
       onSigninCallback={async (user) => {

@@ -1,13 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { TMe, TPublicConfig } from '@warmpath/shared';
 import { InMemoryWebStorage, User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import { AuthProvider } from 'react-oidc-context';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
+import { AuthProvider } from '../app/AuthProvider.tsx';
 import { routes } from '../app/router.tsx';
 import { load } from '../app/screens.ts';
 import { publicKeys } from '../features/public/api.ts';
 import { userKeys } from '../features/users/api.ts';
+import { authSession } from '../lib/auth.ts';
 import { renderWithMantine } from './render.tsx';
 
 export const idTokenProfile = {
@@ -79,7 +80,12 @@ export async function renderApp(path: string, visitor: Visitor, config: TPublicC
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   renderWithMantine(
     <QueryClientProvider client={queryClient}>
-      <AuthProvider userManager={userManager} skipSigninCallback>
+      {/* The user is in the test's own store, which only the user manager reads. */}
+      <AuthProvider
+        session={authSession(async () => userManager, undefined)}
+        skipSigninCallback
+        onSigninCallback={async () => {}}
+      >
         <RouterProvider router={router} />
       </AuthProvider>
       <ToastContainer />
