@@ -4,6 +4,9 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+// By path: Vite loads its config with Node, which would not read the shared package's TypeScript
+// through its name (a link under node_modules, left to Node), but bundles a file it is given by path.
+import { API_CONTRACTS, outlineOf, type RouteOutline } from '../../packages/shared/src/contracts/index.ts';
 
 const backend = 'http://localhost:3000';
 
@@ -90,9 +93,43 @@ function lighterMantineImports(): Plugin {
   };
 }
 
+/**
+ * The production build calls the API by the contracts' outlines (path, method, how it answers) rather
+ * than the contracts themselves: these build every request and answer schema when loaded, which put
+ * zod (26 kB gzip) and the shared schemas in every page's first script, for the answer checks only
+ * development makes (lib/api.ts). Each contracts/<domain>.ts is replaced by its `<domain>Api`'s
+ * outline, computed here from the same contracts; a file that exports anything else stops the build,
+ * as the outline would leave it out. Development and the tests keep the contracts as they are.
+ */
+function contractOutlines(): Plugin {
+  const outlines = new Map<string, Record<string, RouteOutline>>();
+  for (const contract of API_CONTRACTS) {
+    const [domain] = contract.tags;
+    outlines.set(domain, { ...outlines.get(domain), [contract.operationId]: outlineOf(contract) });
+  }
+  const contractFile = /[\\/]packages[\\/]shared[\\/]src[\\/]contracts[\\/](\w+)\.ts$/;
+  return {
+    name: 'warmpath:contract-outlines',
+    apply: 'build',
+    enforce: 'pre',
+    async load(id) {
+      const domain = contractFile.exec(id)?.[1];
+      const routes = domain === undefined ? undefined : outlines.get(domain);
+      if (domain === undefined || routes === undefined) return null;
+      const source = await fs.readFile(id, 'utf8');
+      const exported = [...source.matchAll(/^export\s+(?:const|function|class|let|type|\{)\s*(\w*)/gm)].map(
+        (match) => match[1],
+      );
+      if (exported.length !== 1 || exported[0] !== `${domain}Api`)
+        this.error(`${id} must export its ${domain}Api only (it exports ${exported.join(', ')})`);
+      return `export const ${domain}Api = ${JSON.stringify(routes)};`;
+    },
+  };
+}
+
 // The root is this folder, so the build lands in apps/web/dist, where the server serves it from.
 export default defineConfig({
-  plugins: [react(), precompress(), lighterMantineImports()],
+  plugins: [contractOutlines(), react(), precompress(), lighterMantineImports()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -153,3 +153,7 @@ export const ONBOARDING_PROGRESS = {
 
 /** Where the web app sends analytics events (spec section 7); the server's CSP allows it when a key is set. */
 export const POSTHOG_HOST = 'https://app.posthog.com';
+
+/** Sent with a request, it acts in the caller's demo workspace, as its admin, instead of their own. */
+export const DEMO_WORKSPACE_HEADER = 'x-warmpath-workspace';
+export const DEMO_WORKSPACE_VALUE = 'demo';

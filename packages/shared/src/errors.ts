@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * What went wrong, in the domain's words: the `code` of every error response. The web app decides on
  * these, never on a message (messages are the spec's texts, written for people) or on an HTTP status
@@ -66,11 +64,3 @@ export type TErrorCode = (typeof ERROR_CODES)[number];
 export function isErrorCode(code: string): code is TErrorCode {
   return (ERROR_CODES as readonly string[]).includes(code);
 }
-
-/**
- * The body of every error response: one code the client can branch on, one message it can show.
- * The code is the catalogue's enumeration, so the contract (and the OpenAPI document) says exactly
- * what a client may meet; a client reading a code it does not know yet still shows the message.
- */
-export const ZError = z.object({ code: z.enum(ERROR_CODES), message: z.string() });
-export type TError = z.infer<typeof ZError>;

@@ -1,9 +1,9 @@
 import { Menu } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useAuth } from 'react-oidc-context';
 import { useOpenedOnMount } from '../components/useFocusOnMount.ts';
 import { DemoMenuItem } from '../features/demo/DemoMenuItem.tsx';
 import { forgetUserId } from '../lib/auth.ts';
+import { useAuth } from '../lib/useAuth.ts';
 import { AccountMenuButton } from './UserMenu.tsx';
 
 /**

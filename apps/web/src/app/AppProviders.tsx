@@ -1,11 +1,11 @@
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { isTransientFailure, retryDelayMs } from '../lib/api.ts';
 import { AuthSetup } from './AuthSetup.tsx';
 import { BackendStatusGate } from './BackendStatusGate.tsx';
-import { router } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 import { ToastHost } from './ToastHost.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -26,7 +26,10 @@ export function AppProviders() {
       <QueryClientProvider client={queryClient}>
         <BackendStatusGate>
           <AuthSetup>
-            <RouterProvider router={router} />
+            {/* Under the sign-in: mounted once it is ready, at the address it left (AuthSetup). */}
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
           </AuthSetup>
         </BackendStatusGate>
         <ToastHost />

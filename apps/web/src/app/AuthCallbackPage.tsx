@@ -1,8 +1,8 @@
 import { Anchor, Center, Stack, Text } from '@mantine/core';
-import { useAuth } from 'react-oidc-context';
 import { Link, Navigate } from 'react-router';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { PATHS } from '../lib/paths.ts';
+import { useAuth } from '../lib/useAuth.ts';
 
 /** The identity provider's return; a successful sign-in navigates on from the auth provider. */
 export function AuthCallbackPage() {

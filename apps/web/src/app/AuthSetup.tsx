@@ -1,11 +1,11 @@
 import { MESSAGES } from '@warmpath/shared';
 import type { ReactNode } from 'react';
-import { AuthProvider, useAuth } from 'react-oidc-context';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { MessageScreen } from '../components/MessageScreen.tsx';
 import { usePublicConfig } from '../features/public/api.ts';
-import { AUTH_CALLBACK_PATH, readReturnTo, userManagerFor } from '../lib/auth.ts';
-import { router } from './router.tsx';
+import { AUTH_CALLBACK_PATH, authSessionFor, readReturnTo } from '../lib/auth.ts';
+import { useAuth } from '../lib/useAuth.ts';
+import { AuthProvider } from './AuthProvider.tsx';
 
 /** Builds the sign-in from the server's public configuration; the app waits for both. */
 export function AuthSetup({ children }: { children: ReactNode }) {
@@ -15,12 +15,13 @@ export function AuthSetup({ children }: { children: ReactNode }) {
 
   return (
     <AuthProvider
-      userManager={userManagerFor(config.data)}
+      session={authSessionFor(config.data)}
       // Other pages get code and state in their query too (the CRM's OAuth return): not ours to process.
       skipSigninCallback={window.location.pathname !== AUTH_CALLBACK_PATH}
       onSigninCallback={async (user) => {
-        // Replacing the entry also drops code and state from the address bar.
-        await router.navigate(readReturnTo(user?.state), { replace: true });
+        // Replacing the entry also drops code and state from the address bar. The router is not
+        // mounted yet (AuthReady waits for the sign-in), so it starts at this address.
+        window.history.replaceState(null, '', readReturnTo(user?.state));
       }}
     >
       <AuthReady>{children}</AuthReady>

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { RouteTabs } from '../components/RouteTabs.tsx';
 import { ScreenLoading } from '../components/ScreenLoading.tsx';
 import { PATHS } from '../lib/paths.ts';
@@ -18,6 +18,7 @@ import {
 } from './guards.ts';
 import { ADMIN_TABS, activeAdminTab, activeProfileTab, PROFILE_TABS } from './navigationTabs.ts';
 import { RootRoute } from './RootRoute.tsx';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { load } from './screens.ts';
 
 function guarded(guard: RouteGuard, children: RouteObject[]): RouteObject {
@@ -56,7 +57,6 @@ export const routes: RouteObject[] = [
   {
     path: PATHS.root,
     element: <RootRoute />,
-    errorElement: <ErrorScreen />,
     children: [
       { index: true, element: <Navigate to={PATHS.actions} replace /> },
       { path: PATHS.authCallback, element: <AuthCallbackPage /> },
@@ -158,6 +158,13 @@ export const routes: RouteObject[] = [
       ]),
     ],
   },
+  // What no route matches: the error screen, as the data router's error element showed it.
+  { path: '*', element: <ErrorScreen /> },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The routes at the router's location (BrowserRouter in the app, MemoryRouter in tests). */
+export function AppRoutes() {
+  const location = useLocation();
+  const element = useRoutes(routes, location);
+  return <RouteErrorBoundary location={location}>{element}</RouteErrorBoundary>;
+}

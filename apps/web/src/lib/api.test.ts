@@ -1,4 +1,13 @@
-import { listsApi, networkApi, type TImportStatus, targetingApi, teamApi, ZPublicConfig } from '@warmpath/shared';
+import {
+  listsApi,
+  networkApi,
+  outlineOf,
+  publicApi,
+  type TImportStatus,
+  targetingApi,
+  teamApi,
+  ZPublicConfig,
+} from '@warmpath/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { errorAnswer, stubApi } from '../testing/fakeApi.ts';
@@ -308,5 +317,40 @@ describe('calls by contract', () => {
     expect(api.calls[0]).toMatchObject({ method: 'POST', path: '/accounts/command/upload-accounts' });
     expect(api.calls[0]?.search.get('importId')).toBe(imported.id);
     expect(progress).toEqual([{ loaded: 3, total: 3 }]);
+  });
+});
+
+describe("calls by the contracts' outlines, as the production build makes them (vite.config.ts)", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  /** The outline in the contract's place: the build swaps the modules, the types stay the contract's. */
+  function asBuilt<C extends Parameters<typeof outlineOf>[0]>(contract: C): C {
+    return outlineOf(contract) as unknown as C;
+  }
+
+  it('answers JSON as sent and null for no content, and downloads and uploads as with the contracts', async () => {
+    vi.stubEnv('DEV', false);
+    setAccessTokenProvider(async () => 'secret');
+    const config = { oidc: { authority: 'a', clientId: 'c', audience: 'x', extraQueryParams: {} } };
+    const api = stubApi({
+      'GET /public/config': Response.json(config),
+      'DELETE /users/command/delete-persona/7': new Response(null, { status: 204 }),
+      'POST /accounts/command/upload-accounts': Response.json({ id: 'i' }),
+    });
+    await expect(callApi(asBuilt(publicApi.getPublicConfig))).resolves.toEqual(config);
+    await expect(callApi(asBuilt(targetingApi.deletePersona), { params: { id: '7' } })).resolves.toBeNull();
+    await expect(
+      uploadToApi(asBuilt(listsApi.uploadAccounts), { query: { importId: 'i' }, body: new FormData() }),
+    ).resolves.toEqual({ id: 'i' });
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'GET /public/config',
+      'DELETE /users/command/delete-persona/7',
+      'POST /accounts/command/upload-accounts',
+    ]);
+
+    stubFetch(async () => new Response('name', { headers: { 'Content-Type': 'text/csv' } }));
+    const file = await downloadFromApi(asBuilt(networkApi.exportContactsCsv), { body: { filters: [] } });
+    await expect(file.text()).resolves.toBe('name');
+    expect(() => downloadFromApi(asBuilt(publicApi.getPublicConfig))).toThrow('getPublicConfig answers no file');
   });
 });

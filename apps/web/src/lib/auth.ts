@@ -1,37 +1,142 @@
-import { REGISTRATION_PROCESSES, SESSION_COOKIE_DAYS, type TPublicConfig } from '@warmpath/shared';
+import {
+  REGISTRATION_PROCESSES,
+  type RegistrationProcess,
+  SESSION_COOKIE_DAYS,
+  type TPublicConfig,
+} from '@warmpath/shared';
 import Cookies from 'js-cookie';
-import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import { z } from 'zod';
+import type { UserManager, UserProfile } from 'oidc-client-ts';
 import { setAccessTokenProvider } from './api.ts';
 
 export const AUTH_CALLBACK_PATH = '/auth/callback';
-const SCOPE = 'openid profile email offline_access';
 const REGISTRATION_STORAGE_KEY = 'registrationProcess';
 const USER_ID_COOKIE = 'userId';
 
-/** OpenID Connect, authorization code with PKCE, against the provider the server names. */
-function createUserManager(config: TPublicConfig): UserManager {
-  const { origin } = window.location;
-  return new UserManager({
-    authority: config.oidc.authority,
-    client_id: config.oidc.clientId,
-    redirect_uri: `${origin}${AUTH_CALLBACK_PATH}`,
-    post_logout_redirect_uri: `${origin}/`,
-    scope: SCOPE,
-    extraQueryParams: config.oidc.extraQueryParams,
-    // Shared by every tab, so a link opened in a new tab stays signed in.
-    userStore: new WebStorageStateStore({ store: window.localStorage }),
-  });
+// The sign-in runs on oidc-client-ts, loaded only when it is needed: a sign-in or sign-out, the
+// identity provider's return, a token to renew (issue 26: it was a fifth of every page's first
+// script). Until then the signed-in user is read where the library keeps it.
+
+/** The signed-in user as oidc-client-ts stores it (its User's storage string), as far as the app reads it. */
+export type StoredUser = {
+  readonly access_token: string;
+  readonly refresh_token?: string;
+  /** Seconds since the epoch; none means the token does not expire. */
+  readonly expires_at?: number;
+  readonly profile: UserProfile;
+};
+
+/** Where oidc-client-ts keeps the user: its WebStorageStateStore's prefix and its UserManager's key. */
+export function storedUserKey(config: TPublicConfig): string {
+  return `oidc.user:${config.oidc.authority}:${config.oidc.clientId}`;
+}
+
+export function readStoredUser(config: TPublicConfig): StoredUser | null {
+  const raw = window.localStorage.getItem(storedUserKey(config));
+  if (raw === null) return null;
+  let stored: unknown;
+  try {
+    stored = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof stored !== 'object' || stored === null) return null;
+  if (!('access_token' in stored) || typeof stored.access_token !== 'string') return null;
+  if (!('profile' in stored) || typeof stored.profile !== 'object' || stored.profile === null) return null;
+  const refreshToken = 'refresh_token' in stored ? stored.refresh_token : undefined;
+  const expiresAt = 'expires_at' in stored ? stored.expires_at : undefined;
+  return {
+    access_token: stored.access_token,
+    refresh_token: typeof refreshToken === 'string' ? refreshToken : undefined,
+    expires_at: typeof expiresAt === 'number' ? expiresAt : undefined,
+    // The identity provider's claims, as the library hands them over: it does not check them either.
+    profile: stored.profile as UserProfile,
+  };
+}
+
+/** Seconds until the access token expires, as oidc-client-ts counts them (User.expires_in). */
+function expiresIn(user: { readonly expires_at?: number }): number | undefined {
+  return user.expires_at === undefined ? undefined : user.expires_at - Math.floor(Date.now() / 1000);
+}
+
+/** As oidc-client-ts's User.expired: a token without an expiry never is. */
+export function isExpired(user: { readonly expires_at?: number }): boolean {
+  const seconds = expiresIn(user);
+  return seconds !== undefined && seconds <= 0;
+}
+
+/**
+ * The sign-in of one configuration: the user stored at start, and the user manager, loaded once on
+ * first need. `storedUser` is undefined when only the user manager can tell (the tests' own stores).
+ */
+export type AuthSession = {
+  readonly storedUser: StoredUser | null | undefined;
+  userManager(): Promise<UserManager>;
+  /** Runs `listener` once the user manager is there, before anything is asked of it; returns the unsubscribe. */
+  onUserManager(listener: (userManager: UserManager) => () => void): () => void;
+};
+
+export function authSession(load: () => Promise<UserManager>, storedUser: StoredUser | null | undefined): AuthSession {
+  let loaded: UserManager | null = null;
+  let loading: Promise<UserManager> | null = null;
+  const listeners = new Map<(userManager: UserManager) => () => void, () => void>();
+  const notify = (listener: (userManager: UserManager) => () => void, userManager: UserManager) =>
+    listeners.set(listener, listener(userManager));
+  return {
+    storedUser,
+    userManager() {
+      loading ??= load().then(
+        (userManager) => {
+          loaded = userManager;
+          for (const listener of listeners.keys()) notify(listener, userManager);
+          return userManager;
+        },
+        (error: unknown) => {
+          // A failed download (the network) is tried again on the next need.
+          loading = null;
+          throw error;
+        },
+      );
+      return loading;
+    },
+    onUserManager(listener) {
+      listeners.set(listener, () => {});
+      if (loaded) notify(listener, loaded);
+      return () => {
+        listeners.get(listener)?.();
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+/** How long before the token's end oidc-client-ts renews it (its accessTokenExpiringNotificationTimeInSeconds). */
+const RENEW_BEFORE_EXPIRY_S = 60;
+/** The library is loaded this much earlier, so that its own timer renews the token when it always did. */
+const LOAD_BEFORE_RENEWAL_S = 30;
+/** setTimeout's longest delay; a later renewal just loads the library early. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * Loads the user manager before the stored token is due for renewal: once loaded, oidc-client-ts
+ * renews it itself (automaticSilentRenew), as it did when loaded at start.
+ */
+function scheduleRenewal(session: AuthSession, user: StoredUser | null): void {
+  const seconds = user ? expiresIn(user) : undefined;
+  // An expired token is not renewed ahead (nor was it by the library): the next call renews it.
+  if (seconds === undefined || seconds <= 0) return;
+  const delayMs = (seconds - RENEW_BEFORE_EXPIRY_S - LOAD_BEFORE_RENEWAL_S) * 1000;
+  setTimeout(() => void session.userManager().catch(() => {}), Math.min(Math.max(delayMs, 0), MAX_TIMEOUT_MS));
 }
 
 /** The access token of the signed-in user, renewed with the refresh token once expired. */
-function accessTokenFrom(userManager: UserManager): () => Promise<string> {
+function accessTokenFrom(config: TPublicConfig, session: AuthSession): () => Promise<string> {
   return async () => {
-    const user = await userManager.getUser();
+    // What UserManager.getUser reads, without loading the library for it.
+    const user = readStoredUser(config);
     if (!user) throw new Error('Not signed in');
-    if (!user.expired) return user.access_token;
+    if (!isExpired(user)) return user.access_token;
     if (!user.refresh_token) throw new Error('Session expired');
-    const renewed = await userManager.signinSilent();
+    const renewed = await (await session.userManager()).signinSilent();
     if (!renewed) throw new Error('Session expired');
     return renewed.access_token;
   };
@@ -40,30 +145,36 @@ function accessTokenFrom(userManager: UserManager): () => Promise<string> {
 /** The state carried through the identity provider: where to go once signed in. */
 export type SignInState = { returnTo: string };
 
+// What the browser kept is checked by hand rather than with zod, which every page would then load
+// first (issue 26).
+
 /** Reads the return path from the sign-in state; only same-origin paths are followed. */
 export function readReturnTo(state: unknown): string {
-  const parsed = z.object({ returnTo: z.string() }).safeParse(state);
-  if (!parsed.success) return '/';
-  const { returnTo } = parsed.data;
-  return returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/';
+  const returnTo = typeof state === 'object' && state !== null && 'returnTo' in state ? state.returnTo : undefined;
+  return typeof returnTo === 'string' && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/';
 }
 
-const ZStoredRegistration = z.object({
-  process: z.enum(REGISTRATION_PROCESSES),
-  target: z.string().startsWith('/'),
-});
 /** A registration started before leaving for the identity provider (spec section 2). */
-export type StoredRegistration = z.infer<typeof ZStoredRegistration>;
+export type StoredRegistration = { process: RegistrationProcess; target: string };
+
+function isRegistrationProcess(value: unknown): value is RegistrationProcess {
+  return (REGISTRATION_PROCESSES as readonly unknown[]).includes(value);
+}
 
 export function readRegistration(): StoredRegistration | null {
   const raw = window.localStorage.getItem(REGISTRATION_STORAGE_KEY);
   if (raw === null) return null;
+  let stored: unknown;
   try {
-    const parsed = ZStoredRegistration.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    stored = JSON.parse(raw);
   } catch {
     return null;
   }
+  if (typeof stored !== 'object' || stored === null || !('process' in stored) || !('target' in stored)) return null;
+  const { process, target } = stored;
+  return isRegistrationProcess(process) && typeof target === 'string' && target.startsWith('/')
+    ? { process, target }
+    : null;
 }
 
 export function storeRegistration(registration: StoredRegistration): void {
@@ -98,14 +209,19 @@ export function forgetUserId(): void {
   Cookies.remove(USER_ID_COOKIE);
 }
 
-let current: { config: TPublicConfig; userManager: UserManager } | null = null;
+let current: { config: TPublicConfig; session: AuthSession } | null = null;
 
-/** One user manager per configuration; its access token is what the API client sends. */
-export function userManagerFor(config: TPublicConfig): UserManager {
+/** One sign-in per configuration; its access token is what the API client sends. */
+export function authSessionFor(config: TPublicConfig): AuthSession {
   if (current?.config !== config) {
-    const userManager = createUserManager(config);
-    setAccessTokenProvider(accessTokenFrom(userManager));
-    current = { config, userManager };
+    const storedUser = readStoredUser(config);
+    const session = authSession(
+      () => import('./userManager.ts').then(({ createUserManager }) => createUserManager(config)),
+      storedUser,
+    );
+    setAccessTokenProvider(accessTokenFrom(config, session));
+    scheduleRenewal(session, storedUser);
+    current = { config, session };
   }
-  return current.userManager;
+  return current.session;
 }

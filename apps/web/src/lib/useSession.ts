@@ -1,7 +1,7 @@
 import type { TMe } from '@warmpath/shared';
-import { useAuth } from 'react-oidc-context';
 import { useMe } from '../features/users/api.ts';
 import { readRegistration, type StoredRegistration } from './auth.ts';
+import { useAuth } from './useAuth.ts';
 
 export type Session = {
   /** The sign-in or the current user is still loading. */

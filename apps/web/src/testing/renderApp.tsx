@@ -1,13 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from '@testing-library/react';
 import type { TMe, TPublicConfig } from '@warmpath/shared';
 import { InMemoryWebStorage, User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import { AuthProvider } from 'react-oidc-context';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { ToastContainer } from 'react-toastify';
-import { routes } from '../app/router.tsx';
+import { AuthProvider } from '../app/AuthProvider.tsx';
+import { AppRoutes } from '../app/router.tsx';
 import { load } from '../app/screens.ts';
 import { publicKeys } from '../features/public/api.ts';
 import { userKeys } from '../features/users/api.ts';
+import { authSession } from '../lib/auth.ts';
 import { renderWithMantine } from './render.tsx';
 
 export const idTokenProfile = {
@@ -59,6 +61,16 @@ export const publicConfig: TPublicConfig = {
 // import (transformed on the fly) is not counted against the timeout of a query waiting for it.
 const everyScreen = Promise.all(Object.values(load).map((screen) => screen()));
 
+/** Where the app is, and a way to go elsewhere as a link would: what the tests read of the router. */
+export type TestRouter = { state: { location: Location }; navigate: (to: string) => Promise<void> };
+
+/** Keeps the test's router up to date with the app's location. */
+function RouterProbe({ router, navigateRef }: { router: TestRouter; navigateRef: { current?: NavigateFunction } }) {
+  router.state.location = useLocation();
+  navigateRef.current = useNavigate();
+  return null;
+}
+
 /** The whole app at `path`, for a signed-out visitor or a signed-in one with the given user. */
 export async function renderApp(path: string, visitor: Visitor, config: TPublicConfig = publicConfig) {
   await everyScreen;
@@ -76,11 +88,29 @@ export async function renderApp(path: string, visitor: Visitor, config: TPublicC
     await userManager.storeUser(new User({ access_token: 'token', token_type: 'Bearer', profile: idTokenProfile }));
     queryClient.setQueryData(userKeys.me(), visitor.me ?? null);
   }
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const navigateRef: { current?: NavigateFunction } = {};
+  const router: TestRouter = {
+    state: { location: { pathname: path, search: '', hash: '', state: null, key: 'default' } },
+    navigate: async (to) => {
+      const navigate = navigateRef.current;
+      if (!navigate) throw new Error('The app is not mounted');
+      await act(async () => {
+        await navigate(to);
+      });
+    },
+  };
   renderWithMantine(
     <QueryClientProvider client={queryClient}>
-      <AuthProvider userManager={userManager} skipSigninCallback>
-        <RouterProvider router={router} />
+      {/* The user is in the test's own store, which only the user manager reads. */}
+      <AuthProvider
+        session={authSession(async () => userManager, undefined)}
+        skipSigninCallback
+        onSigninCallback={async () => {}}
+      >
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes />
+          <RouterProbe router={router} navigateRef={navigateRef} />
+        </MemoryRouter>
       </AuthProvider>
       <ToastContainer />
     </QueryClientProvider>,

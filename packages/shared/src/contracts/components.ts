@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { ZError } from '../errors.ts';
 import { EVENT_PAYLOADS, EVENT_TYPES, eventComponentName, ZEventPerson, ZEventUser } from '../events.ts';
 import * as actions from '../schemas/actions.ts';
 import * as common from '../schemas/common.ts';
@@ -17,7 +16,7 @@ import * as workspace from '../schemas/workspace.ts';
  * left out: the document lists them one by one.
  */
 export const API_COMPONENTS: Readonly<Record<string, z.ZodType>> = {
-  Error: ZError,
+  Error: common.ZError,
   Health: common.ZHealth,
   PublicConfig: common.ZPublicConfig,
 

@@ -114,3 +114,30 @@ export function successOf(contract: RouteContract): { status: SuccessStatus; ans
 export function isZodSchema(value: Answer | Upload | undefined): value is z.ZodType {
   return value !== undefined && '_zod' in value;
 }
+
+/** A JSON answer in a route's outline, in place of its schema. */
+type JsonOutline = { readonly kind: 'json' };
+
+/** A route without its schemas: what a client needs to call it (the path, the method, how it answers). */
+export type RouteOutline = Pick<RouteContract, 'operationId' | 'method' | 'path'> & {
+  readonly responses: { readonly [S in SuccessStatus]?: Exclude<Answer, z.ZodType> | JsonOutline };
+};
+
+/**
+ * The route as the web app's production build has it (apps/web/vite.config.ts): the contracts' schemas
+ * would bring zod and every schema into the first script, for checks only development makes.
+ */
+export function outlineOf(contract: RouteContract): RouteOutline {
+  const responses = Object.fromEntries(
+    Object.entries(contract.responses).map(([status, answer]) => [
+      status,
+      isZodSchema(answer) ? { kind: 'json' } : answer,
+    ]),
+  );
+  return { operationId: contract.operationId, method: contract.method, path: contract.path, responses };
+}
+
+/** How a route answers, from its contract or from its outline (where a JSON answer has no schema). */
+export function answerKindOf(answer: Answer): 'json' | Exclude<Answer, z.ZodType>['kind'] {
+  return isZodSchema(answer) ? 'json' : answer.kind;
+}

@@ -1,16 +1,5 @@
-import { z } from 'zod';
+import { ZDemo } from '../schemas/demo.ts';
 import { defineRoutes, noContent } from './define-route.ts';
-
-/**
- * A member's demo workspace: made-up data to explore the product with, apart from their real workspace.
- * 'ready' once it exists; the app then sends `DEMO_WORKSPACE_HEADER` to act in it.
- */
-export const ZDemo = z.object({ status: z.enum(['none', 'ready']) });
-export type TDemo = z.infer<typeof ZDemo>;
-
-/** Sent with a request, it acts in the caller's demo workspace, as its admin, instead of their own. */
-export const DEMO_WORKSPACE_HEADER = 'x-warmpath-workspace';
-export const DEMO_WORKSPACE_VALUE = 'demo';
 
 export const demoApi = defineRoutes('demo', {
   getDemo: {

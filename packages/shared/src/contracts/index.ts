@@ -14,7 +14,6 @@ import { workflowsApi } from './workflows.ts';
 import { workspaceApi } from './workspace.ts';
 
 export * from './define-route.ts';
-export { DEMO_WORKSPACE_HEADER, DEMO_WORKSPACE_VALUE, type TDemo, ZDemo } from './demo.ts';
 export {
   actionsApi,
   demoApi,

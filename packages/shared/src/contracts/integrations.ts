@@ -21,7 +21,7 @@ import { ZSyncRun } from '../schemas/users.ts';
 import { defineRoutes, noContent, redirect } from './define-route.ts';
 
 const NO_WEBHOOK = 'No webhook endpoint is configured';
-export const NO_HUBSPOT = 'HubSpot is not connected';
+const NO_HUBSPOT = 'HubSpot is not connected';
 
 /** Where the product's events go: the webhook (and, as they come, the team chat and the CRM). Admins only. */
 export const integrationsApi = defineRoutes('integrations', {

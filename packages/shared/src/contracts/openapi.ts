@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZError } from '../errors.ts';
 import { eventComponentName, WEBHOOK_EVENT_TYPES } from '../events.ts';
+import { ZError } from '../schemas/common.ts';
 import { API_COMPONENTS } from './components.ts';
 import {
   type Access,

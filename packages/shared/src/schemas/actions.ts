@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ACTION_TYPES, ENGAGEMENTS } from '../enums.ts';
+import { WARM_INTRO_SOURCES } from '../network.ts';
 import { SIGNAL_TYPES } from '../signals.ts';
-import { WARM_INTRO_SOURCES, ZClientConnected, ZConnector, ZPagination, ZSignal } from './network.ts';
+import { ZClientConnected, ZConnector, ZPagination, ZSignal } from './network.ts';
 
 // The Actions API of spec sections 3 and 7: the daily recommended actions, the past, pending and
 // skipped ones, their filters, the commands on them, and the two sends of the action panels.

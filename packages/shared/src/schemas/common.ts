@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from '../errors.ts';
 
 export const ZIdParams = z.object({ id: z.uuid() });
 
@@ -24,3 +25,12 @@ export const ZPublicConfig = z.object({
   posthogKey: z.string().nullable(),
 });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;
+
+/**
+ * The body of every error response: one code the client can branch on, one message it can show.
+ * The code is the catalogue's enumeration, so the contract (and the OpenAPI document) says exactly
+ * what a client may meet; a client reading a code it does not know yet still shows the message.
+ * Beside the other schemas rather than the codes: the web app needs the codes first, not zod.
+ */
+export const ZError = z.object({ code: z.enum(ERROR_CODES), message: z.string() });
+export type TError = z.infer<typeof ZError>;

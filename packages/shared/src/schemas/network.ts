@@ -1,46 +1,18 @@
 import { z } from 'zod';
 import { PAGINATION } from '../constants.ts';
 import { CONNECTION_SOURCES, ENGAGEMENTS } from '../enums.ts';
+import {
+  ACCOUNT_COVERAGE_SORTS,
+  ASSIGNED_TO_FILTER,
+  NETWORK_FILTER_FIELDS,
+  NETWORK_TOGGLE_FILTERS,
+  REPORT_CARD_TREND_POINTS,
+  WARM_INTRO_SOURCES,
+} from '../network.ts';
 import { SIGNAL_TYPES } from '../signals.ts';
 
 // The network API of spec sections 3 and 7 (Contacts calls): the table, its filters, report cards,
 // the CSV export and the warm-intro panels.
-
-/** Spec section 4: an empty filter list means all, this value means none. */
-export const EMPTY_STATE = 'EMPTY_STATE';
-
-export const PROXIMITY_BAND_NAMES = ['Low', 'Medium', 'High'] as const;
-export type ProximityBandName = (typeof PROXIMITY_BAND_NAMES)[number];
-
-/** The filter fields of the network table, in the order of the filter bar (spec section 2). */
-export const NETWORK_FILTER_FIELDS = [
-  'companyName',
-  'companySize',
-  'industry',
-  'jobDepartment',
-  'personName',
-  'proximity',
-  'connector',
-  'engagement',
-  'signal',
-] as const;
-export type NetworkFilterField = (typeof NETWORK_FILTER_FIELDS)[number];
-export const NETWORK_FILTER_LABELS: Record<NetworkFilterField, string> = {
-  companyName: 'Companies',
-  companySize: 'Sizes',
-  industry: 'Industries',
-  jobDepartment: 'Departments',
-  personName: 'Names',
-  proximity: 'Proximities',
-  connector: 'Allies',
-  engagement: 'Engagements',
-  signal: 'Signals',
-};
-/** Filters that are not option lists: each takes the single value 'true'. */
-export const NETWORK_TOGGLE_FILTERS = ['idealCustomerProfile', 'personas', 'myAccounts', 'externalOnly'] as const;
-export type NetworkToggleFilter = (typeof NETWORK_TOGGLE_FILTERS)[number];
-/** Prospects at accounts assigned to the listed users (user ids). */
-export const ASSIGNED_TO_FILTER = 'assignedTo';
 
 export const ZFilterItem = z.object({
   name: z.enum([...NETWORK_FILTER_FIELDS, ...NETWORK_TOGGLE_FILTERS, ASSIGNED_TO_FILTER]),
@@ -169,11 +141,6 @@ export const ZFilterSearchQuery = z.object({
 });
 export const ZFilterSearchResult = z.object({ options: z.array(ZFilterOption) });
 export type TFilterSearchResult = z.infer<typeof ZFilterSearchResult>;
-/** Options per page of the companies and names filters. */
-export const FILTER_OPTION_PAGE_SIZE = 50;
-
-/** A report card's trend: one amount a day, oldest first, the last being today's (the card's amount). */
-export const REPORT_CARD_TREND_POINTS = 31;
 const ZReportCard = z.object({
   amount: z.number().int(),
   /**
@@ -237,10 +204,6 @@ export const ZProximityExplanation = z.object({
 export type TProximityExplanation = z.infer<typeof ZProximityExplanation>;
 export const ZProspectIdQuery = z.object({ prospectId: z.uuid() });
 
-/** Warm intros: ask a colleague (connector) or a client ally (client). */
-export const WARM_INTRO_SOURCES = ['connector', 'client'] as const;
-export type WarmIntroSource = (typeof WARM_INTRO_SOURCES)[number];
-
 export const ZWarmIntroModalQuery = z.object({
   source: z.enum(WARM_INTRO_SOURCES),
   targetId: z.uuid(),
@@ -281,12 +244,6 @@ export const ZWarmIntroItem = z.object({
 export type TWarmIntroItem = z.infer<typeof ZWarmIntroItem>;
 export const ZWarmIntroItems = z.array(ZWarmIntroItem).min(1).max(20);
 export const ZWarmIntroSent = z.object({ sent: z.number().int() });
-
-/** Issue 26: how the account coverage view orders its accounts (counts most first, names A to Z). */
-export const ACCOUNT_COVERAGE_SORTS = ['prospects', 'warm', 'name'] as const;
-export type AccountCoverageSort = (typeof ACCOUNT_COVERAGE_SORTS)[number];
-/** The proximity bands a coverage view calls warm: the network filter's values for them. */
-export const WARM_PROXIMITY_BANDS: readonly ProximityBandName[] = ['High', 'Medium'];
 
 export const ZAccountCoverageQuery = ZPageQuery.extend({
   sort: z.enum(ACCOUNT_COVERAGE_SORTS).default('prospects'),

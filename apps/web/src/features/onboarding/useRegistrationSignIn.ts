@@ -1,6 +1,6 @@
-import { useAuth } from 'react-oidc-context';
 import { type SignInState, type StoredRegistration, storeRegistration } from '../../lib/auth.ts';
 import { toast } from '../../lib/toasts.tsx';
+import { useAuth } from '../../lib/useAuth.ts';
 
 /**
  * Starts a registration (spec section 2): remember the process and where it continues, then sign in

@@ -1,10 +1,10 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { ONBOARDING_PROGRESS } from '@warmpath/shared';
-import { useAuth } from 'react-oidc-context';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import type { SignInState } from '../../../lib/auth.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toasts.tsx';
+import { useAuth } from '../../../lib/useAuth.ts';
 import { OnboardingLayout } from '../components/OnboardingLayout.tsx';
 import { WarmPathPicture } from '../components/WarmPathPicture.tsx';
 import { useRegistrationSignIn } from '../useRegistrationSignIn.ts';

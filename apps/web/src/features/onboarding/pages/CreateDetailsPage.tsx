@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { ONBOARDING_PROGRESS } from '@warmpath/shared';
 import { useForm } from 'react-hook-form';
-import { useAuth } from 'react-oidc-context';
 import { useNavigate } from 'react-router';
 import { FormCheckbox } from '../../../components/FormCheckbox.tsx';
 import { FormDomainTags } from '../../../components/FormDomainTags.tsx';
@@ -11,6 +10,7 @@ import { hasErrorCode } from '../../../lib/api.ts';
 import { clearRegistration } from '../../../lib/auth.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toasts.tsx';
+import { useAuth } from '../../../lib/useAuth.ts';
 import { useCreateWorkspaceAdmin } from '../../users/api.ts';
 import { OnboardingLayout } from '../components/OnboardingLayout.tsx';
 import {

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { ONBOARDING_PROGRESS, type TInviteInfo } from '@warmpath/shared';
 import { useForm } from 'react-hook-form';
-import { useAuth } from 'react-oidc-context';
 import { generatePath, Link, useNavigate, useParams } from 'react-router';
 import { FormCheckbox } from '../../../components/FormCheckbox.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { hasErrorCode, type TApiErrorCode } from '../../../lib/api.ts';
 import { clearInviteId, clearRegistration, storeInviteId } from '../../../lib/auth.ts';
 import { PATHS } from '../../../lib/paths.ts';
+import { useAuth } from '../../../lib/useAuth.ts';
 import {
   acceptInvitationDefaults,
   closedInvitationMessage,
