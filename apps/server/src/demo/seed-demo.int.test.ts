@@ -116,6 +116,27 @@ describe('the small demo dataset', () => {
     expect(signalsOfMask(spread.signals)).toEqual(SIGNAL_TYPES);
   });
 
+  it("produces its job changes and members' histories as a team's LinkedIn uploads do", async () => {
+    const found = await ctx.database.inWorkspace(me.workspaceId, async (tx) => {
+      const changes = await tx.execute<{ source: string; confidence: string; status: string; n: number }>(sql`
+        select source, confidence, status, count(*)::int as n from job_changes group by 1, 2, 3`);
+      const moved = await tx.execute<{ n: number }>(sql`
+        select count(*)::int as n from clients c join people p on p.workspace_id = c.workspace_id and p.id = c.person_id
+         where c.track_job_changes and c.company_id_at_import <> p.company_id`);
+      // Members' stints as Positions.csv gives them: LinkedIn's, from the first of a month.
+      const stints = await tx.execute<{ source: string; first_of_month: boolean; n: number }>(sql`
+        select e.source, extract(day from e.started_on) = 1 as first_of_month, count(*)::int as n
+          from employments e join people p on p.workspace_id = e.workspace_id and p.id = e.person_id
+          join users u on u.workspace_id = p.workspace_id and lower(u.email) = p.email
+         group by 1, 2`);
+      return { changes: changes.rows, moved: moved.rows[0]?.n ?? 0, stints: stints.rows };
+    });
+    expect(found.moved).toBeGreaterThan(0);
+    // Each moved tracked client, seen by the newer export: certain, as LinkedIn's changes are.
+    expect(found.changes).toEqual([{ source: 'linkedin', confidence: 'certain', status: 'confirmed', n: found.moved }]);
+    expect(found.stints).toEqual([{ source: 'linkedin', first_of_month: true, n: 2 * (report.created.members + 1) }]);
+  });
+
   it(
     'adds nothing when run again on the same workspace',
     async () => {

@@ -4,9 +4,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.ts';
 import type { EventsDeps } from '../events/record.ts';
 import { recommendActions } from '../features/actions/engine.ts';
+import { connectionBatches } from '../features/sources/linkedin/connections-csv.ts';
+import { Rejections } from '../features/sources/linkedin/export-rows.ts';
+import { mergeConnections, mergePositions } from '../features/sources/linkedin/linkedin.repo.ts';
+import { parsePositionsCsv } from '../features/sources/linkedin/positions-csv.ts';
 import { type TrackedEvent, writeTrackedEvents } from '../features/tracking/ingest.repo.ts';
 import { insertUser, setOnboarding } from '../features/users/users.repo.ts';
 import { type RecomputeReport, recomputeAll, recomputeDirty } from '../graph/graph.service.ts';
+import { csvLine } from '../lib/csv-write.ts';
 import { seedWorkflows } from './seed-workflows.ts';
 import {
   ALLY_TAG_SLOTS,
@@ -443,7 +448,14 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
     }),
   );
   created.employments = await step('employments', async () => {
-    const own = await write(async (tx) => rows(await insertMemberEmployments(tx, demo, memberPeople)));
+    const own = await write(async (tx) => {
+      const imported = await importMemberPositions(tx, demo, members);
+      // The upload marks everyone at those companies for the graph job. A demo larger than its evidence
+      // slice writes most edges directly, and rebuilding them from evidence that does not back them would
+      // drop them: only the slice is marked, below. Nothing else is marked at this point of the seed.
+      if (plan.evidenceStride > 1) await tx.execute(sql`delete from graph_dirty where workspace_id = ${ws}`);
+      return imported;
+    });
     const theirs = await chunked('employments', Math.round(plan.prospects * 1.2), PARALLEL, async (tx, from, to) =>
       rows(await insertProspectEmployments(tx, demo, from, to)),
     );
@@ -478,6 +490,9 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
       ),
     );
   }
+
+  // After the raw evidence, whose bulk LinkedIn connections would otherwise meet these ones.
+  await step('job changes', () => write((tx) => importClientMoves(tx, demo, seedUserId)));
 
   // Without it the recompute right after the bulk load plans on the statistics of nearly empty tables.
   await step('analyze', () => database.analyze(SEEDED_TABLES));
@@ -706,21 +721,99 @@ async function insertAccounts(tx: Tx, demo: Demo, memberUsers: string[]) {
   return { accounts: rows(accounts), assignees: rows(assignees) };
 }
 
-/** Two past stints per member at the larger companies, 2011-2023: colleagues-to-be of many prospects. */
-function insertMemberEmployments(tx: Tx, demo: Demo, memberPeople: string[]) {
-  const { ws, seed, plan } = demo;
+/**
+ * Each member's own history as a member who uploads LinkedIn's `Positions.csv` gives it: two past
+ * positions at the larger companies, 2011-2023 (colleagues-to-be of many prospects). The file is
+ * written and read by the upload's own code (parsePositionsCsv, mergePositions), so the demo's
+ * members have exactly what a real member's file gives: months, companies matched by name.
+ */
+async function importMemberPositions(tx: Tx, demo: Demo, members: Member[]) {
+  const { ws, plan } = demo;
   const key = sql.raw('(m.n * 2 + s)');
-  return tx.execute(sql`
-    insert into employments (workspace_id, id, person_id, company_id, title, department, started_on, ended_on)
-    select ${ws}::uuid, ${derivedId(seed, sql`'member-stint:' || m.person_id || ':' || s`)}, m.person_id, co.id,
-           p.title, p.department, x.started_on, x.started_on + (540 + ${below(key, SALT.stintLength, 1460)})
-      from unnest(${sql.param(memberPeople)}::uuid[]) with ordinality as m(person_id, n)
+  const stints = await tx.execute<{
+    user_id: string;
+    company: string;
+    title: string | null;
+    started_on: string;
+    finished_on: string;
+  }>(sql`
+    select m.user_id, named.name as company, p.title, x.started_on::text as started_on,
+           (x.started_on + (540 + ${below(key, SALT.stintLength, 1460)}))::text as finished_on
+      from unnest(${sql.param(members.map((member) => member.userId))}::uuid[],
+                  ${sql.param(members.map((member) => member.personId))}::uuid[]) with ordinality as m(user_id, person_id, n)
       cross join generate_series(0, 1) as s
       join people p on p.workspace_id = ${ws} and p.id = m.person_id
       cross join lateral (select date '2011-01-01' + ${below(key, SALT.memberStart, 3300)} as started_on,
                                  floor(${int(Math.min(ALUMNI_COMPANIES, plan.companies))} * power(${unit(key, SALT.pastCompany)}, 1.3))::int as ck) x
       cross join ${companyAt(demo, 'co', sql.raw('x.ck'))}
-    on conflict do nothing`);
+      join companies named on named.workspace_id = ${ws} and named.id = co.id
+     order by m.n, s`);
+  // LinkedIn writes months: 'Mar 2019'.
+  const month = (date: string) =>
+    new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  // A replayed seed adds nothing: a member whose file was read already is left as it is.
+  const uploaded = await tx.execute<{ person_id: string }>(sql`
+    select distinct person_id from employments
+     where workspace_id = ${ws} and source = 'linkedin'
+       and person_id = any(${sql.param(members.map((member) => member.personId))}::uuid[])`);
+  const done = new Set(uploaded.rows.map((row) => row.person_id));
+  let imported = 0;
+  for (const member of members.filter((candidate) => !done.has(candidate.personId))) {
+    const file = [
+      csvLine(['Company Name', 'Title', 'Description', 'Location', 'Started On', 'Finished On']),
+      ...stints.rows
+        .filter((stint) => stint.user_id === member.userId)
+        .map((stint) =>
+          csvLine([stint.company, stint.title, null, null, month(stint.started_on), month(stint.finished_on)]),
+        ),
+    ].join('');
+    imported += await mergePositions(tx, ws, member.userId, await parsePositionsCsv(file, new Rejections()));
+  }
+  return imported;
+}
+
+/**
+ * The tracked clients who moved on, as the seeding member's LinkedIn exports show them: an earlier
+ * `Connections.csv` at the company they were recorded at, a newer one where they work now. Both files
+ * are written and read by the upload's own code (connectionBatches, mergeConnections), so the Job changes
+ * page lists what a team whose member uploads a newer export gets: each change, its source and its
+ * confidence. Returns the connections merged.
+ */
+async function importClientMoves(tx: Tx, demo: Demo, userId: string) {
+  const { ws } = demo;
+  const moved = await tx.execute<{
+    full_name: string;
+    linkedin_url: string;
+    before: string;
+    now: string;
+    title: string | null;
+  }>(sql`
+    select p.full_name, p.linkedin_url, was.name as before, co.name as now, p.title
+      from clients c
+      join people p on p.workspace_id = c.workspace_id and p.id = c.person_id
+      join companies was on was.workspace_id = c.workspace_id and was.id = c.company_id_at_import
+      join companies co on co.workspace_id = p.workspace_id and co.id = p.company_id
+     where c.workspace_id = ${ws} and c.track_job_changes and p.linkedin_url is not null
+       and c.company_id_at_import <> p.company_id
+       -- A replayed seed: the exports were read already (read again, the older one would be a move back).
+       and not exists (select 1 from job_changes j where j.workspace_id = ${ws} and j.person_id = p.id)
+     order by p.id`);
+  const exported = (company: 'before' | 'now', on: string) =>
+    [
+      'Notes:\r\n"When exporting your connection data, you may notice that some of the email addresses are missing."\r\n\r\n',
+      csvLine(['First Name', 'Last Name', 'URL', 'Email Address', 'Company', 'Position', 'Connected On']),
+      ...moved.rows.map((row) => {
+        const [first = '', ...rest] = row.full_name.split(' ');
+        return csvLine([first, rest.join(' '), row.linkedin_url, null, row[company], row.title, on]);
+      }),
+    ].join('');
+  let merged = 0;
+  for (const file of [exported('before', '14 Mar 2019'), exported('now', '14 Mar 2019')]) {
+    for await (const batch of connectionBatches(file, new Rejections())) {
+      merged += (await mergeConnections(tx, ws, userId, batch)).connections;
+    }
+  }
+  return merged;
 }
 
 /**
