@@ -94,13 +94,17 @@ async function startProcess(name: string, role: 'all' | 'api' | 'worker', port: 
       RATE_LIMIT_UPLOAD_PER_ADDRESS: LIFTED,
       RATE_LIMIT_UPLOAD_PER_USER: LIFTED,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = once(child, 'exit');
   let banner = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     banner += chunk;
     if (/error/i.test(chunk)) process.stderr.write(chunk);
+  });
+  // The server's log (pino, on stdout): its errors (level 50 and up) are what a 500 leaves behind.
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    for (const line of chunk.split('\n')) if (/"level":(5|6)\d/.test(line)) process.stderr.write(`${name}: ${line}\n`);
   });
   for (let attempt = 0; ; attempt++) {
     const ready =
