@@ -102,9 +102,11 @@ async function startProcess(name: string, role: 'all' | 'api' | 'worker', port: 
     banner += chunk;
     if (/error/i.test(chunk)) process.stderr.write(chunk);
   });
-  // The server's log (pino, on stdout): its errors (level 50 and up) are what a 500 leaves behind.
+  // The server's log on stdout (text in local mode, JSON otherwise): its errors are what a 500 leaves behind.
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-    for (const line of chunk.split('\n')) if (/"level":(5|6)\d/.test(line)) process.stderr.write(`${name}: ${line}\n`);
+    for (const line of chunk.split('\n')) {
+      if (/\b(ERROR|FATAL)\b|"level":(5|6)\d/.test(line)) process.stderr.write(`${name}: ${line}\n`);
+    }
   });
   for (let attempt = 0; ; attempt++) {
     const ready =

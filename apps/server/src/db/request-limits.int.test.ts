@@ -53,6 +53,16 @@ describe('the request pool', () => {
     expect((await me()).statusCode).toBe(200);
   });
 
+  it('answers the health check of a busy server 503 with Retry-After, not 500: the database is there', async () => {
+    const held = await requests.pool.connect();
+    try {
+      expectBusy(await app.inject({ url: '/api/health' }), 'SERVER_BUSY');
+    } finally {
+      held.release();
+    }
+    expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+  });
+
   it('refuses at once a request past the queue limit, while the one in the queue is served', async () => {
     const held = await requests.pool.connect();
     const queued = me();

@@ -2,7 +2,7 @@ import { publicApi } from '@warmpath/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { COUNTRIES } from '../../datasets/countries.ts';
-import type { Database } from '../../db/client.ts';
+import { type Database, limitError } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../plugins/contract-route.ts';
 import { pingDatabase } from './public.repo.ts';
@@ -11,8 +11,10 @@ export const publicRoutes: FastifyPluginAsyncZod<{ config: Config; database: Dat
   route(app, publicApi.getHealth, async () => {
     try {
       await pingDatabase(deps.database);
-    } catch {
-      throw new AppError('INTERNAL', 'The database cannot be reached');
+    } catch (error) {
+      // A busy server is not a broken one: a full queue or a timed-out ping answers 503 with Retry-After,
+      // as every route does (a load balancer takes the process out for a while, not for good).
+      throw limitError(error) ?? new AppError('INTERNAL', 'The database cannot be reached');
     }
     return { status: 'ok' as const, database: 'ok' as const };
   });
