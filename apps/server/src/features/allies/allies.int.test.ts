@@ -1,8 +1,14 @@
-import { approveConsent } from '@warmpath/sandbox-google/testing';
 import type { TAllyMatches, TAllyShare, TAllySharedConnections, TClient } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, deliverPending, nonceCookie, type TestContext } from '../../../test/harness.ts';
+import {
+  approveGoogleConsent,
+  bearer,
+  createTestContext,
+  deliverPending,
+  nonceCookie,
+  type TestContext,
+} from '../../../test/harness.ts';
 import { multipartBody } from '../../../test/multipart.ts';
 import { createStateSigner } from '../../lib/signed-state.ts';
 
@@ -222,7 +228,7 @@ async function connectAllyGoogle(token: string, email: string) {
   const start = await publicCall('POST', '/google', token);
   expect(start.statusCode).toBe(200);
   const consentUrl = start.json<{ url: string }>().url;
-  const callback = await approveConsent(consentUrl, email);
+  const callback = await approveGoogleConsent(consentUrl, email);
   const back = await ctx.app.inject({
     url: `${callback.pathname}${callback.search}`,
     headers: { cookie: nonceCookie(start) },
@@ -347,7 +353,7 @@ describe("an ally's Google account, read once", { timeout: 90_000 }, () => {
     const otherToken = await sendLink(other);
 
     const start = await publicCall('POST', '/google', token);
-    const callback = await approveConsent(start.json<{ url: string }>().url, team.allyEmail);
+    const callback = await approveGoogleConsent(start.json<{ url: string }>().url, team.allyEmail);
     const state = callback.searchParams.get('state') ?? '';
     const [payload, signature] = state.split('.');
     const value = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
@@ -384,7 +390,7 @@ describe("an ally's Google account, read once", { timeout: 90_000 }, () => {
 
     // A permission unticked on the consent: nothing read, the ally told so on their page, the token revoked.
     const partial = await publicCall('POST', '/google', token);
-    const unticked = await approveConsent(partial.json<{ url: string }>().url, team.allyEmail, [
+    const unticked = await approveGoogleConsent(partial.json<{ url: string }>().url, team.allyEmail, [
       'https://www.googleapis.com/auth/gmail.metadata',
     ]);
     const failed = await ctx.app.inject({
