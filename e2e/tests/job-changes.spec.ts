@@ -39,7 +39,7 @@ test("an admin's LinkedIn exports place contacts at their companies, a newer one
   await expect(page).toHaveURL(/\/actions\/recommended-actions$/);
 
   // The contacts show under their companies.
-  await page.getByRole('link', { name: 'Leads' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leads' }).click();
   const table = page.getByRole('table').first();
   // The graph job rolls them in; on a busy server other workspaces' jobs may come first.
   await expect(table.getByRole('row', { name: /Ana Silva/ })).toContainText('Beta Systems', { timeout: 180_000 });
@@ -94,7 +94,7 @@ test("an admin's LinkedIn exports place contacts at their companies, a newer one
   await assignments.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Account assignees updated!')).toBeVisible();
 
-  await page.getByRole('link', { name: 'Leads' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leads' }).click();
   await page.getByRole('switch', { name: 'My accounts' }).check();
   const mine = page.getByRole('table').first();
   await expect
@@ -217,6 +217,8 @@ test('a move the mailbox shows: probable on the Job changes page, confirmed, the
         await page.goto('/network');
         await contacts.waitFor();
         await page.getByRole('textbox', { name: 'Allies' }).click();
+        // The list opens once its options are loaded: count them then, not before.
+        await allies.getByRole('option', { name: 'All' }).waitFor();
         const found = await allies.getByRole('option', { name: /Tina Tracked/ }).count();
         await page.keyboard.press('Escape');
         return found;
