@@ -30,16 +30,21 @@ export function storedUserKey(config: TPublicConfig): string {
   return `oidc.user:${config.oidc.authority}:${config.oidc.clientId}`;
 }
 
-export function readStoredUser(config: TPublicConfig): StoredUser | null {
-  const raw = window.localStorage.getItem(storedUserKey(config));
+/** What local storage holds under `key` as a JSON object; null when absent or not an object. */
+function readStoredObject(key: string): object | null {
+  const raw = window.localStorage.getItem(key);
   if (raw === null) return null;
-  let stored: unknown;
   try {
-    stored = JSON.parse(raw);
+    const stored: unknown = JSON.parse(raw);
+    return typeof stored === 'object' && stored !== null ? stored : null;
   } catch {
     return null;
   }
-  if (typeof stored !== 'object' || stored === null) return null;
+}
+
+export function readStoredUser(config: TPublicConfig): StoredUser | null {
+  const stored = readStoredObject(storedUserKey(config));
+  if (stored === null) return null;
   if (!('access_token' in stored) || typeof stored.access_token !== 'string') return null;
   if (!('profile' in stored) || typeof stored.profile !== 'object' || stored.profile === null) return null;
   const refreshToken = 'refresh_token' in stored ? stored.refresh_token : undefined;
@@ -162,15 +167,8 @@ function isRegistrationProcess(value: unknown): value is RegistrationProcess {
 }
 
 export function readRegistration(): StoredRegistration | null {
-  const raw = window.localStorage.getItem(REGISTRATION_STORAGE_KEY);
-  if (raw === null) return null;
-  let stored: unknown;
-  try {
-    stored = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (typeof stored !== 'object' || stored === null || !('process' in stored) || !('target' in stored)) return null;
+  const stored = readStoredObject(REGISTRATION_STORAGE_KEY);
+  if (stored === null || !('process' in stored) || !('target' in stored)) return null;
   const { process, target } = stored;
   return isRegistrationProcess(process) && typeof target === 'string' && target.startsWith('/')
     ? { process, target }
