@@ -186,7 +186,9 @@ describe('syncing Google', { timeout: 120_000 }, () => {
     const { raised } = await infer();
     const listed = await departures(admin.token);
     expect(listed).toHaveLength(raised);
-    expect(raised).toBeGreaterThan(3);
+    // The sandbox draws its world from the address, a new one each run: a handful of departures, and
+    // once only three (this asked for more than three then, and failed on a world that was right).
+    expect(raised).toBeGreaterThan(0);
     const oldAddresses = new Set(world.people.flatMap((person) => (person.formerEmail ? [person.formerEmail] : [])));
     for (const departure of listed) {
       expect(oldAddresses.has(departure.address)).toBe(true);
