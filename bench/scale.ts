@@ -330,7 +330,7 @@ export async function scale() {
   await fsp.mkdir(DATA_DIR, { recursive: true });
   await fsp.chmod(DATA_DIR, 0o755);
   const config = loadConfig({ DATA_DIR, PORT: String(PORT), LOG_LEVEL: 'silent' });
-  // Seeded (or found) before any layout starts: a seed is no part of a measurement.
+  // Seeded (or found) before the first layout starts: a seed is no part of a measurement.
   const seeding = await openRuntime(config, log);
   let seedSeconds: number | null;
   try {

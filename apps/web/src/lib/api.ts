@@ -75,7 +75,7 @@ export function retryDelayMs(failureCount: number, error: unknown): number {
 }
 
 /**
- * The error body as read (the contract's ZError with any code, so that one this build does not know
+ * The error body as read (the contract's ZError with whatever code, so that one this build does not know
  * yet still brings its message). Checked by hand: zod is not in the first script (issue 26).
  */
 function readErrorAnswer(payload: unknown): { code: string; message: string } | null {

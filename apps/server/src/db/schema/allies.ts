@@ -71,7 +71,7 @@ export const allyConnections = pgTable(
  * as the file's do; a signed list in the redirect's address would grow with the matches past what
  * proxies accept in a Location header. So only the people already matched to an account are held here
  * (never the rest of the mailbox, never the token), read once (deleted as they are read) and for 15
- * minutes at most (expired rows are deleted whenever one is written or read in the workspace).
+ * minutes at most (expired rows are deleted whenever one is written or read in the workspace, and nightly).
  */
 export const allyGoogleMatches = pgTable(
   'ally_google_matches',

@@ -233,7 +233,7 @@ export const networkRows = pgTable('network_rows', networkRowColumns(), (t) => [
  * A Private member's own network rows (issue 22): their evidence helps them and appears to nobody else,
  * so the team's rows leave it out and these hold the rows as the member sees them, for the prospects
  * their edges touch (their own edges rolled up with the team's). Their pages read these in place of the
- * team's rows for the same prospects (network-filters.ts `rowsSeenBy`). No other member has any.
+ * team's rows for the same prospects (network-filters.ts `rowsSeenBy`). Other members have none.
  */
 export const ownNetworkRows = pgTable(
   'own_network_rows',

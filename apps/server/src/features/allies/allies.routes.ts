@@ -39,7 +39,7 @@ export const allySharePublicRoutes: FastifyPluginAsyncZod<AlliesDeps> = async (a
     reply.header('set-cookie', cookie);
     return answer;
   });
-  // Google sends the browser here without any token of ours: the signed state names the link, and the
+  // Google sends the browser here without a token of ours: the signed state names the link, and the
   // nonce cookie says this is the browser that asked.
   route(app, publicApi.finishAllyGoogleConnection, async (request, reply) => {
     reply.header('set-cookie', deps.flow.clearCookie);
