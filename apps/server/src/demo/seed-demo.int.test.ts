@@ -116,7 +116,7 @@ describe('the small demo dataset', () => {
     expect(signalsOfMask(spread.signals)).toEqual(SIGNAL_TYPES);
   });
 
-  it("produces its job changes and members' histories as a team's LinkedIn uploads do", async () => {
+  it("produces its job changes and everyone's employments as a team's uploads and mail do", async () => {
     const found = await ctx.database.inWorkspace(me.workspaceId, async (tx) => {
       const changes = await tx.execute<{ source: string; confidence: string; status: string; n: number }>(sql`
         select source, confidence, status, count(*)::int as n from job_changes group by 1, 2, 3`);
@@ -129,12 +129,33 @@ describe('the small demo dataset', () => {
           from employments e join people p on p.workspace_id = e.workspace_id and p.id = e.person_id
           join users u on u.workspace_id = p.workspace_id and lower(u.email) = p.email
          group by 1, 2`);
-      return { changes: changes.rows, moved: moved.rows[0]?.n ?? 0, stints: stints.rows };
+      // Everyone else's, as a real team's sources give them: a current stint where their address or a
+      // LinkedIn export places them, its start unknown; a past one only where a change was seen.
+      const theirs = await tx.execute<{
+        source: string;
+        dated: boolean;
+        ended: boolean;
+        changed: boolean;
+        n: number;
+      }>(sql`
+        select e.source, e.started_on is not null as dated, e.ended_on is not null as ended,
+               exists (select 1 from job_changes j where j.person_id = e.person_id) as changed, count(*)::int as n
+          from employments e
+         where not exists (select 1 from people p join users u on u.workspace_id = p.workspace_id and lower(u.email) = p.email
+                            where p.id = e.person_id)
+         group by 1, 2, 3, 4 order by 1, 4`);
+      return { changes: changes.rows, moved: moved.rows[0]?.n ?? 0, stints: stints.rows, theirs: theirs.rows };
     });
     expect(found.moved).toBeGreaterThan(0);
     // Each moved tracked client, seen by the newer export: certain, as LinkedIn's changes are.
     expect(found.changes).toEqual([{ source: 'linkedin', confidence: 'certain', status: 'confirmed', n: found.moved }]);
     expect(found.stints).toEqual([{ source: 'linkedin', first_of_month: true, n: 2 * (report.created.members + 1) }]);
+    // A moved client is placed at the company they moved to, as their address there shows.
+    expect(found.theirs).toEqual([
+      { source: 'mail', dated: false, ended: false, changed: false, n: expect.any(Number) },
+      { source: 'mail', dated: false, ended: false, changed: true, n: found.moved },
+    ]);
+    expect(found.theirs[0]?.n).toBeGreaterThan(2500);
   });
 
   it(

@@ -11,6 +11,7 @@ import { parsePositionsCsv } from '../features/sources/linkedin/positions-csv.ts
 import { type TrackedEvent, writeTrackedEvents } from '../features/tracking/ingest.repo.ts';
 import { insertUser, setOnboarding } from '../features/users/users.repo.ts';
 import { type RecomputeReport, recomputeAll, recomputeDirty } from '../graph/graph.service.ts';
+import { deriveMailEmployments } from '../graph/mail-employments.ts';
 import { csvLine } from '../lib/csv-write.ts';
 import { seedWorkflows } from './seed-workflows.ts';
 import {
@@ -187,8 +188,6 @@ const SALT = {
   colleague: 21,
   linkedin: 22,
   linkedinOther: 23,
-  started: 24,
-  pastStint: 25,
   pastCompany: 26,
   stintLength: 27,
   degree: 28,
@@ -196,9 +195,6 @@ const SALT = {
   channel: 31,
   count: 32,
   reply: 33,
-  shared: 34,
-  sameDepartment: 35,
-  ended: 36,
   alsoLinkedin: 37,
   created: 38,
   account: 39,
@@ -214,6 +210,7 @@ const SALT = {
   source: 49,
   tracked: 50,
   meetingSize: 51,
+  recentEnd: 52,
 } as const;
 
 /** A whole number written into the statement: sizes and salts only, never input. */
@@ -231,8 +228,6 @@ const pick = (list: readonly string[], value: SQL, salt: number) =>
   sql`(${textList(list)})[1 + ${below(value, salt, list.length)}]`;
 const pickNumber = (list: readonly number[], value: SQL, salt: number) =>
   sql`(${sql.param([...list])}::int[])[1 + ${below(value, salt, list.length)}]`;
-/** A uuid derived from a workspace's seed and a key: the natural key of rows that have no other. */
-const derivedId = (prefix: string, key: SQL) => sql`md5(${prefix} || ':' || ${key})::uuid`;
 const daysAgo = (days: SQL) => sql`(now() - make_interval(secs => (${days}) * 86400.0))`;
 
 const S = NAME_STEMS.length;
@@ -447,20 +442,18 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
       created.accountAssignees = result.assignees;
     }),
   );
-  created.employments = await step('employments', async () => {
-    const own = await write(async (tx) => {
+  // Members' own histories, as their Positions.csv uploads give them. The prospects' employments come
+  // later, as a real team's do: from the addresses of the generated mail and from the LinkedIn exports.
+  created.employments = await step('members positions', () =>
+    write(async (tx) => {
       const imported = await importMemberPositions(tx, demo, members);
       // The upload marks everyone at those companies for the graph job. A demo larger than its evidence
       // slice writes most edges directly, and rebuilding them from evidence that does not back them would
       // drop them: only the slice is marked, below. Nothing else is marked at this point of the seed.
       if (plan.evidenceStride > 1) await tx.execute(sql`delete from graph_dirty where workspace_id = ${ws}`);
       return imported;
-    });
-    const theirs = await chunked('employments', Math.round(plan.prospects * 1.2), PARALLEL, async (tx, from, to) =>
-      rows(await insertProspectEmployments(tx, demo, from, to)),
-    );
-    return own + theirs;
-  });
+    }),
+  );
   created.websiteEvents = await step('website events', () => write((tx) => insertWebsiteEvents(tx, demo)));
 
   await step('raw evidence', () =>
@@ -491,8 +484,23 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
     );
   }
 
-  // After the raw evidence, whose bulk LinkedIn connections would otherwise meet these ones.
+  // After the raw evidence, whose bulk LinkedIn connections would otherwise meet these ones; before the
+  // stints the mail proves, which would otherwise place a moved client at their new company before the
+  // older export says where they were.
   await step('job changes', () => write((tx) => importClientMoves(tx, demo, seedUserId)));
+  created.employments += await step('employments from mail', () =>
+    write(async (tx) => {
+      const derived = await deriveMailEmployments(tx, ws);
+      // Marked for the graph job: the people at a connector's company. Only the evidence slice may be
+      // rebuilt from evidence (see 'raw evidence'); the others' edges were written directly.
+      if (plan.evidenceStride > 1) {
+        await tx.execute(sql`
+          with ${sliceCte(demo)}
+          delete from graph_dirty d where d.workspace_id = ${ws} and not exists (select 1 from sp where sp.id = d.person_id)`);
+      }
+      return derived;
+    }),
+  );
 
   // Without it the recompute right after the bulk load plans on the statistics of nearly empty tables.
   await step('analyze', () => database.analyze(SEEDED_TABLES));
@@ -723,7 +731,9 @@ async function insertAccounts(tx: Tx, demo: Demo, memberUsers: string[]) {
 
 /**
  * Each member's own history as a member who uploads LinkedIn's `Positions.csv` gives it: two past
- * positions at the larger companies, 2011-2023 (colleagues-to-be of many prospects). The file is
+ * positions at the larger companies, from 2011. One member in three left their last one in the past
+ * year and a half, while the team already wrote to people there: the overlap a real team's mail and a
+ * new colleague's file can prove (prospects' starts are unknown; they count from the first mail). The file is
  * written and read by the upload's own code (parsePositionsCsv, mergePositions), so the demo's
  * members have exactly what a real member's file gives: months, companies matched by name.
  */
@@ -738,12 +748,17 @@ async function importMemberPositions(tx: Tx, demo: Demo, members: Member[]) {
     finished_on: string;
   }>(sql`
     select m.user_id, named.name as company, p.title, x.started_on::text as started_on,
-           (x.started_on + (540 + ${below(key, SALT.stintLength, 1460)}))::text as finished_on
+           (x.started_on + x.days)::text as finished_on
       from unnest(${sql.param(members.map((member) => member.userId))}::uuid[],
                   ${sql.param(members.map((member) => member.personId))}::uuid[]) with ordinality as m(user_id, person_id, n)
       cross join generate_series(0, 1) as s
       join people p on p.workspace_id = ${ws} and p.id = m.person_id
-      cross join lateral (select date '2011-01-01' + ${below(key, SALT.memberStart, 3300)} as started_on,
+      cross join lateral (select 540 + ${below(key, SALT.stintLength, 1460)} as days) d
+      -- One member in three joined the team in the last year and a half: their last job ended then.
+      cross join lateral (select case when s = 1 and m.n % 3 = 0
+                                      then current_date - (60 + ${below(key, SALT.recentEnd, 480)}) - d.days
+                                      else date '2011-01-01' + ${below(key, SALT.memberStart, 3300)} end as started_on,
+                                 d.days,
                                  floor(${int(Math.min(ALUMNI_COMPANIES, plan.companies))} * power(${unit(key, SALT.pastCompany)}, 1.3))::int as ck) x
       cross join ${companyAt(demo, 'co', sql.raw('x.ck'))}
       join companies named on named.workspace_id = ${ws} and named.id = co.id
@@ -814,44 +829,6 @@ async function importClientMoves(tx: Tx, demo: Demo, userId: string) {
     }
   }
   return merged;
-}
-
-/**
- * Each prospect's current job (started up to ten years ago), and for one in five a previous job at
- * one of the larger companies; a tracked client who moved started their current job in the last
- * eighteen months, right after leaving the company they were recorded at.
- */
-function insertProspectEmployments(tx: Tx, demo: Demo, from: number, to: number) {
-  const { ws, seed, plan } = demo;
-  const j = sql.raw('sp.j');
-  const jobJ = sql.raw('jobs.j');
-  const departments = departmentList();
-  return tx.execute(sql`
-    with ${seededPeopleCte(demo, series(from, to))},
-    jobs as (
-      select sp.*, moved.company_id_at_import as moved_from,
-             current_date - (30 + case when moved.person_id is null then ${below(j, SALT.started, 3650)}
-                                       else ${below(j, SALT.started, 500)} end) as started_on
-        from sp
-        left join clients moved on moved.workspace_id = ${ws} and moved.person_id = sp.id and moved.track_job_changes
-                               and moved.company_id_at_import <> sp.company_id
-    )
-    insert into employments (workspace_id, id, person_id, company_id, title, department, started_on, ended_on)
-    select ${ws}::uuid, ${derivedId(seed, sql`'job:' || jobs.j`)}, jobs.id, jobs.company_id, jobs.title,
-           (${departments})[1 + jobs.di], jobs.started_on, null
-      from jobs
-    union all
-    select ${ws}::uuid, ${derivedId(seed, sql`'past-job:' || jobs.j`)}, jobs.id, co.id, null,
-           (${departments})[1 + ${below(jobJ, SALT.pastStint, JOB_DEPARTMENTS.length)}],
-           jobs.started_on - (400 + ${below(jobJ, SALT.stintLength, 1800)}), jobs.started_on - 20
-      from jobs
-      cross join ${companyAt(demo, 'co', sql`floor(${int(Math.min(ALUMNI_COMPANIES, plan.companies))} * power(${unit(jobJ, SALT.pastCompany)}, 1.3))::int`)}
-     where jobs.moved_from is null and ${below(jobJ, SALT.pastStint, 5)} = 0 and co.id <> jobs.company_id
-    union all
-    select ${ws}::uuid, ${derivedId(seed, sql`'moved-from:' || jobs.j`)}, jobs.id, jobs.moved_from, jobs.title,
-           (${departments})[1 + jobs.di], jobs.started_on - (700 + ${below(jobJ, SALT.stintLength, 2000)}), jobs.started_on - 10
-      from jobs where jobs.moved_from is not null
-    on conflict do nothing`);
 }
 
 /**
@@ -1071,8 +1048,10 @@ type EdgeContext = { demo: Demo; memberPeople: string[]; allyPeople: string[] };
 /**
  * Edges written directly for prospects [from, to] outside the evidence slice, with evidence columns
  * shaped like the pipeline's: a prospect's warmth sets which channels its connectors have (cold:
- * LinkedIn and the odd cold e-mail; warm: threads and shared experience; hot: meetings), counts and
- * recency vary per edge. Members make up 60% of connectors, allies the rest; each prospect's
+ * LinkedIn and the odd cold e-mail; warm: threads; hot: meetings), counts and
+ * recency vary per edge. None claims shared experience: only overlapping employments prove it, and the
+ * pipeline finds those for the evidence slice (written here, the explanation would name an overlap no
+ * employment backs). Members make up 60% of connectors, allies the rest; each prospect's
  * connectors are a run of consecutive ones from a skewed start, so they are distinct and a few
  * connectors know many people. Each layer of the statement ends in OFFSET 0: otherwise PostgreSQL
  * folds the layers together and evaluates a column's whole expression again at every use. The
@@ -1111,13 +1090,12 @@ function insertEdges(tx: Tx, context: EdgeContext, from: number, to: number) {
       select x.*,
              case when x.colleague then
                     case when x.tier < ${int(COLD)} then case when x.r < 92 then 'linkedin' else 'mail_out' end
-                         when x.tier < ${int(WARM)} then case when x.r < 30 then 'linkedin' when x.r < 55 then 'shared'
-                                                             when x.r < 70 then 'mail_out' else 'mail_both' end
-                         else case when x.r < 25 then 'linkedin' when x.r < 45 then 'shared'
-                                   when x.r < 65 then 'mail_both' else 'meeting' end end
+                         when x.tier < ${int(WARM)} then case when x.r < 30 then 'linkedin' when x.r < 70 then 'mail_out'
+                                                             else 'mail_both' end
+                         else case when x.r < 25 then 'linkedin' when x.r < 65 then 'mail_both' else 'meeting' end end
                   else
-                    case when x.tier < ${int(COLD)} then case when x.r < 50 then 'mail_in' else 'shared_old' end
-                         when x.tier < ${int(WARM)} then case when x.r < 50 then 'shared' else 'mail_both' end
+                    case when x.tier < ${int(COLD)} then case when x.r < 50 then 'mail_in' else 'linkedin' end
+                         when x.tier < ${int(WARM)} then case when x.r < 50 then 'linkedin' else 'mail_both' end
                          else case when x.r < 50 then 'mail_both' else 'meeting' end end
                   end as kind,
              case when x.tier < ${int(COLD)} then 120 + ${hashOf(SALT.when, 610)}
@@ -1132,22 +1110,15 @@ function insertEdges(tx: Tx, context: EdgeContext, from: number, to: number) {
              case when c.kind = 'mail_out' then 1 + ${below(sql.raw('c.e'), SALT.count, 3)}
                   when c.kind in ('mail_both', 'meeting') then 1 + ${below(sql.raw('c.e'), SALT.count, 12)} else 0 end as sent,
              case when c.kind = 'mail_in' then 1 + ${below(sql.raw('c.e'), SALT.reply, 3)}
-                  when c.kind in ('mail_both', 'meeting') then 1 + ${below(sql.raw('c.e'), SALT.reply, 10)} else 0 end as received,
-             case when c.kind in ('shared', 'shared_old') then 3 + ${below(sql.raw('c.e'), SALT.shared, 58)} else 0 end as shared_months,
-             case when c.kind = 'shared_old' then current_date - (1500 + ${below(sql.raw('c.e'), SALT.ended, 2500)})
-                  when c.kind = 'shared' and not c.colleague and ${below(sql.raw('c.e'), SALT.ended, 10)} < 4 then null
-                  when c.kind = 'shared' then current_date - (30 + ${below(sql.raw('c.e'), SALT.ended, 2500)}) end as shared_ended_on
+                  when c.kind in ('mail_both', 'meeting') then 1 + ${below(sql.raw('c.e'), SALT.reply, 10)} else 0 end as received
         from channel c
       offset 0
     )
     insert into edges (workspace_id, prospect_id, connector_id, meeting_weight, meetings, mails_sent, mails_received,
-                       mail_sent_weight, mail_received_weight, shared_months, shared_same_department, shared_ended_on,
-                       shared_company_id, linkedin, last_interaction_at, evidence_at, created_at)
+                       mail_sent_weight, mail_received_weight, linkedin, last_interaction_at, evidence_at, created_at)
     select ${ws}::uuid, v.id, v.connector_id,
            v.meetings * (0.5 + 0.5 * ${unit(sql.raw('v.e'), SALT.meetingSize)}) * v.decay, v.meetings,
            v.sent, v.received, v.sent * v.decay, v.received * v.decay,
-           v.shared_months, v.shared_months > 0 and ${below(sql.raw('v.e'), SALT.sameDepartment, 3)} = 0,
-           v.shared_ended_on, case when v.shared_months > 0 then v.company_id end,
            v.kind = 'linkedin' or (v.colleague and v.tier >= ${int(COLD)} and ${below(sql.raw('v.e'), SALT.alsoLinkedin, 2)} = 0),
            case when v.meetings + v.sent + v.received > 0 then ${daysAgo(sql`v.days`)} end,
            now(), ${daysAgo(sql`${below(sql.raw('v.e'), SALT.created, 400)}`)}

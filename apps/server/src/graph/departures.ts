@@ -121,3 +121,13 @@ export const leftTheirCompany = (person: string) => sql`exists (
   select 1 from job_changes j
    where j.workspace_id = ${sql.identifier(person)}.workspace_id and j.person_id = ${sql.identifier(person)}.id
      and j.status = 'confirmed')`;
+
+/**
+ * Whether a person left this company for good (a departure or a move away from it, confirmed): an
+ * address there no longer places them there. A move confirmed *to* it does not count: that is where they
+ * are now. `person` is a column of people; `company` an expression of a company id.
+ */
+export const leftCompany = (person: string, company: SQL) => sql`exists (
+  select 1 from job_changes j
+   where j.workspace_id = ${sql.identifier(person)}.workspace_id and j.person_id = ${sql.identifier(person)}.id
+     and j.status = 'confirmed' and j.past_company_id = ${company})`;

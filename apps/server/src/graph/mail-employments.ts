@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { freeEmailDomainList } from '../lib/free-email-domains.ts';
-import { leftTheirCompany } from './departures.ts';
+import { leftCompany } from './departures.ts';
 import { markDirty } from './dirty.ts';
 import { connectorsCte, membersCte } from './graph.sql.ts';
 
@@ -12,7 +12,7 @@ import { connectorsCte, membersCte } from './graph.sql.ts';
  * company (`isConnectorClient`) would have no colleague there. Each such person with no employment at
  * that company gets one (source 'mail', start unknown, seen from their first mail), once: a rerun finds
  * them employed and adds nothing. Free mailboxes prove nothing (lib/free-email-domains.ts); someone who
- * left (a confirmed change) is not put back. Returns how many stints were added.
+ * left that company (a confirmed change or departure) is not put back, while one who moved there is placed. Returns how many stints were added.
  *
  * Cheap at 1M people after the first run: one pass over people with an index probe each, and the
  * first-mail lookup only for the few people new since the last run.
@@ -34,7 +34,7 @@ export async function deriveMailEmployments(tx: Tx, workspaceId: string) {
          and not (co.domain = any(${sql.param(freeEmailDomainList())}::text[]))
          and not exists (select 1 from employments e
                           where e.workspace_id = ${ws} and e.person_id = p.id and e.company_id = p.company_id)
-         and not ${leftTheirCompany('p')}
+         and not ${leftCompany('p', sql`p.company_id`)}
     ),
     stints as (
       -- Seen there from their first mail at the address; a person named only in an address book was first
