@@ -60,6 +60,9 @@ const USERS = Number(process.env.BENCH_USERS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const MODES = (process.env.BENCH_MODES ?? 'pause,no-pause').split(',').map((mode) => mode.trim());
+const LAYOUTS = ['one process', 'two API processes and a worker'] as const;
+/** Which layouts run (BENCH_LAYOUTS, `one,two`): one alone is enough to look into a failure. */
+const LAYOUTS_RUN = (process.env.BENCH_LAYOUTS ?? 'one,two').split(',').map((layout) => layout.trim());
 /** The import and mailbox of the large demo by default; a small run keeps both small. */
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? (SIZE === 'large' ? 50_000 : 2_000));
 const MAILBOX = process.env.BENCH_MAILBOX ?? (SIZE === 'large' ? 'large' : 'default');
@@ -102,10 +105,11 @@ async function startProcess(name: string, role: 'all' | 'api' | 'worker', port: 
     banner += chunk;
     if (/error/i.test(chunk)) process.stderr.write(chunk);
   });
-  // The server's log on stdout (text in local mode, JSON otherwise): its errors are what a 500 leaves behind.
+  // The server's log on stdout (text in local mode, JSON otherwise): its errors are what a 500 leaves
+  // behind, its warnings what a failed job attempt does.
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
     for (const line of chunk.split('\n')) {
-      if (/\b(ERROR|FATAL)\b|"level":(5|6)\d/.test(line)) process.stderr.write(`${name}: ${line}\n`);
+      if (/\b(WARN|ERROR|FATAL)\b|"level":[456]\d/.test(line)) process.stderr.write(`${name}: ${line}\n`);
     }
   });
   for (let attempt = 0; ; attempt++) {
@@ -342,7 +346,8 @@ export async function scale() {
   const domain = demoDomain(SIZE);
   const layouts: Record<string, Record<string, unknown>> = {};
   try {
-    for (const layout of ['one process', 'two API processes and a worker'] as const) {
+    for (const layout of LAYOUTS) {
+      if (!LAYOUTS_RUN.includes(layout === 'one process' ? 'one' : 'two')) continue;
       // The first process opens the embedded PostgreSQL; the bench and the others attach to it.
       const servers: Server[] =
         layout === 'one process'

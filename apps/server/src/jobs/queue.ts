@@ -238,6 +238,11 @@ export async function startJobQueue(
     const renewing = setInterval(renew, lease.renewEverySeconds * 1000);
     try {
       await work(job.data);
+    } catch (error) {
+      // pg-boss keeps only the last attempt's error: without this line, a failure its retry repaired
+      // would leave no trace of what went wrong.
+      log(`jobs: ${queue} ${job.id} failed and is retried if attempts remain: ${error instanceof Error ? error.message : String(error)}`);
+      throw error;
     } finally {
       clearInterval(renewing);
     }
