@@ -66,8 +66,19 @@ const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 export type Call = { name: string; method: 'GET' | 'POST' | 'PUT'; path: string; body?: unknown; weight: number };
 export type Ids = { prospectId: string; accountIds: string[] };
 
-/** The calls of each page, weighted by how often a page is opened and how many calls it makes. */
+/**
+ * Only these routes of the mix (BENCH_ROUTES, names separated by commas), when set: `health` alone is
+ * the floor, what a database round trip costs under the same load and background work.
+ */
+const ONLY_ROUTES = process.env.BENCH_ROUTES?.split(',').map((name) => name.trim());
+
+/** The calls of each page (BENCH_ROUTES of them, if set), weighted by how often a page is opened and how many calls it makes. */
 export function calls(ids: Ids, role: Role): Call[] {
+  const all = pageCalls(ids, role);
+  return ONLY_ROUTES ? all.filter((call) => ONLY_ROUTES.includes(call.name)) : all;
+}
+
+function pageCalls(ids: Ids, role: Role): Call[] {
   const filters = { filters: [] };
   const everyone: Call[] = [
     { name: 'health', method: 'GET', path: '/api/health', weight: 3 },
@@ -145,7 +156,11 @@ export function calls(ids: Ids, role: Role): Call[] {
 /** The server as `npm start` runs it, with the rate limits lifted: 200 users from one address are not an attack. */
 async function startServer() {
   const lifted = '1000000/1';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (where its time goes).
+  const profile = process.env.BENCH_CPU_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

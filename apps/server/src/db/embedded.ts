@@ -50,17 +50,19 @@ async function loadEmbeddedPostgres() {
 }
 
 /**
- * PG_SLOW_LOG=<file>: the embedded server writes there every statement over a second with its plan,
- * and every lock wait. How a slow job is diagnosed (a plan misled by fresh statistics shows here).
+ * PG_SLOW_LOG=<file>: the embedded server writes there every statement over PG_SLOW_LOG_MS (a second)
+ * with its plan, and every lock wait. How a slow job is diagnosed (a plan misled by fresh statistics
+ * shows here); with a few milliseconds, what a busy route's statements cost.
  */
 const slowLogFile = process.env.PG_SLOW_LOG;
+const slowLogMs = Number(process.env.PG_SLOW_LOG_MS ?? 1000);
 const slowLogFlags = slowLogFile
   ? [
-      'log_min_duration_statement=1000',
+      `log_min_duration_statement=${slowLogMs}`,
       'log_lock_waits=on',
       'deadlock_timeout=500',
       'shared_preload_libraries=auto_explain',
-      'auto_explain.log_min_duration=1000',
+      `auto_explain.log_min_duration=${slowLogMs}`,
       'auto_explain.log_nested_statements=on',
     ].flatMap((setting) => ['-c', setting])
   : [];
