@@ -36,6 +36,7 @@ import { invitationsRoutes } from './features/team/invitations.routes.ts';
 import { type TrackLimits, trackPreflightRoutes, trackRoutes } from './features/tracking/track.routes.ts';
 import { trackingSettingsRoutes } from './features/tracking/tracking.routes.ts';
 import { visitLinks } from './features/tracking/visit-link.ts';
+import { listWorkspaceIds } from './features/users/users.repo.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { workflowsRoutes } from './features/workflows/workflows.routes.ts';
 import { workspaceRoutes } from './features/workspace/workspace.routes.ts';
@@ -68,6 +69,11 @@ export type AppDeps = {
    * request database when absent (tests).
    */
   backgroundDatabase?: Database;
+  /**
+   * Build the large workspaces' network copies before listening (`npm start`'s API processes); tests'
+   * apps build them on demand.
+   */
+  warmNetworkCopies?: boolean;
   verifyToken: TokenVerifier;
   /** The built-in identity provider, served under /idp in local mode. */
   idp?: IdentityProvider | null;
@@ -199,6 +205,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       // A copy being built holds a pooled connection: closing waits for it.
       app.addHook('onClose', () => networkIndex.settled());
+      if (deps.warmNetworkCopies) {
+        app.addHook('onReady', async () => {
+          const started = performance.now();
+          const built = await networkIndex.warm(await listWorkspaceIds(background));
+          if (built.length === 0) return;
+          const mb = Math.round(built.reduce((sum, copy) => sum + copy.bytes, 0) / 2 ** 20);
+          const seconds = ((performance.now() - started) / 1000).toFixed(1);
+          app.log.info(`network copies: ${built.length} built before taking traffic (${mb} MB) in ${seconds} s`);
+        });
+      }
       await api.register(networkRoutes, { database: deps.database, networkIndex });
       // The lists' uploads stream a whole file into one import (minutes for 1 GB): the background pool,
       // without the request pool's statement time-out.

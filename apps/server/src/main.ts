@@ -111,6 +111,7 @@ async function start() {
     config,
     database: withReadReplica(requestDatabase, replica),
     backgroundDatabase: withReadReplica(runtime.database, replica),
+    warmNetworkCopies: true,
     idp,
     verifyToken: createTokenVerifier({
       issuer: config.oidc.issuer,

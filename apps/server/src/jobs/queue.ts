@@ -241,7 +241,9 @@ export async function startJobQueue(
     } catch (error) {
       // pg-boss keeps only the last attempt's error: without this line, a failure its retry repaired
       // would leave no trace of what went wrong.
-      log(`jobs: ${queue} ${job.id} failed and is retried if attempts remain: ${error instanceof Error ? error.message : String(error)}`);
+      log(
+        `jobs: ${queue} ${job.id} failed and is retried if attempts remain: ${error instanceof Error ? error.message : String(error)}`,
+      );
       throw error;
     } finally {
       clearInterval(renewing);

@@ -72,6 +72,34 @@ describe('the network copies of several API processes', () => {
     expect(none.memory()).toEqual({ workspaces: 0, bytes: 0 });
   }, 60_000);
 
+  it('builds the largest copies before taking traffic, as many as the budget holds', async () => {
+    const small = await workspaceWithNetwork(100);
+    const large = await workspaceWithNetwork(700);
+    const larger = await workspaceWithNetwork(900);
+    const look = (index: ReturnType<typeof createNetworkIndex>, ws: string) =>
+      ctx.database.inWorkspace(ws, (tx) => index.current(tx, ws));
+    const ids = [small.ws, large.ws, larger.ws];
+
+    // Below the size a copy is kept for: none is built, PostgreSQL answers.
+    const room = createNetworkIndex(ctx.database, { minRows: 500 });
+    const built = await room.warm(ids);
+    expect(built.map((copy) => [copy.workspaceId, copy.how, copy.rows])).toEqual([
+      [larger.ws, 'built', 900],
+      [large.ws, 'built', 700],
+    ]);
+    // Current at once: the first request of each is answered from its copy.
+    expect(await look(room, larger.ws)).not.toBeNull();
+    expect(await look(room, large.ws)).not.toBeNull();
+    expect(await look(room, small.ws)).toBeNull();
+
+    // Room for the largest only: the warm-up stops there rather than push it out.
+    const oneCopy = built[0]?.bytes ?? 0;
+    const tight = createNetworkIndex(ctx.database, { minRows: 500, budgetBytes: Math.round(oneCopy * 1.2) });
+    expect((await tight.warm(ids)).map((copy) => copy.workspaceId)).toEqual([larger.ws]);
+    expect(tight.memory()).toMatchObject({ workspaces: 1 });
+    expect(await look(tight, larger.ws)).not.toBeNull();
+  }, 60_000);
+
   it('answers the same from two processes taking turns, before and after the rows change', async () => {
     const { admin, ws } = await workspaceWithNetwork(800);
     const refreshed = [[], []] as { how: string }[][];

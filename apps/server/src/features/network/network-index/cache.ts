@@ -16,6 +16,13 @@ export type NetworkIndex = {
   current: (tx: Tx, workspaceId: string) => Promise<NetworkSnapshot | null>;
   /** Resolves once no copy is being refreshed (tests, benchmarks and shutdown wait on it). */
   settled: () => Promise<void>;
+  /**
+   * Builds the copies of the largest of these workspaces, as many as the budget holds, one after the
+   * other; returns the copies built. Called before a process takes traffic: otherwise its first
+   * requests each find no copy, and the copy is built while PostgreSQL answers the busiest minutes
+   * alone (issue 24: two fresh API processes under load held none of the 1M workspace for a minute).
+   */
+  warm: (workspaceIds: readonly string[]) => Promise<NetworkIndexRefresh[]>;
   /** The copies kept, and the memory they hold (within the budget). */
   memory: () => { workspaces: number; bytes: number };
 };
@@ -76,7 +83,7 @@ export function createNetworkIndex(
   /** The version a refresh last failed at: not retried until the rows change. */
   const failedAt = new Map<string, number>();
 
-  const refresh = (workspaceId: string, version: number) => {
+  const refresh = (workspaceId: string, version: number, onRefresh = options.onRefresh) => {
     const started = performance.now();
     const previous = snapshots.get(workspaceId)?.snapshot;
     const work = (async () => {
@@ -89,7 +96,7 @@ export function createNetworkIndex(
         : null;
       const snapshot = patched?.snapshot ?? (await loadSnapshot(database, workspaceId));
       const bytes = keep(workspaceId, snapshot);
-      options.onRefresh?.({
+      onRefresh?.({
         workspaceId,
         how: patched ? 'patched' : 'built',
         rows: snapshot.size,
@@ -108,11 +115,7 @@ export function createNetworkIndex(
 
   return {
     current: async (tx, workspaceId) => {
-      const found = await tx.execute<{ version: number; size: number }>(sql`
-        select coalesce((select version from network_versions where workspace_id = ${workspaceId}), 0)::float8 as version,
-               coalesce((select rows from network_reach where workspace_id = ${workspaceId} and kind = 'total'), 0) as size`);
-      const version = Number(found.rows[0]?.version ?? 0);
-      const size = Number(found.rows[0]?.size ?? 0);
+      const { version, size } = await versionAndSize(tx, workspaceId);
       const kept = snapshots.get(workspaceId);
       if (kept?.snapshot.version === version) {
         // Most recently used last, so the first key is the one to drop.
@@ -131,8 +134,35 @@ export function createNetworkIndex(
       return null;
     },
     memory: () => ({ workspaces: snapshots.size, bytes: keptBytes }),
+    warm: async (workspaceIds) => {
+      const large: { workspaceId: string; version: number; size: number }[] = [];
+      for (const workspaceId of workspaceIds) {
+        const found = await database.inWorkspace(workspaceId, (tx) => versionAndSize(tx, workspaceId));
+        if (found.size >= minRows) large.push({ workspaceId, ...found });
+      }
+      const built: NetworkIndexRefresh[] = [];
+      for (const { workspaceId, version, size } of large.sort((a, b) => b.size - a.size)) {
+        // Full once the next copy, at the size per row of those built, would push out one built already.
+        const first = built[0];
+        if (first && keptBytes + (size * first.bytes) / first.rows > budgetBytes) break;
+        refresh(workspaceId, version, (refreshed) => {
+          built.push(refreshed);
+          options.onRefresh?.(refreshed);
+        });
+        await refreshing.get(workspaceId);
+      }
+      return built;
+    },
     settled: async () => {
       while (refreshing.size > 0) await Promise.all(refreshing.values());
     },
   };
+}
+
+/** The workspace's network version and its number of prospects (0 and 0 before its first roll-up). */
+async function versionAndSize(tx: Tx, workspaceId: string) {
+  const found = await tx.execute<{ version: number; size: number }>(sql`
+    select coalesce((select version from network_versions where workspace_id = ${workspaceId}), 0)::float8 as version,
+           coalesce((select rows from network_reach where workspace_id = ${workspaceId} and kind = 'total'), 0) as size`);
+  return { version: Number(found.rows[0]?.version ?? 0), size: Number(found.rows[0]?.size ?? 0) };
 }
