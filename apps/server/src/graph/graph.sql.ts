@@ -140,14 +140,30 @@ export const ROW_COLUMNS = [
 /** Whose network rows a reader reads: a member's (with whether they are Private), or nobody's (the team's). */
 export type RowsViewer = { workspaceId: string; userId: string; ownRows: boolean };
 
+/** Each transaction's viewers, by user: a network page asks two or three times (its copy, its filters, its rows). */
+const viewersOf = new WeakMap<Tx, Map<string, Promise<RowsViewer>>>();
+
 /**
  * The caller as a reader of network rows: a Private member reads their own rows where they have them
- * (own_network_rows), everyone else the team's.
+ * (own_network_rows), everyone else the team's. Read once per transaction: a sharing level changed
+ * meanwhile is seen by the caller's next request.
  */
-export async function rowsViewer(tx: Tx, caller: { workspaceId: string; userId: string }): Promise<RowsViewer> {
-  const found = await tx.execute<{ private: boolean }>(sql`
-    select sharing_level = 'private' as private from users where workspace_id = ${caller.workspaceId} and id = ${caller.userId}`);
-  return { workspaceId: caller.workspaceId, userId: caller.userId, ownRows: found.rows[0]?.private ?? false };
+export function rowsViewer(tx: Tx, caller: { workspaceId: string; userId: string }): Promise<RowsViewer> {
+  const known = viewersOf.get(tx) ?? new Map<string, Promise<RowsViewer>>();
+  viewersOf.set(tx, known);
+  const key = `${caller.workspaceId}:${caller.userId}`;
+  const cached = known.get(key);
+  if (cached) return cached;
+  const viewer = tx
+    .execute<{ private: boolean }>(sql`
+      select sharing_level = 'private' as private from users where workspace_id = ${caller.workspaceId} and id = ${caller.userId}`)
+    .then((found) => ({
+      workspaceId: caller.workspaceId,
+      userId: caller.userId,
+      ownRows: found.rows[0]?.private ?? false,
+    }));
+  known.set(key, viewer);
+  return viewer;
 }
 
 /**
