@@ -1,19 +1,35 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { PATHS } from './src/lib/paths.ts';
 
 /**
  * The screens each page people open the app on shows first (src/app/screens.ts, firstScreensOf), in
  * the order their chunks take modules: one both pages need goes with the earlier (the sign-up), so
  * that page loads nothing of the other.
  */
-const FIRST_SCREENS: readonly { name: string; files: readonly string[] }[] = [
-  { name: 'sign-up-screen', files: ['src/features/onboarding/pages/ConnectPage.tsx'] },
-  { name: 'network-screen', files: ['src/app/AppLayout.tsx', 'src/features/network/pages/NetworkPage.tsx'] },
+const FIRST_SCREENS: readonly { name: string; paths: readonly string[]; files: readonly string[] }[] = [
+  {
+    name: 'sign-up-screen',
+    paths: [PATHS.signUp.connect],
+    files: ['src/features/onboarding/pages/ConnectPage.tsx'],
+  },
+  {
+    name: 'network-screen',
+    paths: [PATHS.network],
+    files: ['src/app/AppLayout.tsx', 'src/features/network/pages/NetworkPage.tsx'],
+  },
   {
     name: 'actions-screen',
+    paths: [PATHS.actions, PATHS.recommendedActions],
     files: ['src/features/actions/pages/ActionsLayout.tsx', 'src/features/actions/pages/RecommendedActionsPage.tsx'],
   },
 ];
+
+/**
+ * Where the build lists each first page's own copy of index.html (path to file, both under dist),
+ * which the server sends for that path (apps/server/src/plugins/web-app.ts).
+ */
+export const FIRST_PAGES_MANIFEST = 'first-pages.json';
 
 type Origin = { source: string; name: string };
 type Statement = { declares: string[]; references: Set<string>; keep: boolean };
@@ -229,11 +245,54 @@ export function firstScreenChunks() {
       }
     },
   };
+  /**
+   * Each first page's copy of index.html names its screens' chunks (`modulepreload`): the browser
+   * fetches them with the app's first script instead of once that script runs, a round trip and the
+   * script's evaluation later (issue 26: the largest paint of /network waited on them).
+   */
+  const pages: Plugin = {
+    name: 'warmpath:first-pages',
+    apply: 'build',
+    // After Vite's own HTML plugin has put index.html in the bundle.
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset' || typeof html.source !== 'string') {
+        this.error('index.html is not in the bundle yet: the first pages need it');
+        return;
+      }
+      const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+      const manifest: Record<string, string> = {};
+      for (const { name, paths } of FIRST_SCREENS) {
+        const chunk = chunks.find((candidate) => candidate.name === name && !candidate.isEntry);
+        if (chunk === undefined) this.error(`no ${name} chunk in the build`);
+        // The chunk and what it imports statically, but the entry (index.html loads it already).
+        const files = new Set<string>();
+        const pending = [chunk.fileName];
+        while (pending.length > 0) {
+          const fileName = pending.pop();
+          const file = fileName === undefined ? undefined : bundle[fileName];
+          if (file?.type !== 'chunk' || file.isEntry || files.has(file.fileName)) continue;
+          files.add(file.fileName);
+          pending.push(...file.imports);
+        }
+        const links = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+        const fileName = `first-pages/${name}.html`;
+        this.emitFile({ type: 'asset', fileName, source: html.source.replace('</head>', `${links}</head>`) });
+        for (const pagePath of paths) manifest[pagePath] = fileName;
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: FIRST_PAGES_MANIFEST,
+        source: `${JSON.stringify(manifest, null, 2)}\n`,
+      });
+    },
+  };
   const groups = FIRST_SCREENS.map(({ name }, index) => ({
     name,
     test: (id: string) => sets.get(name)?.has(id) === true,
     // The earlier page first; the caller's groups above these (the first script's) keep their modules.
     priority: FIRST_SCREENS.length - index,
   }));
-  return { plugin, groups, count: FIRST_SCREENS.length };
+  return { plugins: [plugin, pages], groups, count: FIRST_SCREENS.length };
 }

@@ -132,7 +132,7 @@ const firstScreens = firstScreenChunks();
 
 // The root is this folder, so the build lands in apps/web/dist, where the server serves it from.
 export default defineConfig({
-  plugins: [contractOutlines(), react(), precompress(), lighterMantineImports(), firstScreens.plugin],
+  plugins: [contractOutlines(), react(), precompress(), lighterMantineImports(), ...firstScreens.plugins],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
