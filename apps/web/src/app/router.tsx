@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { RouteTabs } from '../components/RouteTabs.tsx';
 import { ScreenLoading } from '../components/ScreenLoading.tsx';
@@ -19,7 +19,7 @@ import {
 import { ADMIN_TABS, activeAdminTab, activeProfileTab, PROFILE_TABS } from './navigationTabs.ts';
 import { RootRoute } from './RootRoute.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
-import { load } from './screens.ts';
+import { load, type ScreenLoader } from './screens.ts';
 
 function guarded(guard: RouteGuard, children: RouteObject[]): RouteObject {
   return { element: <GuardedOutlet guard={guard} />, children };
@@ -33,7 +33,7 @@ function guarded(guard: RouteGuard, children: RouteObject[]): RouteObject {
  * user and the old address.
  */
 function lazyScreen<Module>(
-  loadModule: () => Promise<Module>,
+  loadModule: ScreenLoader<Module>,
   render: (module: Module) => ReactNode,
 ): Pick<RouteObject, 'element'> {
   const Screen = lazy(async () => {
@@ -43,10 +43,28 @@ function lazyScreen<Module>(
   return {
     element: (
       <Suspense fallback={<ScreenLoading />}>
-        <Screen />
+        <ReadyScreen loadModule={loadModule} Lazy={Screen} render={render} />
       </Suspense>
     ),
   };
+}
+
+/**
+ * A module already loaded (the first page's, fetched as the app started) is rendered at once: a
+ * suspended screen costs a fallback's render and React's wait (up to 300 ms) before it reveals what
+ * is ready, for each nested screen. Decided once per mount, so the page is never remounted.
+ */
+function ReadyScreen<Module>({
+  loadModule,
+  Lazy,
+  render,
+}: {
+  loadModule: ScreenLoader<Module>;
+  Lazy: ComponentType;
+  render: (module: Module) => ReactNode;
+}) {
+  const [module] = useState(() => loadModule.loaded);
+  return module === undefined ? <Lazy /> : render(module);
 }
 
 const recommendedActions = lazyScreen(load.recommendedActions, (m) => <m.RecommendedActionsPage />);
