@@ -25,6 +25,9 @@ function guarded(guard: RouteGuard, children: RouteObject[]): RouteObject {
   return { element: <GuardedOutlet guard={guard} />, children };
 }
 
+/** How many screens lazyScreen has made: each one's key. */
+let screenCount = 0;
+
 /**
  * A screen whose code is a chunk of its own (with the libraries only it uses), fetched when it is first
  * shown (the first page's, as the app starts: firstScreen.ts), with a loader in its place meanwhile.
@@ -40,10 +43,13 @@ function lazyScreen<Module>(
     const module = await loadModule();
     return { default: () => render(module) };
   });
+  // Its own key: two routes' screens at the same place in the tree (/workflows, then one workflow)
+  // are two components, never one kept with the other's module, as two lazy components were.
+  const key = `screen-${screenCount++}`;
   return {
     element: (
       <Suspense fallback={<ScreenLoading />}>
-        <ReadyScreen loadModule={loadModule} Lazy={Screen} render={render} />
+        <ReadyScreen key={key} loadModule={loadModule} Lazy={Screen} render={render} />
       </Suspense>
     ),
   };
