@@ -28,6 +28,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
+ * A folder (outside the repository, e.g. /tmp/lighthouse) to keep every Lighthouse run's full JSON
+ * report in, to read the audits behind a score (main-thread breakdown, LCP phases, request chains).
+ */
+const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS_DIR;
+/**
  * Whose workspace the table is timed on. BENCH_EMAIL (with BENCH_DATA_DIR) names a member of a
  * workspace seeded already, such as the scale bench's (`seed@load-large.bench.test` in
  * `.data-bench-scale-large`): no second large demo is seeded then.
@@ -155,16 +160,30 @@ async function initialAssets(
   }
 }
 
+/** Writes a run's full report to REPORTS_DIR when asked, named by page and time. */
+async function keepReport(url: string, report: string | string[] | undefined) {
+  if (REPORTS_DIR === undefined || report === undefined) return;
+  if (path.resolve(REPORTS_DIR).startsWith(`${REPO_ROOT}${path.sep}`))
+    throw new Error(`BENCH_LIGHTHOUSE_REPORTS_DIR must be outside the repository (${REPORTS_DIR})`);
+  await fs.mkdir(REPORTS_DIR, { recursive: true });
+  const page = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root';
+  const file = path.join(REPORTS_DIR, `${page}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  await fs.writeFile(file, Array.isArray(report) ? (report[0] ?? '') : report);
+  log(`web bench: Lighthouse report in ${file}`);
+}
+
 /** One page under Lighthouse's default (mobile, simulated slow 4G and 4x CPU), performance only. */
 async function lighthouseRun(url: string, port: number, keepSignIn: boolean) {
   const result = await lighthouse(url, {
     port,
     logLevel: 'error',
+    output: 'json',
     onlyCategories: ['performance'],
     // Lighthouse clears the origin's storage, sign-in included, unless told not to; the cache is then
     // cleared by the caller, so every run still loads cold.
     disableStorageReset: keepSignIn,
   });
+  await keepReport(url, result?.report);
   const lhr = result?.lhr;
   if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message}`);
   const numeric = (audit: string) => Math.round(lhr.audits[audit]?.numericValue ?? Number.NaN);

@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 // By path: Vite loads its config with Node, which would not read the shared package's TypeScript
 // through its name (a link under node_modules, left to Node), but bundles a file it is given by path.
 import { API_CONTRACTS, outlineOf, type RouteOutline } from '../../packages/shared/src/contracts/index.ts';
+import { firstScreenChunks } from './firstScreenChunks.ts';
 
 const backend = 'http://localhost:3000';
 
@@ -127,9 +128,11 @@ function contractOutlines(): Plugin {
   };
 }
 
+const firstScreens = firstScreenChunks();
+
 // The root is this folder, so the build lands in apps/web/dist, where the server serves it from.
 export default defineConfig({
-  plugins: [contractOutlines(), react(), precompress(), lighterMantineImports()],
+  plugins: [contractOutlines(), react(), precompress(), lighterMantineImports(), ...firstScreens.plugins],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -137,8 +140,13 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'app', tags: ['$initial'], priority: 3 },
-            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 2 },
+            { name: 'app', tags: ['$initial'], priority: firstScreens.count + 2 },
+            {
+              name: 'forms',
+              test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/,
+              priority: firstScreens.count + 1,
+            },
+            ...firstScreens.groups,
           ],
         },
       },

@@ -8,15 +8,21 @@ import { errors } from './errors.ts';
 import { ASSETS_CACHE_CONTROL, PAGE_CACHE_CONTROL, webApp } from './web-app.ts';
 
 const PAGE = '<!doctype html><html><head><script type="module" src="/assets/index-a1b2c3.js"></script></head></html>';
+const NETWORK_PAGE =
+  '<!doctype html><html><head><script type="module" src="/assets/index-a1b2c3.js"></script><link rel="modulepreload" href="/assets/network-d4e5f6.js"></head></html>';
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(200))};\n`;
 const CHROME = 'gzip, deflate, br, zstd';
 
 /** A build as Vite and its precompression leave it: each text file with its .br and .gz copies. */
 async function writeBuild(dir: string) {
   await fs.mkdir(path.join(dir, 'assets'), { recursive: true });
+  await fs.mkdir(path.join(dir, 'first-pages'), { recursive: true });
   for (const [file, text] of [
     ['index.html', PAGE],
     ['assets/index-a1b2c3.js', SCRIPT],
+    ['first-pages/network-screen.html', NETWORK_PAGE],
+    // A listed page the build did not write is left out: index.html is sent there.
+    ['first-pages.json', JSON.stringify({ '/network': 'first-pages/network-screen.html', '/actions': 'gone.html' })],
   ] as const) {
     await fs.writeFile(path.join(dir, file), text);
     await fs.writeFile(path.join(dir, `${file}.br`), zlib.brotliCompressSync(text));
@@ -69,13 +75,24 @@ describe('the built web app', () => {
   });
 
   it('sends index.html for the web app’s own paths, compressed and revalidated every time', async () => {
-    for (const url of ['/', '/network', '/sign-up/connect?invite=1', '/index.html']) {
+    for (const url of ['/', '/actions', '/sign-up/connect?invite=1', '/index.html', '/network/elsewhere']) {
       const response = await app.inject({ url, headers: { 'accept-encoding': CHROME } });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
       expect(response.headers['content-encoding'], url).toBe('br');
       expect(response.headers['cache-control'], url).toBe(PAGE_CACHE_CONTROL);
       expect(zlib.brotliDecompressSync(response.rawPayload).toString(), url).toBe(PAGE);
+    }
+  });
+
+  it('sends a first page the copy of index.html the build wrote for it, which names its screens’ scripts', async () => {
+    for (const url of ['/network', '/network/', '/network?view=accounts']) {
+      const response = await app.inject({ url, headers: { 'accept-encoding': CHROME } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(response.headers['cache-control'], url).toBe(PAGE_CACHE_CONTROL);
+      expect(zlib.brotliDecompressSync(response.rawPayload).toString(), url).toBe(NETWORK_PAGE);
     }
   });
 

@@ -10,6 +10,26 @@ export const ASSETS_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** index.html names the current assets: the browser asks again each time, so a new build shows at once. */
 export const PAGE_CACHE_CONTROL = 'no-cache';
 
+/**
+ * Written by the web build (apps/web/firstScreenChunks.ts): the pages people open the app on, each
+ * with its own copy of index.html that also names its screens' scripts, fetched with the first one.
+ */
+const FIRST_PAGES_MANIFEST = 'first-pages.json';
+
+/** The first pages' copies of index.html by path; none when the build wrote no list (or an unreadable one). */
+function firstPagesOf(dir: string): Map<string, string> {
+  const file = path.join(dir, FIRST_PAGES_MANIFEST);
+  if (!fs.existsSync(file)) return new Map();
+  const listed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (typeof listed !== 'object' || listed === null) return new Map();
+  return new Map(
+    Object.entries(listed).filter(
+      (entry): entry is [string, string] =>
+        typeof entry[1] === 'string' && fs.existsSync(path.join(dir, entry[1])) && !entry[1].includes('..'),
+    ),
+  );
+}
+
 export type WebAppOptions = {
   /** The built web app (apps/web/dist); null, or a folder without index.html, serves none. */
   root: string | null;
@@ -18,11 +38,12 @@ export type WebAppOptions = {
 /**
  * The built web app beside the API: each file as built, or the brotli or gzip copy the build wrote
  * beside it when the browser takes one; and index.html for every other GET outside /api, since the
- * web app's router owns those paths.
+ * web app's router owns those paths (a first page's own copy of it, where the build wrote one).
  */
 async function webAppPlugin(app: FastifyInstance, { root }: WebAppOptions) {
   const dir = root === null ? null : path.resolve(root);
   const servesWeb = dir !== null && fs.existsSync(path.join(dir, 'index.html'));
+  const firstPages = dir !== null && servesWeb ? firstPagesOf(dir) : new Map<string, string>();
   if (dir !== null && servesWeb) {
     const assets = path.join(dir, 'assets') + path.sep;
     await app.register(fastifyStatic, {
@@ -46,7 +67,8 @@ async function webAppPlugin(app: FastifyInstance, { root }: WebAppOptions) {
     // A missing asset is an old build's (a tab opened before a deploy): a 404, not the page as script.
     const pageRequest =
       servesWeb && request.method === 'GET' && !pathname.startsWith('/api') && !pathname.startsWith('/assets/');
-    if (pageRequest) return reply.type('text/html').sendFile('index.html');
+    if (pageRequest)
+      return reply.type('text/html').sendFile(firstPages.get(pathname.replace(/(.)\/$/, '$1')) ?? 'index.html');
     throw new AppError('NOT_FOUND', `No route ${request.method} ${pathname}`);
   });
 }

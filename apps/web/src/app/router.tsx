@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { RouteTabs } from '../components/RouteTabs.tsx';
 import { ScreenLoading } from '../components/ScreenLoading.tsx';
@@ -19,11 +19,14 @@ import {
 import { ADMIN_TABS, activeAdminTab, activeProfileTab, PROFILE_TABS } from './navigationTabs.ts';
 import { RootRoute } from './RootRoute.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
-import { load } from './screens.ts';
+import { load, type ScreenLoader } from './screens.ts';
 
 function guarded(guard: RouteGuard, children: RouteObject[]): RouteObject {
   return { element: <GuardedOutlet guard={guard} />, children };
 }
+
+/** How many screens lazyScreen has made: each one's key. */
+let screenCount = 0;
 
 /**
  * A screen whose code is a chunk of its own (with the libraries only it uses), fetched when it is first
@@ -33,20 +36,41 @@ function guarded(guard: RouteGuard, children: RouteObject[]): RouteObject {
  * user and the old address.
  */
 function lazyScreen<Module>(
-  loadModule: () => Promise<Module>,
+  loadModule: ScreenLoader<Module>,
   render: (module: Module) => ReactNode,
 ): Pick<RouteObject, 'element'> {
   const Screen = lazy(async () => {
     const module = await loadModule();
     return { default: () => render(module) };
   });
+  // Its own key: two routes' screens at the same place in the tree (/workflows, then one workflow)
+  // are two components, never one kept with the other's module, as two lazy components were.
+  const key = `screen-${screenCount++}`;
   return {
     element: (
       <Suspense fallback={<ScreenLoading />}>
-        <Screen />
+        <ReadyScreen key={key} loadModule={loadModule} Lazy={Screen} render={render} />
       </Suspense>
     ),
   };
+}
+
+/**
+ * A module already loaded (the first page's, fetched as the app started) is rendered at once: a
+ * suspended screen costs a fallback's render and React's wait (up to 300 ms) before it reveals what
+ * is ready, for each nested screen. Decided once per mount, so the page is never remounted.
+ */
+function ReadyScreen<Module>({
+  loadModule,
+  Lazy,
+  render,
+}: {
+  loadModule: ScreenLoader<Module>;
+  Lazy: ComponentType;
+  render: (module: Module) => ReactNode;
+}) {
+  const [module] = useState(() => loadModule.loaded);
+  return module === undefined ? <Lazy /> : render(module);
 }
 
 const recommendedActions = lazyScreen(load.recommendedActions, (m) => <m.RecommendedActionsPage />);

@@ -38,6 +38,14 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin/workspace');
   });
 
+  it('shows the next screen when a link leads from one screen to another in the same place', async () => {
+    const { router } = await renderApp('/admin/integrations/webhook', { signedIn: true, me: admin });
+    expect(await screen.findByRole('heading', { name: 'Webhook' })).toBeDefined();
+    await router.navigate('/admin/users');
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeDefined();
+    expect(screen.queryByText('Unexpected Application Error!')).toBeNull();
+  });
+
   it('sends a member away from the admin area and hides the Admin entry', async () => {
     const { router } = await renderApp('/admin/users', { signedIn: true, me: member });
     expect(await screen.findByRole('heading', { name: 'Welcome Ada!' })).toBeDefined();

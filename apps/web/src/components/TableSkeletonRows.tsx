@@ -1,4 +1,5 @@
 import { Skeleton, Table } from '@mantine/core';
+import { memo } from 'react';
 
 export type TableSkeletonRowsProps = {
   rows: number;
@@ -9,8 +10,11 @@ export type TableSkeletonRowsProps = {
 
 const numbersBelow = (count: number): number[] => Array.from({ length: count }, (_, index) => index);
 
-/** Placeholder rows while a table loads, so its headers stay in place. */
-export function TableSkeletonRows({ rows, columns, rowHeight }: TableSkeletonRowsProps) {
+/**
+ * Placeholder rows while a table loads, so its headers stay in place. Memoized: a page re-renders as
+ * each of its requests answers, and tens of skeletons drawn again each time held the page (issue 26).
+ */
+export const TableSkeletonRows = memo(function TableSkeletonRows({ rows, columns, rowHeight }: TableSkeletonRowsProps) {
   return numbersBelow(rows).map((row) => (
     <Table.Tr key={row} h={rowHeight}>
       {numbersBelow(columns).map((column) => (
@@ -20,4 +24,4 @@ export function TableSkeletonRows({ rows, columns, rowHeight }: TableSkeletonRow
       ))}
     </Table.Tr>
   ));
-}
+});

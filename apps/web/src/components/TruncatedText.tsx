@@ -1,5 +1,5 @@
 import { Anchor, Text, type TextProps } from '@mantine/core';
-import { type CSSProperties, lazy, type RefObject, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { type CSSProperties, lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 
 // Loaded the first time a cut text is hovered or focused, not with the page (issue 26).
 const Tooltip = lazy(async () => ({ default: (await import('./floatingLayer.ts')).Tooltip }));
@@ -16,11 +16,16 @@ export type TruncatedTextProps = Omit<TextProps, 'truncate' | 'lineClamp' | 'chi
   style?: CSSProperties;
 };
 
-/** Whether the element's text is cut: watched, as the table's columns change width with the window. */
+/**
+ * Whether the element's text is cut: watched, as the table's columns change width with the window.
+ * Measured once the browser has laid the page out (an effect, not a layout effect): measuring while
+ * React commits made the browser lay out the whole table then, and again for the frame (issue 26:
+ * a third of each batch of rows' time). Nothing shown depends on it, only the tab stop and tooltip.
+ */
 function useTruncated(ref: RefObject<HTMLElement | null>, text: string): boolean {
   const [truncated, setTruncated] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new text is measured again.
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = ref.current;
     if (!element) return;
     const measure = () =>

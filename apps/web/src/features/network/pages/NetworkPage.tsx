@@ -130,6 +130,11 @@ function PeopleView({ searchParams }: { searchParams: URLSearchParams }) {
     setPageSize(next);
     setPage(PAGINATION.defaultPage);
   };
+  // The page's heading and cards are painted first; the filters' and the table's skeletons (a few
+  // hundred components) follow in a background render that yields to the browser (issue 26: drawn in
+  // the same task, they held the first paint). The requests above start at once all the same.
+  const drawn = useDeferredValue(true, false);
+  if (!drawn) return null;
 
   return (
     <>
