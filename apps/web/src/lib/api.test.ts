@@ -24,7 +24,6 @@ import {
   pathOf,
   retryDelayMs,
   setAccessTokenProvider,
-  startEarlyRead,
   type UploadProgress,
   uploadToApi,
   withSearchParams,
@@ -48,26 +47,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   setAccessTokenProvider(null);
   setAppStatus({ offline: false, backendServerDown: false });
-});
-
-describe('an early read', () => {
-  it("answers the app's first call for it with the same token, once, and not a call with another token", async () => {
-    const fetchMock = stubFetch(async () => Response.json({ ok: true }));
-    startEarlyRead('/users/query/me', { Authorization: 'Bearer secret' });
-    setAccessTokenProvider(async () => 'secret');
-    // Another read first: the early one waits for its own.
-    await apiRequest({ path: '/users/query/tags' });
-    await expect(apiRequest({ path: '/users/query/me', schema: ZOk })).resolves.toEqual({ ok: true });
-    expect(fetchMock.mock.calls.map((call) => call.at(0))).toEqual(['/api/users/query/me', '/api/users/query/tags']);
-    // Taken once: the next read asks again.
-    await apiRequest({ path: '/users/query/me' });
-    expect(fetchMock).toHaveBeenCalledTimes(3);
-
-    startEarlyRead('/users/query/me', { Authorization: 'Bearer stale' });
-    await apiRequest({ path: '/users/query/me' });
-    expect(fetchMock).toHaveBeenCalledTimes(5);
-    expect(fetchMock.mock.calls[4]?.at(1)).toMatchObject({ headers: { Authorization: 'Bearer secret' } });
-  });
 });
 
 describe('apiRequest', () => {

@@ -194,34 +194,6 @@ export async function apiUpload<T>(request: ApiUploadRequest<T>): Promise<T> {
   return import.meta.env.DEV && request.schema ? request.schema.parse(payload) : (payload as T);
 }
 
-/**
- * A read started before the app could ask for it (`startEarlyRead`): the first page's `/me` leaves with
- * the first scripts instead of after the identity provider's settings have come back and the app has
- * rendered (issue 26: that round trip held the first paint of /network). Taken once, by the first call
- * for the same URL with the same headers, so the same token: otherwise the app asks as usual.
- */
-let earlyRead: { url: string; headers: string; response: Promise<Response> } | null = null;
-
-const headersKey = (headers: Record<string, string>) =>
-  JSON.stringify(Object.entries(headers).sort(([a], [b]) => a.localeCompare(b)));
-
-export function startEarlyRead(path: string, headers: Record<string, string>): void {
-  const url = `${API_BASE}${path}`;
-  const sent = { Accept: 'application/json', ...headers };
-  const response = fetch(url, { headers: sent });
-  // Unclaimed, a failure must not surface as an unhandled rejection: the app's own call reports its own.
-  response.catch(() => {});
-  earlyRead = { url, headers: headersKey(sent), response };
-}
-
-/** The early read of `url` if it was sent with these headers; the first call for `url` ends it either way. */
-function takeEarlyRead(url: string, headers: Record<string, string>): Promise<Response> | null {
-  const early = earlyRead;
-  if (early?.url !== url) return null;
-  earlyRead = null;
-  return early.headers === headersKey(headers) ? early.response : null;
-}
-
 async function send(request: RequestOptions, accept: string): Promise<Response> {
   const url = `${API_BASE}${request.path}`;
   // A failure still answers JSON ({ code, message }), whatever a success answers.
@@ -238,14 +210,12 @@ async function send(request: RequestOptions, accept: string): Promise<Response> 
 
   let response: Response;
   try {
-    const early = (request.method ?? 'GET') === 'GET' ? takeEarlyRead(url, headers) : null;
-    response = await (early ??
-      fetch(url, {
-        method: request.method ?? 'GET',
-        headers,
-        body: request.body instanceof FormData ? request.body : encodeJson(request.body),
-        signal: request.signal,
-      }));
+    response = await fetch(url, {
+      method: request.method ?? 'GET',
+      headers,
+      body: request.body instanceof FormData ? request.body : encodeJson(request.body),
+      signal: request.signal,
+    });
   } catch (error) {
     throw networkFailure(error, request);
   }

@@ -42,19 +42,6 @@ function readStoredObject(key: string): object | null {
   }
 }
 
-/**
- * The access token of the one user oidc-client-ts keeps, if unexpired, read before the identity
- * provider's settings are known (they name the key): for the first page's early `/me`. None when
- * several are kept (another provider's sign-in): the app then asks as usual.
- */
-export function soleStoredAccessToken(): string | null {
-  const keys = Object.keys(window.localStorage).filter((key) => key.startsWith('oidc.user:'));
-  const stored = keys.length === 1 && keys[0] !== undefined ? readStoredObject(keys[0]) : null;
-  if (stored === null || !('access_token' in stored) || typeof stored.access_token !== 'string') return null;
-  const expiresAt = 'expires_at' in stored && typeof stored.expires_at === 'number' ? stored.expires_at : undefined;
-  return isExpired({ expires_at: expiresAt }) ? null : stored.access_token;
-}
-
 export function readStoredUser(config: TPublicConfig): StoredUser | null {
   const stored = readStoredObject(storedUserKey(config));
   if (stored === null) return null;
