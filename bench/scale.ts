@@ -309,9 +309,11 @@ async function pendingJobs(ownerUrl: string) {
   const client = new pg.Client({ connectionString: ownerUrl });
   await client.connect();
   try {
+    // Every job but the schedules' sweeps, which only queue others: a sync's graph jobs, and the first
+    // recommendations of the member it brought in (minutes at 1M), are the window's work too.
     const { rows } = await client.query<{ n: string }>(
       `select count(*) as n from pgboss.job
-        where state in ('created', 'retry', 'active') and name in ('google-sync', 'graph-recompute')`,
+        where state in ('created', 'retry', 'active') and name not like '%-sweep' and name not like '%-purge'`,
     );
     return Number(rows[0]?.n ?? 0);
   } finally {
@@ -374,6 +376,11 @@ export async function scale() {
         });
         for (const mode of MODES) {
           const thinkMs = mode === 'no-pause' ? 0 : THINK_MS;
+          // What an earlier run left (a drain cut short, jobs retried after a stop) runs first: a window
+          // measured beside another's leftovers measures those (10:40 run of 2026-11-26: a recommendations
+          // job left from an earlier run ran through both windows).
+          const settleDeadline = performance.now() + DRAIN_SECONDS * 1000;
+          while (performance.now() < settleDeadline && (await pendingJobs(runtime.databaseUrl)) > 0) await sleep(1000);
           // A mailbox never synced (a first, full sync) and rows never imported, every window.
           const stamp = Date.now();
           const mailboxTag = MAILBOX === 'default' ? '' : `+${MAILBOX}`;
