@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
+// By path, as vite.config.ts reads the shared package.
+import { FIRST_PAGES_MANIFEST } from '../../packages/shared/src/constants.ts';
 import { PATHS } from './src/lib/paths.ts';
 
 /**
@@ -24,12 +26,6 @@ const FIRST_SCREENS: readonly { name: string; paths: readonly string[]; files: r
     files: ['src/features/actions/pages/ActionsLayout.tsx', 'src/features/actions/pages/RecommendedActionsPage.tsx'],
   },
 ];
-
-/**
- * Where the build lists each first page's own copy of index.html (path to file, both under dist),
- * which the server sends for that path (apps/server/src/plugins/web-app.ts).
- */
-export const FIRST_PAGES_MANIFEST = 'first-pages.json';
 
 type Origin = { source: string; name: string };
 type Statement = { declares: string[]; references: Set<string>; keep: boolean };

@@ -157,3 +157,9 @@ export const POSTHOG_HOST = 'https://app.posthog.com';
 /** Sent with a request, it acts in the caller's demo workspace, as its admin, instead of their own. */
 export const DEMO_WORKSPACE_HEADER = 'x-warmpath-workspace';
 export const DEMO_WORKSPACE_VALUE = 'demo';
+
+/**
+ * Where the web build lists each first page's own copy of index.html (page path to file, both under
+ * the build's folder); the server sends that copy for the page's path.
+ */
+export const FIRST_PAGES_MANIFEST = 'first-pages.json';

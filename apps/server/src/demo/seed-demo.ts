@@ -444,16 +444,9 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
   );
   // Members' own histories, as their Positions.csv uploads give them. The prospects' employments come
   // later, as a real team's do: from the addresses of the generated mail and from the LinkedIn exports.
-  created.employments = await step('members positions', () =>
-    write(async (tx) => {
-      const imported = await importMemberPositions(tx, demo, members);
-      // The upload marks everyone at those companies for the graph job. A demo larger than its evidence
-      // slice writes most edges directly, and rebuilding them from evidence that does not back them would
-      // drop them: only the slice is marked, below. Nothing else is marked at this point of the seed.
-      if (plan.evidenceStride > 1) await tx.execute(sql`delete from graph_dirty where workspace_id = ${ws}`);
-      return imported;
-    }),
-  );
+  // The upload marks everyone at those companies for the graph job; in a demo larger than its evidence
+  // slice, only the slice stays marked (after the stints from mail, below).
+  created.employments = await step('members positions', () => write((tx) => importMemberPositions(tx, demo, members)));
   created.websiteEvents = await step('website events', () => write((tx) => insertWebsiteEvents(tx, demo)));
 
   await step('raw evidence', () =>
@@ -491,8 +484,9 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
   created.employments += await step('employments from mail', () =>
     write(async (tx) => {
       const derived = await deriveMailEmployments(tx, ws);
-      // Marked for the graph job: the people at a connector's company. Only the evidence slice may be
-      // rebuilt from evidence (see 'raw evidence'); the others' edges were written directly.
+      // Marked for the graph job by the uploads and the stints: the people at those companies. Only the
+      // evidence slice may be rebuilt from evidence (see 'raw evidence'); the others' edges were written
+      // directly, and rebuilding them from evidence that does not back them would drop them.
       if (plan.evidenceStride > 1) {
         await tx.execute(sql`
           with ${sliceCte(demo)}

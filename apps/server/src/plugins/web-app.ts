@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { FIRST_PAGES_MANIFEST } from '@warmpath/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
@@ -11,12 +12,9 @@ export const ASSETS_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export const PAGE_CACHE_CONTROL = 'no-cache';
 
 /**
- * Written by the web build (apps/web/firstScreenChunks.ts): the pages people open the app on, each
- * with its own copy of index.html that also names its screens' scripts, fetched with the first one.
+ * The first pages' copies of index.html by path, as the web build lists them (apps/web/firstScreenChunks.ts),
+ * each naming its screens' scripts too; none when the build wrote no list.
  */
-const FIRST_PAGES_MANIFEST = 'first-pages.json';
-
-/** The first pages' copies of index.html by path; none when the build wrote no list (or an unreadable one). */
 function firstPagesOf(dir: string): Map<string, string> {
   const file = path.join(dir, FIRST_PAGES_MANIFEST);
   if (!fs.existsSync(file)) return new Map();

@@ -20,39 +20,44 @@ function remembered<Module>(loader: () => Promise<Module>): ScreenLoader<Module>
  * Each screen's module, fetched when the screen is first shown (router.tsx), or for the
  * first page as soon as the app's script starts (firstScreen.ts). Nothing else imports a screen.
  */
-export const load = {
+const loaders = {
   // The signed-in frame (sidebar, account menu): not needed by the sign-up pages.
-  appLayout: remembered(() => import('./AppLayout.tsx')),
-  actionsLayout: remembered(() => import('../features/actions/pages/ActionsLayout.tsx')),
-  recommendedActions: remembered(() => import('../features/actions/pages/RecommendedActionsPage.tsx')),
-  pastActions: remembered(() => import('../features/actions/pages/PastActionsPage.tsx')),
-  network: remembered(() => import('../features/network/pages/NetworkPage.tsx')),
-  personas: remembered(() => import('../features/targeting/pages/PersonasPage.tsx')),
-  targetedAccounts: remembered(() => import('../features/targeting/pages/TargetedAccountsPage.tsx')),
-  workflows: remembered(() => import('../features/workflows/pages/WorkflowsPage.tsx')),
-  workflowDetail: remembered(() => import('../features/workflows/pages/WorkflowDetailPage.tsx')),
-  hubspotCallback: remembered(() => import('../features/integrations/pages/HubspotCallbackPage.tsx')),
-  workspaceSettings: remembered(() => import('../features/workspace/pages/WorkspaceSettingsPage.tsx')),
-  integrations: remembered(() => import('../features/integrations/pages/IntegrationsPage.tsx')),
-  webhook: remembered(() => import('../features/integrations/pages/WebhookPage.tsx')),
-  users: remembered(() => import('../features/team/pages/UsersPage.tsx')),
-  accounts: remembered(() => import('../features/lists/pages/AccountsPage.tsx')),
-  clientList: remembered(() => import('../features/lists/pages/ClientListPage.tsx')),
-  crmClients: remembered(() => import('../features/lists/pages/CrmClientsPage.tsx')),
-  connect: remembered(() => import('../features/onboarding/pages/ConnectPage.tsx')),
-  registerInvite: remembered(() => import('../features/onboarding/pages/RegisterInvitePage.tsx')),
-  createDetails: remembered(() => import('../features/onboarding/pages/CreateDetailsPage.tsx')),
-  domainsNotWhitelisted: remembered(() => import('../features/onboarding/pages/DomainsNotWhitelistedPage.tsx')),
-  bookADemo: remembered(() => import('../features/onboarding/pages/BookADemoPage.tsx')),
-  sync: remembered(() => import('../features/onboarding/pages/SyncPage.tsx')),
-  importAccounts: remembered(() => import('../features/onboarding/pages/ImportAccountsPage.tsx')),
-  uploadAccounts: remembered(() => import('../features/onboarding/pages/UploadAccountsPage.tsx')),
-  targetingScheme: remembered(() => import('../features/onboarding/pages/TargetingSchemePage.tsx')),
-  importClients: remembered(() => import('../features/onboarding/pages/ImportClientsPage.tsx')),
-  uploadClients: remembered(() => import('../features/onboarding/pages/UploadClientsPage.tsx')),
-  inviteTeammates: remembered(() => import('../features/onboarding/pages/InviteTeammatesPage.tsx')),
-  allyShare: remembered(() => import('../features/public/pages/AllySharePage.tsx')),
+  appLayout: () => import('./AppLayout.tsx'),
+  actionsLayout: () => import('../features/actions/pages/ActionsLayout.tsx'),
+  recommendedActions: () => import('../features/actions/pages/RecommendedActionsPage.tsx'),
+  pastActions: () => import('../features/actions/pages/PastActionsPage.tsx'),
+  network: () => import('../features/network/pages/NetworkPage.tsx'),
+  personas: () => import('../features/targeting/pages/PersonasPage.tsx'),
+  targetedAccounts: () => import('../features/targeting/pages/TargetedAccountsPage.tsx'),
+  workflows: () => import('../features/workflows/pages/WorkflowsPage.tsx'),
+  workflowDetail: () => import('../features/workflows/pages/WorkflowDetailPage.tsx'),
+  hubspotCallback: () => import('../features/integrations/pages/HubspotCallbackPage.tsx'),
+  workspaceSettings: () => import('../features/workspace/pages/WorkspaceSettingsPage.tsx'),
+  integrations: () => import('../features/integrations/pages/IntegrationsPage.tsx'),
+  webhook: () => import('../features/integrations/pages/WebhookPage.tsx'),
+  users: () => import('../features/team/pages/UsersPage.tsx'),
+  accounts: () => import('../features/lists/pages/AccountsPage.tsx'),
+  clientList: () => import('../features/lists/pages/ClientListPage.tsx'),
+  crmClients: () => import('../features/lists/pages/CrmClientsPage.tsx'),
+  connect: () => import('../features/onboarding/pages/ConnectPage.tsx'),
+  registerInvite: () => import('../features/onboarding/pages/RegisterInvitePage.tsx'),
+  createDetails: () => import('../features/onboarding/pages/CreateDetailsPage.tsx'),
+  domainsNotWhitelisted: () => import('../features/onboarding/pages/DomainsNotWhitelistedPage.tsx'),
+  bookADemo: () => import('../features/onboarding/pages/BookADemoPage.tsx'),
+  sync: () => import('../features/onboarding/pages/SyncPage.tsx'),
+  importAccounts: () => import('../features/onboarding/pages/ImportAccountsPage.tsx'),
+  uploadAccounts: () => import('../features/onboarding/pages/UploadAccountsPage.tsx'),
+  targetingScheme: () => import('../features/onboarding/pages/TargetingSchemePage.tsx'),
+  importClients: () => import('../features/onboarding/pages/ImportClientsPage.tsx'),
+  uploadClients: () => import('../features/onboarding/pages/UploadClientsPage.tsx'),
+  inviteTeammates: () => import('../features/onboarding/pages/InviteTeammatesPage.tsx'),
+  allyShare: () => import('../features/public/pages/AllySharePage.tsx'),
 };
+
+type Loaders = typeof loaders;
+export const load = Object.fromEntries(
+  Object.entries(loaders).map(([screen, loader]) => [screen, remembered<unknown>(loader)]),
+) as { [S in keyof Loaders]: ScreenLoader<Awaited<ReturnType<Loaders[S]>>> };
 
 export type Screen = keyof typeof load;
 
