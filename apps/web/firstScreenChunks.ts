@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 // By path, as vite.config.ts reads the shared package.
 import { FIRST_PAGES_MANIFEST } from '../../packages/shared/src/constants.ts';
+import { pageFrame } from './src/app/pageFrameHtml.ts';
 import { PATHS } from './src/lib/paths.ts';
 
 /**
@@ -9,7 +10,14 @@ import { PATHS } from './src/lib/paths.ts';
  * the order their chunks take modules: one both pages need goes with the earlier (the sign-up), so
  * that page loads nothing of the other.
  */
-const FIRST_SCREENS: readonly { name: string; paths: readonly string[]; files: readonly string[] }[] = [
+type FirstScreen = {
+  name: string;
+  paths: readonly string[];
+  files: readonly string[];
+  /** The page's heading when it is the same for everyone: its HTML then draws the page's frame (one path). */
+  frameTitle?: string;
+};
+const FIRST_SCREENS: readonly FirstScreen[] = [
   {
     name: 'sign-up-screen',
     paths: [PATHS.signUp.connect],
@@ -19,6 +27,7 @@ const FIRST_SCREENS: readonly { name: string; paths: readonly string[]; files: r
     name: 'network-screen',
     paths: [PATHS.network],
     files: ['src/app/AppLayout.tsx', 'src/features/network/pages/NetworkPage.tsx'],
+    frameTitle: 'Network',
   },
   {
     name: 'actions-screen',
@@ -259,7 +268,7 @@ export function firstScreenChunks() {
       }
       const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
       const manifest: Record<string, string> = {};
-      for (const { name, paths } of FIRST_SCREENS) {
+      for (const { name, paths, frameTitle } of FIRST_SCREENS) {
         const chunk = chunks.find((candidate) => candidate.name === name && !candidate.isEntry);
         if (chunk === undefined) this.error(`no ${name} chunk in the build`);
         // The chunk and what it imports statically, but the entry (index.html loads it already).
@@ -273,8 +282,16 @@ export function firstScreenChunks() {
           pending.push(...file.imports);
         }
         const links = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+        const [firstPath = '/'] = paths;
+        const frame = frameTitle === undefined ? { head: '', body: '' } : pageFrame(firstPath, frameTitle);
         const fileName = `first-pages/${name}.html`;
-        this.emitFile({ type: 'asset', fileName, source: html.source.replace('</head>', `${links}</head>`) });
+        this.emitFile({
+          type: 'asset',
+          fileName,
+          source: html.source
+            .replace('</head>', `${links}${frame.head}</head>`)
+            .replace('<div id="root"></div>', `<div id="root"></div>${frame.body}`),
+        });
         for (const pagePath of paths) manifest[pagePath] = fileName;
       }
       this.emitFile({

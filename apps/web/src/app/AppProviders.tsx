@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { isTransientFailure, retryDelayMs } from '../lib/api.ts';
+import { useRemovesPageFrame } from '../lib/pageFrame.ts';
 import { AuthSetup } from './AuthSetup.tsx';
 import { BackendStatusGate } from './BackendStatusGate.tsx';
 import { AppRoutes } from './router.tsx';
@@ -21,6 +22,7 @@ const queryClient = new QueryClient({
 });
 
 export function AppProviders() {
+  useRemovesPageFrame();
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>

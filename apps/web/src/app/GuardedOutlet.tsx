@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { useSession } from '../lib/useSession.ts';
@@ -7,7 +8,11 @@ import type { RouteGuard } from './guards.ts';
 export function GuardedOutlet({ guard }: { guard: RouteGuard }) {
   const session = useSession();
   const { pathname } = useLocation();
-  if (session.isLoading) return <LoadingScreen />;
+  // The first page is drawn in a background render that yields to the browser, the loading screen
+  // (and the page's frame) staying meanwhile: drawn in the task that brought the member's session, it
+  // held the main thread for a quarter of a second on a phone (issue 26's blocking time).
+  const drawn = useDeferredValue(!session.isLoading, false);
+  if (session.isLoading || !drawn) return <LoadingScreen />;
   const target = guard({ ...session, pathname });
   return target === null ? <Outlet /> : <Navigate to={target} replace />;
 }

@@ -1,24 +1,14 @@
 import { AppShell, NavLink, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { isUnderPath } from '../lib/isUnderPath.ts';
-import { PATHS } from '../lib/paths.ts';
 import { useSession } from '../lib/useSession.ts';
+import { ADMIN_SIDEBAR_LINK, SIDEBAR_LINKS } from './sidebarLinks.ts';
 import { UserMenu } from './UserMenu.tsx';
-
-type SidebarLink = { label: string; to: string; activeUnder: string };
-
-const LINKS: readonly SidebarLink[] = [
-  { label: 'Actions', to: PATHS.recommendedActions, activeUnder: PATHS.actions },
-  { label: 'Leads', to: PATHS.network, activeUnder: PATHS.network },
-  { label: 'Targeting', to: PATHS.personas, activeUnder: '/profile' },
-  { label: 'Workflows', to: PATHS.workflows, activeUnder: PATHS.workflows },
-];
-const ADMIN_LINK: SidebarLink = { label: 'Admin', to: PATHS.admin.workspace, activeUnder: '/admin' };
 
 export function Sidebar() {
   const { user } = useSession();
   const { pathname } = useLocation();
-  const links = user?.role === 'admin' ? [...LINKS, ADMIN_LINK] : LINKS;
+  const links = user?.role === 'admin' ? [...SIDEBAR_LINKS, ADMIN_SIDEBAR_LINK] : SIDEBAR_LINKS;
 
   return (
     <>

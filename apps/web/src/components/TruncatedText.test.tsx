@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithMantine } from '../testing/render.tsx';
 import { TruncatedText } from './TruncatedText.tsx';
 
@@ -11,16 +11,33 @@ function layOut(textWidth: number, boxWidth: number) {
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(boxWidth);
 }
 
+/** As in a browser, an element is reported once when it starts being observed: then it is measured. */
+class ReportingResizeObserver {
+  readonly #callback: ResizeObserverCallback;
+  constructor(callback: ResizeObserverCallback) {
+    this.#callback = callback;
+  }
+  observe(target: Element) {
+    setTimeout(() => this.#callback([{ target } as ResizeObserverEntry], this));
+  }
+  unobserve() {}
+  disconnect() {}
+}
+
 describe('TruncatedText', () => {
+  beforeAll(() => {
+    vi.stubGlobal('ResizeObserver', ReportingResizeObserver);
+  });
   afterEach(() => {
     cleanup();
     vi.restoreAllMocks();
   });
 
-  it('leaves a text that fits alone: no tab stop, no tooltip', () => {
+  it('leaves a text that fits alone: no tab stop, no tooltip', async () => {
     layOut(120, 160);
     renderWithMantine(<TruncatedText text="CTO" />);
     const text = screen.getByText('CTO');
+    await new Promise((measured) => setTimeout(measured));
     expect(text.getAttribute('tabindex')).toBeNull();
     fireEvent.mouseEnter(text);
     expect(screen.queryByRole('tooltip')).toBeNull();
@@ -30,7 +47,8 @@ describe('TruncatedText', () => {
     layOut(420, 160);
     renderWithMantine(<TruncatedText text={TITLE} />);
     const text = screen.getByText(TITLE);
-    expect(text.getAttribute('tabindex')).toBe('0');
+    // Measured once the browser reports its box.
+    await vi.waitFor(() => expect(text.getAttribute('tabindex')).toBe('0'));
 
     fireEvent.mouseEnter(text);
     expect((await screen.findByRole('tooltip')).textContent).toBe(TITLE);

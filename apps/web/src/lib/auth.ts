@@ -7,6 +7,7 @@ import {
 import Cookies from 'js-cookie';
 import type { UserManager, UserProfile } from 'oidc-client-ts';
 import { setAccessTokenProvider } from './api.ts';
+import { STORED_USER_PREFIX } from './storedUser.ts';
 
 export const AUTH_CALLBACK_PATH = '/auth/callback';
 const REGISTRATION_STORAGE_KEY = 'registrationProcess';
@@ -27,7 +28,7 @@ export type StoredUser = {
 
 /** Where oidc-client-ts keeps the user: its WebStorageStateStore's prefix and its UserManager's key. */
 export function storedUserKey(config: TPublicConfig): string {
-  return `oidc.user:${config.oidc.authority}:${config.oidc.clientId}`;
+  return `${STORED_USER_PREFIX}${config.oidc.authority}:${config.oidc.clientId}`;
 }
 
 /** What local storage holds under `key` as a JSON object; null when absent or not an object. */
