@@ -58,6 +58,8 @@ import { createSessionCache, MEMBERS_CHANNEL } from './plugins/session-cache.ts'
 import { webApp } from './plugins/web-app.ts';
 
 const OPENAPI_DOCUMENT = new URL('../../../docs/openapi.json', import.meta.url);
+/** How often an API process looks for workspaces whose network copy has fallen behind their rows. */
+const NETWORK_COPIES_CHECK_MS = 2_000;
 
 export type AppDeps = {
   config: Config;
@@ -70,8 +72,8 @@ export type AppDeps = {
    */
   backgroundDatabase?: Database;
   /**
-   * Build the large workspaces' network copies before listening (`npm start`'s API processes); tests'
-   * apps build them on demand.
+   * Build the large workspaces' network copies before listening, and keep them current from then on
+   * (`npm start`'s API processes); tests' apps build and catch them up on demand.
    */
   warmNetworkCopies?: boolean;
   verifyToken: TokenVerifier;
@@ -203,6 +205,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         onError: (error) => app.log.warn({ err: error }, 'network index: a copy failed to refresh'),
         onRefresh: (refresh) => app.log.debug({ networkIndex: refresh }, 'network index: a copy refreshed'),
       });
+      if (deps.warmNetworkCopies) {
+        const stopFollowing = networkIndex.follow(NETWORK_COPIES_CHECK_MS);
+        app.addHook('onClose', async () => stopFollowing());
+      }
       // A copy being built holds a pooled connection: closing waits for it.
       app.addHook('onClose', () => networkIndex.settled());
       if (deps.warmNetworkCopies) {

@@ -73,11 +73,36 @@ async function loadConnectors(
   for (const id of ids) load.set(id, (received.get(id) ?? 0) + (planned.get(id) ?? 0));
 }
 
+/**
+ * What every user's run reads alike, read once per run rather than once per user: at 1M prospects,
+ * 200 members and 250,000 clients, the former clients' query alone was two fifths of a 9-minute run.
+ */
+type WorkspaceInputs = Pick<RunContext, 'weeklyIntroCap' | 'connectorCaps' | 'unreachableAllies' | 'formerClients'> & {
+  model: Awaited<ReturnType<typeof loadGraphSettings>>['model'];
+};
+
+async function workspaceInputs(tx: Tx, workspaceId: string): Promise<WorkspaceInputs> {
+  const { model, weeklyIntroCap } = await loadGraphSettings(tx, workspaceId);
+  return {
+    model,
+    weeklyIntroCap,
+    connectorCaps: new Map(
+      [...(await connectorLimits(tx, workspaceId))].map(([id, limit]) => [
+        id,
+        limit.acceptsIntros ? (limit.cap ?? weeklyIntroCap) : 0,
+      ]),
+    ),
+    unreachableAllies: await unreachableAllies(tx, workspaceId),
+    formerClients: await formerClientsNowAt(tx, workspaceId),
+  };
+}
+
 async function recommendForUser(
   database: Database,
   workspaceId: string,
   user: RecommendableUser,
   day: { today: string; dailyActionsPerUser: number },
+  inputs: WorkspaceInputs,
 ): Promise<UserRunSummary> {
   const ws = workspaceId;
   const summary = { userId: user.id, email: user.email, kept: 0, dropped: 0, alreadyToday: 0, note: null };
@@ -91,24 +116,10 @@ async function recommendForUser(
     if (slots <= 0) return summary;
 
     const caller = { workspaceId: ws, userId: user.id };
-    const { model, weeklyIntroCap } = await loadGraphSettings(tx, ws);
+    const { model, ...shared } = inputs;
     const profile = await recommendationProfile(tx, caller);
     const competitorDomains = (await findTargetingScheme(tx, ws, user.id))?.competitorDomainsToExclude ?? [];
-    const context: RunContext = {
-      userId: user.id,
-      now: new Date(),
-      weeklyIntroCap,
-      connectorCaps: new Map(
-        [...(await connectorLimits(tx, ws))].map(([id, limit]) => [
-          id,
-          limit.acceptsIntros ? (limit.cap ?? weeklyIntroCap) : 0,
-        ]),
-      ),
-      connectorLoad: new Map(),
-      unreachableAllies: await unreachableAllies(tx, ws),
-      formerClients: await formerClientsNowAt(tx, ws),
-      slots,
-    };
+    const context: RunContext = { ...shared, userId: user.id, now: new Date(), connectorLoad: new Map(), slots };
     const log: RunLogEntry[] = [];
     for (let offset = 0; context.slots > 0 && offset < MAX_SCANNED; offset += PAGE) {
       const page = await candidatePage(tx, {
@@ -187,11 +198,11 @@ export async function recommendActions(
   options: { userId?: string } = {},
 ): Promise<WorkspaceRunSummary> {
   const ws = workspaceId;
-  const { day, users } = await database.inWorkspace(ws, async (tx) => {
+  const { day, users, inputs } = await database.inWorkspace(ws, async (tx) => {
     const day = await workspaceDay(tx, ws);
     await markEarlierRecommendationsPending(tx, ws, day.today);
     await pruneRunLog(tx, ws, day.today);
-    return { day, users: await workspaceUsers(tx, ws, options.userId) };
+    return { day, users: await workspaceUsers(tx, ws, options.userId), inputs: await workspaceInputs(tx, ws) };
   });
   const summaries: UserRunSummary[] = [];
   for (const user of users) {
@@ -206,7 +217,7 @@ export async function recommendActions(
       });
       continue;
     }
-    summaries.push(await recommendForUser(database, ws, user, day));
+    summaries.push(await recommendForUser(database, ws, user, day, inputs));
   }
   if (!options.userId) await database.inWorkspace(ws, (tx) => setRecommendationsRanOn(tx, ws, day.today));
   return { workspaceId: ws, day: day.today, users: summaries };

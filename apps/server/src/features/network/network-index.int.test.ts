@@ -291,6 +291,35 @@ describe('the in-memory network index', () => {
     expect(refreshes.at(-1)?.how).toBe('built');
   }, 120_000);
 
+  it('catches a followed copy up once the rows change, before any request asks for it', async () => {
+    const ws = member.workspaceId;
+    const refreshes: NetworkIndexRefresh[] = [];
+    const followed = createNetworkIndex(ctx.database, { minRows: 0, onRefresh: (refresh) => refreshes.push(refresh) });
+    const look = () => ctx.database.inWorkspace(ws, (tx) => followed.current(tx, ws));
+    await look();
+    await followed.settled();
+    const stop = followed.follow(20);
+    try {
+      await applyChange(ws, 'update', 7, 10, seeded);
+      // No request in between: the follower alone patches the copy.
+      await expect
+        .poll(() => refreshes.map((refresh) => refresh.how), { timeout: 10_000 })
+        .toEqual(['built', 'patched']);
+      await followed.settled();
+      // The first request after the change is answered from the copy, at the rows' version.
+      const copy = await look();
+      expect(copy).not.toBeNull();
+      const found = await ctx.database.inWorkspace(ws, (tx) =>
+        tx.execute<{ version: number }>(
+          sql`select version::float8 as version from network_versions where workspace_id = ${ws}`,
+        ),
+      );
+      expect(copy?.version).toBe(Number(found.rows[0]?.version));
+    } finally {
+      stop();
+    }
+  });
+
   it('moves the version only for statements that change rows, and logs no statement of over 25,000', async () => {
     const ws = member.workspaceId;
     const versionNow = async () => {

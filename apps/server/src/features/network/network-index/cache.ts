@@ -23,6 +23,14 @@ export type NetworkIndex = {
    * alone (issue 24: two fresh API processes under load held none of the 1M workspace for a minute).
    */
   warm: (workspaceIds: readonly string[]) => Promise<NetworkIndexRefresh[]>;
+  /**
+   * Keeps the copies current without waiting for a request: every `intervalMs`, the copy of a
+   * workspace whose rows have moved on is patched. Returns what stops it. Without it, a copy is caught
+   * up by the first request after the change, and PostgreSQL answers every request until it is: the
+   * busiest minute of a quiet workspace (issue 24: a 1M workspace whose graph job ended while nobody
+   * looked served 22 req/s and 988 answers of 503 in the scale bench's next window).
+   */
+  follow: (intervalMs: number) => () => void;
   /** The copies kept, and the memory they hold (within the budget). */
   memory: () => { workspaces: number; bytes: number };
 };
@@ -134,6 +142,29 @@ export function createNetworkIndex(
       return null;
     },
     memory: () => ({ workspaces: snapshots.size, bytes: keptBytes }),
+    follow: (intervalMs) => {
+      let checking = false;
+      const check = async () => {
+        for (const [workspaceId, { snapshot }] of [...snapshots]) {
+          if (refreshing.has(workspaceId)) continue;
+          const { version } = await database.inWorkspace(workspaceId, (tx) => versionAndSize(tx, workspaceId));
+          if (version !== snapshot.version && failedAt.get(workspaceId) !== version && !refreshing.has(workspaceId))
+            refresh(workspaceId, version);
+        }
+      };
+      const timer = setInterval(() => {
+        if (checking) return;
+        checking = true;
+        check()
+          .catch((error: unknown) => options.onError?.(error))
+          .finally(() => {
+            checking = false;
+          });
+      }, intervalMs);
+      // A process ends when its work does, not held open by this check.
+      timer.unref();
+      return () => clearInterval(timer);
+    },
     warm: async (workspaceIds) => {
       const large: { workspaceId: string; version: number; size: number }[] = [];
       for (const workspaceId of workspaceIds) {
