@@ -29,16 +29,18 @@ let resizes: ResizeObserver | undefined;
  */
 function useTruncated(ref: RefObject<HTMLElement | null>, text: string): boolean {
   const [truncated, setTruncated] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new text is observed, so measured, again.
+  // Per text: a new text in a box of the same size is not a resize, so the element is observed
+  // afresh, which the observer reports (and this measures) once.
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
     resizes ??= new ResizeObserver((entries) => {
       for (const { target } of entries) onResize.get(target)?.();
     });
-    onResize.set(element, () =>
-      setTruncated(element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight),
-    );
+    // An empty text is never cut.
+    const cut = () =>
+      text !== '' && (element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight);
+    onResize.set(element, () => setTruncated(cut()));
     resizes.observe(element);
     return () => {
       resizes?.unobserve(element);
