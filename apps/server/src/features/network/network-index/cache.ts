@@ -120,6 +120,10 @@ export function createNetworkIndex(
       .finally(() => refreshing.delete(workspaceId));
     refreshing.set(workspaceId, work);
   };
+  /** Brings a copy behind `version` up to it, unless that is under way or failed at this version. */
+  const catchUp = (workspaceId: string, version: number) => {
+    if (!refreshing.has(workspaceId) && failedAt.get(workspaceId) !== version) refresh(workspaceId, version);
+  };
 
   return {
     current: async (tx, workspaceId) => {
@@ -136,9 +140,7 @@ export function createNetworkIndex(
         return null;
       }
       const overBudget = size >= (tooLarge.get(workspaceId) ?? Number.POSITIVE_INFINITY);
-      if (!refreshing.has(workspaceId) && failedAt.get(workspaceId) !== version && !overBudget) {
-        refresh(workspaceId, version);
-      }
+      if (!overBudget) catchUp(workspaceId, version);
       return null;
     },
     memory: () => ({ workspaces: snapshots.size, bytes: keptBytes }),
@@ -148,8 +150,7 @@ export function createNetworkIndex(
         for (const [workspaceId, { snapshot }] of [...snapshots]) {
           if (refreshing.has(workspaceId)) continue;
           const { version } = await database.inWorkspace(workspaceId, (tx) => versionAndSize(tx, workspaceId));
-          if (version !== snapshot.version && failedAt.get(workspaceId) !== version && !refreshing.has(workspaceId))
-            refresh(workspaceId, version);
+          if (version !== snapshot.version) catchUp(workspaceId, version);
         }
       };
       const timer = setInterval(() => {
