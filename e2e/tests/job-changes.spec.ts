@@ -218,7 +218,7 @@ test('a move the mailbox shows: probable on the Job changes page, confirmed, the
         await contacts.waitFor();
         await page.getByRole('textbox', { name: 'Allies' }).click();
         // The list opens once its options are loaded: count them then, not before.
-        await allies.getByRole('option', { name: 'All' }).waitFor();
+        await allies.getByRole('option', { name: 'All', exact: true }).waitFor();
         const found = await allies.getByRole('option', { name: /Tina Tracked/ }).count();
         await page.keyboard.press('Escape');
         return found;
@@ -228,7 +228,7 @@ test('a move the mailbox shows: probable on the Job changes page, confirmed, the
     .toBe(1);
   // 'All' toggles to none, then Tina alone is picked (as network.spec.ts picks a proximity); the choice is kept.
   await page.getByRole('textbox', { name: 'Allies' }).click();
-  await allies.getByRole('option', { name: 'All' }).click();
+  await allies.getByRole('option', { name: 'All', exact: true }).click();
   await allies.getByRole('option', { name: /Tina Tracked/ }).click();
   await page.keyboard.press('Escape');
   const askTina = contacts.getByRole('button', { name: 'Ask Tina Tracked for an intro to Nina Newco' });

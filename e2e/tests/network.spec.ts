@@ -77,7 +77,7 @@ test('the network page: filter, page, export, see why, and ask a colleague for a
 
   // Proximity High only: 'All' toggles to none, then picking one selects only it (spec section 4).
   await page.getByRole('textbox', { name: 'Proximities' }).click();
-  await page.getByRole('listbox').getByRole('option', { name: 'All' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'All', exact: true }).click();
   await page.getByRole('listbox').getByRole('option', { name: /^High/ }).click();
   await page.keyboard.press('Escape');
   await expect.poll(() => shownCount(page)).toBeLessThan(everyone);
@@ -92,7 +92,7 @@ test('the network page: filter, page, export, see why, and ask a colleague for a
 
   // And one company: fewer still.
   await page.getByRole('textbox', { name: 'Companies' }).click();
-  await page.getByRole('listbox').getByRole('option', { name: 'All' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'All', exact: true }).click();
   await page.getByRole('listbox').getByRole('option').nth(1).click();
   await page.keyboard.press('Escape');
   await expect.poll(() => shownCount(page)).toBeLessThan(high);

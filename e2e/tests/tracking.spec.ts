@@ -94,7 +94,7 @@ test('a prospect follows the link of an intro e-mail to the team site, visits it
   // on their name, their row is there.
   const pick = async (filter: string, option: string | RegExp, search?: string) => {
     await page.getByRole('textbox', { name: filter }).click();
-    await page.getByRole('listbox').getByRole('option', { name: 'All' }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'All', exact: true }).click();
     if (search) await page.getByRole('textbox', { name: filter }).fill(search);
     await page.getByRole('listbox').getByRole('option', { name: option }).first().click();
     await page.keyboard.press('Escape');
