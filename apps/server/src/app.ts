@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import { setTimeout } from 'node:timers/promises';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -60,6 +61,8 @@ import { webApp } from './plugins/web-app.ts';
 const OPENAPI_DOCUMENT = new URL('../../../docs/openapi.json', import.meta.url);
 /** How often an API process looks for workspaces whose network copy has fallen behind their rows. */
 const NETWORK_COPIES_CHECK_MS = 2_000;
+/** How long a starting API process waits for its network copies before it takes traffic. */
+const NETWORK_COPIES_WARM_WAIT_MS = 8_000;
 
 export type AppDeps = {
   config: Config;
@@ -214,11 +217,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (deps.warmNetworkCopies) {
         app.addHook('onReady', async () => {
           const started = performance.now();
-          const built = await networkIndex.warm(await listWorkspaceIds(background));
-          if (built.length === 0) return;
-          const mb = Math.round(built.reduce((sum, copy) => sum + copy.bytes, 0) / 2 ** 20);
-          const seconds = ((performance.now() - started) / 1000).toFixed(1);
-          app.log.info(`network copies: ${built.length} built before taking traffic (${mb} MB) in ${seconds} s`);
+          const warming = networkIndex
+            .warm(await listWorkspaceIds(background))
+            .then((built) => {
+              if (built.length === 0) return;
+              const mb = Math.round(built.reduce((sum, copy) => sum + copy.bytes, 0) / 2 ** 20);
+              const seconds = ((performance.now() - started) / 1000).toFixed(1);
+              app.log.info(`network copies: ${built.length} built on start (${mb} MB) in ${seconds} s`);
+            })
+            .catch((error: unknown) => app.log.warn({ err: error }, 'network copies: warming failed'));
+          // Traffic waits for the copies a while, not for ever: Fastify gives up on a start whose hooks
+          // take over its plugin time-out (10 s), and a 1M copy on a busy machine can take longer. What is
+          // not built by then goes on in the background, PostgreSQL answering those requests meanwhile.
+          await Promise.race([warming, setTimeout(NETWORK_COPIES_WARM_WAIT_MS, undefined, { ref: false })]);
         });
       }
       await api.register(networkRoutes, { database: deps.database, networkIndex });
