@@ -1,5 +1,7 @@
 // First: it starts fetching the first page's screens before the rest of this script is evaluated.
 import './app/firstScreen.ts';
+// Second: the first page's calls start before the rest of this script is evaluated, too.
+import './app/firstCallsStart.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/AppProviders.tsx';

@@ -118,6 +118,9 @@ type RequestOptions = {
   signal?: AbortSignal;
 };
 
+/** The public routes (sign-up's, a share link's) take no token. */
+const isPublic = (request: RequestOptions) => request.path.includes('/public/');
+
 /** `schema` checks the answer while developing; production trusts the server and its build has none. */
 export type ApiRequest<T> = RequestOptions & { schema?: z.ZodType<T> };
 
@@ -163,7 +166,7 @@ export type ApiUploadRequest<T> = Omit<RequestOptions, 'method' | 'body'> & {
  */
 export async function apiUpload<T>(request: ApiUploadRequest<T>): Promise<T> {
   const url = `${API_BASE}${request.path}`;
-  const token = url.includes('/public/') ? null : await accessToken(request);
+  const token = isPublic(request) ? null : await accessToken(request);
   const { status, payload, retryAfter } = await new Promise<{
     status: number;
     payload: unknown;
@@ -194,8 +197,8 @@ export async function apiUpload<T>(request: ApiUploadRequest<T>): Promise<T> {
   return import.meta.env.DEV && request.schema ? request.schema.parse(payload) : (payload as T);
 }
 
-async function send(request: RequestOptions, accept: string): Promise<Response> {
-  const url = `${API_BASE}${request.path}`;
+/** The fetch of a call: its headers (authorization with `token`, unless public) and its body. */
+function requestInit(request: RequestOptions, accept: string, token: string | null): RequestInit {
   // A failure still answers JSON ({ code, message }), whatever a success answers.
   const headers: Record<string, string> = {
     Accept: accept === 'application/json' ? accept : `${accept}, application/json`,
@@ -203,19 +206,60 @@ async function send(request: RequestOptions, accept: string): Promise<Response> 
   // A multipart body (a file upload) sets its own content type, boundary included.
   const multipart = request.body instanceof FormData;
   if (request.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
-  if (!url.includes('/public/')) {
-    headers.Authorization = `Bearer ${await accessToken(request)}`;
+  if (token !== null) {
+    headers.Authorization = `Bearer ${token}`;
     Object.assign(headers, demoHeaders());
   }
+  return {
+    method: request.method ?? 'GET',
+    headers,
+    body: request.body instanceof FormData ? request.body : encodeJson(request.body),
+    signal: request.signal,
+  };
+}
 
+/** Calls started before the app was (startEarly), by method, path and body: each is taken once. */
+const earlyCalls = new Map<string, Promise<Response>>();
+/** How long an early call waits for the app to ask for it: past that, the page asked for something else. */
+const EARLY_CALL_KEPT_MS = 15_000;
+const earlyCallKey = (request: RequestOptions) =>
+  `${request.method ?? 'GET'} ${request.path} ${encodeJson(request.body) ?? ''}`;
+
+/**
+ * Starts a call the first page is about to make, with the stored sign-in's token, from the app's first
+ * script (app/firstCalls.ts): its answer is on the way while the rest of the app loads, the sign-in is
+ * set up and React draws (issue 26: on /network each of those waits was the next one's start). The
+ * app's own call of the same method, path and body takes it instead of asking again.
+ */
+export function startEarly<C extends RouteContract>(contract: C, input: CallInput<C>, token: string): void {
+  const request = requestOf(contract, input);
+  const key = earlyCallKey(request);
+  const response = fetch(`${API_BASE}${request.path}`, requestInit(request, 'application/json', token));
+  // Its failure is the app's call's to report, which then asks again itself.
+  response.catch(() => {});
+  earlyCalls.set(key, response);
+  setTimeout(() => {
+    if (earlyCalls.get(key) === response) earlyCalls.delete(key);
+  }, EARLY_CALL_KEPT_MS);
+}
+
+/** The early call for this request, taken (once), if one was started and answered it well. */
+async function takeEarly(request: RequestOptions): Promise<Response | null> {
+  const key = earlyCallKey(request);
+  const early = earlyCalls.get(key);
+  if (early === undefined) return null;
+  earlyCalls.delete(key);
+  // Anything but a success (an expired or revoked token, a busy server) is asked again as usual.
+  const response = await early.catch(() => null);
+  return response?.ok ? response : null;
+}
+
+async function send(request: RequestOptions, accept: string): Promise<Response> {
+  const url = `${API_BASE}${request.path}`;
+  const token = isPublic(request) ? null : await accessToken(request);
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: request.method ?? 'GET',
-      headers,
-      body: request.body instanceof FormData ? request.body : encodeJson(request.body),
-      signal: request.signal,
-    });
+    response = (await takeEarly(request)) ?? (await fetch(url, requestInit(request, accept, token)));
   } catch (error) {
     throw networkFailure(error, request);
   }

@@ -44,7 +44,20 @@ function readStoredObject(key: string): object | null {
 }
 
 export function readStoredUser(config: TPublicConfig): StoredUser | null {
-  const stored = readStoredObject(storedUserKey(config));
+  return readStoredUserAt(storedUserKey(config));
+}
+
+/**
+ * The stored sign-in, read before the configuration that names its key has arrived (the first script's
+ * early calls): null when there is none, or several (then which one counts is the configuration's to say).
+ */
+export function readOnlyStoredUser(): StoredUser | null {
+  const keys = Object.keys(window.localStorage).filter((key) => key.startsWith(STORED_USER_PREFIX));
+  return keys.length === 1 && keys[0] !== undefined ? readStoredUserAt(keys[0]) : null;
+}
+
+function readStoredUserAt(key: string): StoredUser | null {
+  const stored = readStoredObject(key);
   if (stored === null) return null;
   if (!('access_token' in stored) || typeof stored.access_token !== 'string') return null;
   if (!('profile' in stored) || typeof stored.profile !== 'object' || stored.profile === null) return null;
@@ -64,10 +77,10 @@ function expiresIn(user: { readonly expires_at?: number }): number | undefined {
   return user.expires_at === undefined ? undefined : user.expires_at - Math.floor(Date.now() / 1000);
 }
 
-/** As oidc-client-ts's User.expired: a token without an expiry never is. */
-export function isExpired(user: { readonly expires_at?: number }): boolean {
+/** As oidc-client-ts's User.expired (a token without an expiry never is), or will be within `marginSeconds`. */
+export function isExpired(user: { readonly expires_at?: number }, marginSeconds = 0): boolean {
   const seconds = expiresIn(user);
-  return seconds !== undefined && seconds <= 0;
+  return seconds !== undefined && seconds <= marginSeconds;
 }
 
 /**

@@ -38,8 +38,15 @@ export async function fetchMe(): Promise<TMe | null> {
   }
 }
 
+/**
+ * How long the current user is taken as fresh. Every screen reads the session (about fifteen components):
+ * stale at once, each of them mounting asked for it again, five times on opening the network page. What
+ * changes it in this tab (a connection, the onboarding) refreshes it itself.
+ */
+const ME_FRESH_MS = 30_000;
+
 export function useMe(enabled: boolean) {
-  return useQuery({ queryKey: userKeys.me(), queryFn: fetchMe, enabled });
+  return useQuery({ queryKey: userKeys.me(), queryFn: fetchMe, enabled, staleTime: ME_FRESH_MS });
 }
 
 export type RegistrationInput = z.input<typeof ZRegistration>;
