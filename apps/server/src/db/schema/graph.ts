@@ -82,7 +82,8 @@ export const clients = pgTable(
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
     unique('clients_workspace_person_key').on(t.workspaceId, t.personId),
-    // The two admin lists, newest first.
+    // The clients list, then its two admin views, newest first (clients.repo's order: nulls last).
+    index('clients_created_idx').on(t.workspaceId, t.createdAt.desc(), t.id),
     index('clients_map_network_idx').on(t.workspaceId, t.createdAt.desc(), t.id).where(sql`map_network`),
     index('clients_track_job_changes_idx').on(t.workspaceId, t.createdAt.desc(), t.id).where(sql`track_job_changes`),
   ],

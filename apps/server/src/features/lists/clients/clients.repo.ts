@@ -99,8 +99,14 @@ function selectClients(workspaceId: string, model: ProximityModel, where: SQL, t
           from edges e join member_people m on m.person_id = e.connector_id
          where pg.map_network and e.workspace_id = ${workspaceId} and e.prospect_id = pg.person_id
       ) best on true
-     order by pg.created_at desc, pg.id`;
+     order by pg.created_at desc nulls last, pg.id`;
 }
+
+/**
+ * The lists' order, newest first, as the clients' indexes hold it: an order written `desc` alone (nulls
+ * first) matched none of them, and each page sorted every client of the list (0.39 s for 52,000).
+ */
+const NEWEST_FIRST = sql`cl.created_at desc nulls last, cl.id`;
 
 function searchFilter(pattern: string | null): SQL {
   if (pattern === null) return sql`true`;
@@ -115,17 +121,23 @@ export async function listClients(
   options: { list: ClientList; pattern: string | null; page: number; pageSize: number },
 ) {
   const where = sql`${LIST_FILTER[options.list]} and ${searchFilter(options.pattern)}`;
-  const total = await tx.execute<{ n: number }>(sql`
+  // Without a search, the clients alone: each has one person, and joined to them the planner hashed all of
+  // a workspace's people to count its clients (0.9 s at 1.7M people, 2026-11-26).
+  const total = await tx.execute<{ n: number }>(
+    options.pattern === null
+      ? sql`select count(*)::int as n from clients cl where cl.workspace_id = ${workspaceId} and ${where}`
+      : sql`
     select count(*)::int as n from clients cl
       join people p on p.workspace_id = cl.workspace_id and p.id = cl.person_id
       left join companies co on co.workspace_id = p.workspace_id and co.id = p.company_id
-     where cl.workspace_id = ${workspaceId} and ${where}`);
+     where cl.workspace_id = ${workspaceId} and ${where}`,
+  );
   const rows = await tx.execute<ClientRow>(
     selectClients(
       workspaceId,
       model,
       where,
-      sql`order by cl.created_at desc, cl.id limit ${options.pageSize} offset ${(options.page - 1) * options.pageSize}`,
+      sql`order by ${NEWEST_FIRST} limit ${options.pageSize} offset ${(options.page - 1) * options.pageSize}`,
     ),
   );
   return { totalCount: total.rows[0]?.n ?? 0, rows: rows.rows.map(toClient) };
@@ -232,19 +244,24 @@ export async function findJobChanges(tx: Tx, workspaceId: string, options: { rec
     tracked: boolean;
     status: TJobChange['status'];
   }>(sql`
-    select * from (
-      select j.id, j.kind, j.person_id, p.full_name as person_name, j.past_company_name, j.new_company_name,
-             j.changed_on::text as changed_on, j.evidence->>'address' as address, j.source, j.confidence, j.status,
-             exists (select 1 from clients c where c.workspace_id = j.workspace_id and c.person_id = j.person_id
-                       and c.track_job_changes) as tracked,
-             j.created_at, row_number() over (partition by j.kind order by j.changed_on desc, j.created_at desc) as n
-        from job_changes j
-        join people p on p.workspace_id = j.workspace_id and p.id = j.person_id
-       where j.workspace_id = ${workspaceId} and j.status <> 'dismissed'
-         and (${options.recentDays ?? null}::int is null or j.changed_on > current_date - ${options.recentDays ?? 0}::int)
-    ) shown
-     where n <= ${options.limit}
-     order by changed_on desc, created_at desc`);
+    -- The newest of each kind are chosen among the job changes alone, and only they are joined to their
+    -- people: joined first, the planner hashed all of a workspace's people (0.75 s at 1.7M people, 2026-11-26).
+    select shown.id, shown.kind, shown.person_id, p.full_name as person_name, shown.past_company_name,
+           shown.new_company_name, shown.changed_on::text as changed_on, shown.address,
+           shown.source, shown.confidence, shown.status, shown.created_at,
+           exists (select 1 from clients c where c.workspace_id = shown.workspace_id and c.person_id = shown.person_id
+                     and c.track_job_changes) as tracked
+      from (
+        select j.workspace_id, j.id, j.kind, j.person_id, j.past_company_name, j.new_company_name, j.changed_on,
+               j.evidence->>'address' as address, j.source, j.confidence, j.status, j.created_at,
+               row_number() over (partition by j.kind order by j.changed_on desc, j.created_at desc) as n
+          from job_changes j
+         where j.workspace_id = ${workspaceId} and j.status <> 'dismissed'
+           and (${options.recentDays ?? null}::int is null or j.changed_on > current_date - ${options.recentDays ?? 0}::int)
+      ) shown
+      join people p on p.workspace_id = shown.workspace_id and p.id = shown.person_id
+     where shown.n <= ${options.limit}
+     order by shown.changed_on desc, shown.created_at desc`);
   const changes: TJobChange[] = [];
   const departures: TDeparture[] = [];
   for (const row of rows.rows) {

@@ -1,0 +1,1 @@
+CREATE INDEX "clients_created_idx" ON "clients" USING btree ("workspace_id","created_at" DESC NULLS LAST,"id");
