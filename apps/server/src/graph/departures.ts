@@ -72,18 +72,38 @@ export async function confirmAgreeingDepartures(tx: Tx, workspaceId: string) {
   const ws = workspaceId;
   const nameKey = (alias: string) =>
     sql`lower(regexp_replace(btrim(${sql.identifier(alias)}.full_name), '\\s+', ' ', 'g'))`;
+  // Each side's company and name keys are computed once, and a departure meets the moves from its company
+  // by two equalities (the company's id, or its name's key), each a hash join: one join on 'either' made
+  // PostgreSQL compare every departure with every move, keys computed anew each time (140 s for 473
+  // departures and 33,000 moves at 1M people, 2026-11-26).
   const confirmed = await tx.execute<DepartureRow>(sql`
-    with agreeing as (
-      select distinct on (j.id) j.id, c.source, c.id as by_change
+    with departures as materialized (
+      select j.id, j.person_id, j.past_company_id, company_key(j.past_company_name) as company, ${nameKey('jp')} as name
         from job_changes j
         join people jp on jp.workspace_id = ${ws} and jp.id = j.person_id
-        join job_changes c on c.workspace_id = ${ws} and c.kind = 'moved' and c.status <> 'dismissed'
-                          and (c.past_company_id = j.past_company_id
-                               or company_key(c.past_company_name) = company_key(j.past_company_name))
-        join people cp on cp.workspace_id = ${ws} and cp.id = c.person_id
        where j.workspace_id = ${ws} and j.kind = 'left' and j.status = 'detected'
-         and (cp.id = jp.id or ${nameKey('cp')} = ${nameKey('jp')})
-       order by j.id, c.confidence = 'certain' desc, c.created_at
+    ),
+    moves as materialized (
+      select c.id, c.person_id, c.source, c.confidence, c.created_at, c.past_company_id,
+             company_key(c.past_company_name) as company
+        from job_changes c
+       where c.workspace_id = ${ws} and c.kind = 'moved' and c.status <> 'dismissed'
+         -- No key to compute when no departure waits, which is most times.
+         and exists (select 1 from departures)
+    ),
+    from_same_company as (
+      select d.id as departure_id, d.person_id as departed, d.name, m.id, m.person_id, m.source, m.confidence, m.created_at
+        from departures d join moves m on m.past_company_id = d.past_company_id
+      union
+      select d.id, d.person_id, d.name, m.id, m.person_id, m.source, m.confidence, m.created_at
+        from departures d join moves m on m.company = d.company
+    ),
+    agreeing as (
+      select distinct on (k.departure_id) k.departure_id as id, k.source, k.id as by_change
+        from from_same_company k
+        join people cp on cp.workspace_id = ${ws} and cp.id = k.person_id
+       where cp.id = k.departed or ${nameKey('cp')} = k.name
+       order by k.departure_id, k.confidence = 'certain' desc, k.created_at
     )
     update job_changes j set status = 'confirmed', confidence = 'certain', decided_at = now(),
            evidence = j.evidence || jsonb_build_object('confirmedBy', a.source, 'confirmingChange', a.by_change)
