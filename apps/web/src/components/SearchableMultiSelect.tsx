@@ -47,6 +47,8 @@ type CommonProps = {
   loadError?: string;
   /** A 'Load More' entry at the end of the list, for options served by pages. */
   loadMore?: LoadMoreControl;
+  /** A line under the list: what it leaves out, and how to find it. */
+  footnote?: string;
   error?: ReactNode;
   /** Put in place of a placeholder on first use (LazySearchableMultiSelect): the search field takes the focus, which opens the list. */
   focusOnMount?: boolean;
@@ -75,6 +77,7 @@ export function SearchableMultiSelect(props: SearchableMultiSelectProps) {
     isLoading = false,
     loadError,
     loadMore,
+    footnote,
     error,
     focusOnMount = false,
   } = props;
@@ -200,6 +203,13 @@ export function SearchableMultiSelect(props: SearchableMultiSelectProps) {
             ) : null}
           </ScrollArea.Autosize>
         </Combobox.Options>
+        {footnote ? (
+          <Combobox.Footer>
+            <Text size="xs" c="dimmed">
+              {footnote}
+            </Text>
+          </Combobox.Footer>
+        ) : null}
       </Combobox.Dropdown>
     </Combobox>
   );

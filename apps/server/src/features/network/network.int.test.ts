@@ -1,5 +1,6 @@
 import {
   EMPTY_STATE,
+  FILTER_OPTION_PAGE_SIZE,
   NETWORK_FILTER_FIELDS,
   type TContactsPage,
   type TFilterItem,
@@ -151,6 +152,50 @@ describe('POST /contacts/query/filters', () => {
       expect.objectContaining({ tag: 'investor' }),
     ]);
   });
+});
+
+describe('the allies filter of a team with many allies', () => {
+  it('lists those with the most prospects, one page of them, and its search finds the others', async () => {
+    // More mapped allies than a page holds, none of whom knows anybody yet (a CRM's clients just mapped).
+    await ctx.database.inWorkspace(network.ws, (tx) =>
+      tx.execute(sql`
+        with added as (
+          insert into people (workspace_id, full_name, email)
+          select ${network.ws}, 'Mapped ally ' || n, 'mapped-ally-' || n || '@crm.example'
+            from generate_series(1, ${FILTER_OPTION_PAGE_SIZE + 10}) n
+          returning id, full_name
+        )
+        insert into clients (workspace_id, person_id, first_name, last_name, source, map_network)
+        select ${network.ws}, id, 'Mapped', 'ally', 'csv', true from added`),
+    );
+    const connector = (await filtersOf(network.admin.token)).filters.find((f) => f.filterField === 'connector');
+    expect(connector?.options).toHaveLength(FILTER_OPTION_PAGE_SIZE);
+    expect(connector?.hasMore).toBe(true);
+    const counts = connector?.options.map((option) => option.count) ?? [];
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    // The allies who reach somebody come before those who reach nobody.
+    expect(connector?.options[0]?.count).toBeGreaterThan(0);
+
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/contacts/query/filters/search?filterField=connector&searchTerm=${encodeURIComponent('Mapped ally 60')}`,
+      headers: bearer(network.admin.token),
+      payload: { filters: [] },
+    });
+    expect(response.json<{ options: { name: string }[] }>().options.map((option) => option.name)).toEqual([
+      'Mapped ally 60',
+    ]);
+  });
+  // The next tests count the workspace's allies.
+  afterAll(() =>
+    ctx.database.inWorkspace(network.ws, (tx) =>
+      tx.execute(sql`
+        with removed as (delete from clients c using people p
+                          where p.workspace_id = c.workspace_id and p.id = c.person_id and p.email like 'mapped-ally-%'
+                          returning c.person_id)
+        delete from people where workspace_id = ${network.ws} and id in (select person_id from removed)`),
+    ),
+  );
 });
 
 describe('the rest of the network page', () => {

@@ -386,7 +386,8 @@ export async function countBySignal(tx: Tx, filters: CompiledFilters): Promise<F
 
 /**
  * Connectors (colleagues and mapped allies) with the rows each reaches among the filtered ones, counted
- * here or given (by the in-memory network index).
+ * here or given (by the in-memory network index): a page of them, most rows first, and a row more (to
+ * tell whether there are more).
  */
 export async function connectorOptions(
   tx: Tx,
@@ -436,7 +437,8 @@ export async function connectorOptions(
       left join companies co on co.workspace_id = ${ws} and co.id = p.company_id
       left join counts on counts.id = cp.id
      where ${searchPattern === null ? sql`true` : sql`cp.name ilike ${searchPattern}`}
-     order by count desc, cp.name`);
+     order by count desc, cp.name, cp.id
+     limit ${FILTER_OPTION_PAGE_SIZE + 1}`);
   return result.rows;
 }
 

@@ -194,9 +194,13 @@ function optionSources(pages: { companyNamePage: number; personNamePage: number 
           await counter.proximityBands(),
         ).filter(matches),
       ),
-    connector: async (counter) =>
-      all(
-        (await counter.connectors()).map((row) => ({
+    // The allies with the most prospects first, one page of them: a team that maps its CRM's clients as
+    // allies has tens of thousands (8 MB of options at 50,000, which the page parsed before it drew);
+    // the field's search finds the others.
+    connector: async (counter) => {
+      const { rows, hasMore } = page(await counter.connectors());
+      return {
+        options: rows.map((row) => ({
           key: row.key,
           name: row.name,
           count: row.count,
@@ -204,7 +208,9 @@ function optionSources(pages: { companyNamePage: number; personNamePage: number 
           companyName: row.company_name,
           tag: row.tag,
         })),
-      ),
+        hasMore,
+      };
+    },
     engagement: async (counter) =>
       all(
         withCounts(

@@ -2,6 +2,7 @@ import { Avatar } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   DEBOUNCE_MS,
+  FILTER_OPTION_PAGE_SIZE,
   LAYOUT,
   NETWORK_FILTER_LABELS,
   type TFilterItem,
@@ -73,6 +74,11 @@ export function NetworkFilterSelect({ filter, selected, onSelectedChange, filter
       isLoading={searching && found.isPending}
       loadError={searching && found.isError ? found.error.message : (pages.error ?? undefined)}
       loadMore={searching ? undefined : pages.loadMore}
+      footnote={
+        !searching && pages.loadMore === undefined && filter.hasMore
+          ? `The ${FILTER_OPTION_PAGE_SIZE} with the most prospects: search to find the others`
+          : undefined
+      }
     />
   );
 }

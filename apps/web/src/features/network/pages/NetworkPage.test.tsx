@@ -6,7 +6,7 @@ import { setAccessTokenProvider } from '../../../lib/api.ts';
 import { saveFile } from '../../../lib/browser.ts';
 import type { ApiCall } from '../../../testing/fakeApi.ts';
 import { errorAnswer } from '../../../testing/fakeApi.ts';
-import { contactsPage, ids, stubNetworkApi } from '../../../testing/networkFixtures.ts';
+import { contactsPage, ids, networkFilters, stubNetworkApi } from '../../../testing/networkFixtures.ts';
 import { APP_TEST_TIMEOUT_MS, admin, member, publicConfig, renderApp } from '../../../testing/renderApp.tsx';
 
 vi.mock('../../../lib/browser.ts', () => ({ leaveTo: vi.fn(), saveFile: vi.fn() }));
@@ -300,6 +300,27 @@ describe('Network page', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     expect(searched).toHaveLength(1);
     expect(searched[0]?.search.get('filterField')).toBe('companyName');
     expect(companies.queryByRole('option', { name: 'All' })).toBeNull();
+  });
+
+  it('says how to find the allies left out of a long list', async () => {
+    const allies = {
+      filterField: 'connector',
+      prettyName: 'Allies',
+      options: [{ key: ids.jane, name: 'Jane Doe', count: 40, avatar: null, companyName: 'Acme', tag: 'internal' }],
+      hasMore: true,
+    } as const;
+    stubNetworkApi({
+      'POST /contacts/query/filters': Response.json({ filters: [...networkFilters.filters, allies] }),
+    });
+    await renderApp('/network', { signedIn: true, me: member });
+    await findRow('John Smith');
+    const list = await openFilter('Allies');
+    await list.findByRole('option', { name: /^Jane Doe/ });
+    expect(screen.getByText('The 50 with the most prospects: search to find the others')).toBeDefined();
+    // Companies come in pages instead: no such line under them.
+    fireEvent.keyDown(filterField('Allies'), { key: 'Escape' });
+    await openFilter('Companies');
+    expect(screen.queryByText(/search to find the others/)).toBeNull();
   });
 
   it('keeps the ideal customer profile, personas and my accounts exclusive, clearing the field filters', async () => {
