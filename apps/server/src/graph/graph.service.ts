@@ -25,8 +25,10 @@ async function readDirty(tx: Tx, workspaceId: string, limit: number) {
 }
 
 async function clearDirty(tx: Tx, workspaceId: string, batch: { person_id: string; marked_at: string }[]) {
-  // Locked in person order first, as `markDirty` takes them: a writer re-marking some of these people
-  // meanwhile waits for this batch instead of deadlocking with it.
+  // A mark another transaction holds is being made again (a sync's or an import's `markDirty`): skipped,
+  // it is not this batch's to clear (its time changes as that commits, and the next batch takes it). Waiting
+  // for it instead deadlocked with a sync whose transaction marks people in several statements, each in
+  // person order but not all together (scale bench, 2026-11-26: the sync failed and was retried).
   await tx.execute(sql`
     with read as (
       select * from unnest(${sql.param(batch.map((row) => row.person_id))}::uuid[],
@@ -35,7 +37,7 @@ async function clearDirty(tx: Tx, workspaceId: string, batch: { person_id: strin
       select d.person_id from graph_dirty d join read on d.person_id = read.person_id and d.marked_at = read.marked_at
        where d.workspace_id = ${workspaceId}
        order by d.person_id
-         for update of d)
+         for update of d skip locked)
     delete from graph_dirty d using locked
      where d.workspace_id = ${workspaceId} and d.person_id = locked.person_id`);
 }

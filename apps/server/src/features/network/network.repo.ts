@@ -407,16 +407,11 @@ export async function connectorOptions(
     count: number;
   }>(sql`
     with ${membersCte(ws)},
-    connector_people as (
-      -- A private member is nobody's connector but their own (their rows are theirs alone: recompute.ts).
+    -- A private member is nobody's connector but their own (their rows are theirs alone: recompute.ts).
+    colleagues as (
       select m.person_id as id, u.first_name || ' ' || u.last_name as name, u.avatar, 'internal' as tag
         from members m join users u on u.workspace_id = ${ws} and u.id = m.user_id
        where m.sharing <> 'private' or m.user_id = ${ownRowsOf}::uuid
-      union all
-      select c.person_id, p.full_name, p.avatar_url, coalesce(c.tag, 'ally')
-        from clients c join people p on p.workspace_id = c.workspace_id and p.id = c.person_id
-       where c.workspace_id = ${ws} and ${isConnectorClient('c')}
-         and not exists (select 1 from members m where m.person_id = c.person_id)
     ),
     counts as (
       ${
@@ -430,14 +425,43 @@ export async function connectorOptions(
                    where ${filters.where('connector')}
                    group by u.id`
       }
+    ),
+    -- Those who reach a row, looked up by their ids (the thousands who know somebody, not every ally).
+    reaching as (
+      select counts.id, coalesce(cl.name, p.full_name) as name, case when cl.id is null then p.avatar_url else cl.avatar end as avatar,
+             coalesce(cl.tag, c.tag, 'ally') as tag, counts.count, p.company_id
+        from counts
+        join people p on p.workspace_id = ${ws} and p.id = counts.id
+        left join colleagues cl on cl.id = counts.id
+        left join clients c on c.workspace_id = ${ws} and c.person_id = counts.id
+       where cl.id is not null
+          or c.id is not null and ${isConnectorClient('c')} and not exists (select 1 from members m where m.person_id = c.person_id)
+    ),
+    first_reaching as (
+      select * from reaching
+       where ${searchPattern === null ? sql`true` : sql`name ilike ${searchPattern}`}
+       order by count desc, name, id limit ${FILTER_OPTION_PAGE_SIZE + 1}
+    ),
+    -- Then those who reach nobody under the filters, by name: only when the page is not full already, so
+    -- that a team's tens of thousands of allies who know nobody yet are not read for every filter bar.
+    first_idle as (
+      select cp.id, cp.name, cp.avatar, cp.tag, 0 as count, p.company_id
+        from (select id, name, avatar, tag from colleagues
+              union all
+              select c.person_id, p.full_name, p.avatar_url, coalesce(c.tag, 'ally')
+                from clients c join people p on p.workspace_id = c.workspace_id and p.id = c.person_id
+               where c.workspace_id = ${ws} and ${isConnectorClient('c')}
+                 and not exists (select 1 from members m where m.person_id = c.person_id)) cp
+        join people p on p.workspace_id = ${ws} and p.id = cp.id
+       where (select count(*) from first_reaching) <= ${FILTER_OPTION_PAGE_SIZE}
+         and not exists (select 1 from counts where counts.id = cp.id)
+         and ${searchPattern === null ? sql`true` : sql`cp.name ilike ${searchPattern}`}
+       order by cp.name, cp.id limit ${FILTER_OPTION_PAGE_SIZE + 1}
     )
-    select cp.id as key, cp.name, cp.avatar, co.name as company_name, cp.tag, coalesce(counts.count, 0) as count
-      from connector_people cp
-      join people p on p.workspace_id = ${ws} and p.id = cp.id
-      left join companies co on co.workspace_id = ${ws} and co.id = p.company_id
-      left join counts on counts.id = cp.id
-     where ${searchPattern === null ? sql`true` : sql`cp.name ilike ${searchPattern}`}
-     order by count desc, cp.name, cp.id
+    select o.id as key, o.name, o.avatar, co.name as company_name, o.tag, o.count
+      from (select * from first_reaching union all select * from first_idle) o
+      left join companies co on co.workspace_id = ${ws} and co.id = o.company_id
+     order by o.count desc, o.name, o.id
      limit ${FILTER_OPTION_PAGE_SIZE + 1}`);
   return result.rows;
 }
