@@ -15,8 +15,8 @@ export type FitColumn = {
 
 /**
  * The width the tables are laid out for: what a 1280 px window leaves beside the sidebar and the
- * page's padding (AppLayout), less a 17 px page scrollbar. Narrower, they scroll sideways, with a
- * visible scrollbar.
+ * page's padding (AppLayout), less a 17 px page scrollbar. Narrower, they scroll sideways, with the
+ * browser's scrollbar.
  */
 export const FIT_TABLE_WIDTH = 1000;
 
@@ -44,7 +44,9 @@ export type FitTableProps = Omit<TableProps, 'children' | 'layout' | 'aria-label
  */
 export function FitTable({ label, columns, maxHeight, children, ...tableProps }: FitTableProps) {
   return (
-    <Table.ScrollContainer minWidth={FIT_TABLE_WIDTH} maxHeight={maxHeight} scrollAreaProps={{ type: 'auto' }}>
+    // The browser's own scrolling: Mantine's ScrollArea measured itself as each batch of rows came in,
+    // forcing layouts in the page's first long tasks (a CPU profile of /network at 1M, issue 26).
+    <Table.ScrollContainer type="native" minWidth={FIT_TABLE_WIDTH} maxHeight={maxHeight}>
       <Table layout="fixed" horizontalSpacing={8} aria-label={label} {...tableProps}>
         <colgroup>
           {columns.map((column) => (

@@ -83,7 +83,7 @@ export function AccountCoverageView({ isAdmin }: AccountCoverageViewProps) {
       {coverage.isError ? (
         <ErrorAlert message={coverage.error.message} onRetry={() => void coverage.refetch()} />
       ) : null}
-      <Table.ScrollContainer minWidth={FIT_TABLE_WIDTH} scrollAreaProps={{ type: 'auto' }}>
+      <Table.ScrollContainer type="native" minWidth={FIT_TABLE_WIDTH}>
         <Table
           layout="fixed"
           horizontalSpacing={8}
