@@ -231,7 +231,7 @@ const earlyCallKey = (request: RequestOptions) =>
  * set up and React draws (issue 26: on /network each of those waits was the next one's start). The
  * app's own call of the same method, path and body takes it instead of asking again.
  */
-export function startEarly<C extends RouteContract>(contract: C, input: CallInput<C>, token: string): void {
+export function startEarly<C extends RouteContract>(contract: C, input: CallInput<C>, token: string): Promise<unknown> {
   const request = requestOf(contract, input);
   const key = earlyCallKey(request);
   const response = fetch(`${API_BASE}${request.path}`, requestInit(request, 'application/json', token));
@@ -241,6 +241,7 @@ export function startEarly<C extends RouteContract>(contract: C, input: CallInpu
   setTimeout(() => {
     if (earlyCalls.get(key) === response) earlyCalls.delete(key);
   }, EARLY_CALL_KEPT_MS);
+  return response.catch(() => null);
 }
 
 /** The early call for this request, taken (once), if one was started and answered it well. */

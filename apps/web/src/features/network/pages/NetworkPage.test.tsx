@@ -117,6 +117,8 @@ describe('Network page', { timeout: APP_TEST_TIMEOUT_MS }, () => {
       const api = stubNetworkApi({ 'GET /users/query/me': Response.json(member) });
       storeSignIn(3600);
       startFirstCalls({ pathname: '/network', search: '' });
+      // The filters are asked once the user is answered, as the page is drawn only then.
+      await waitFor(() => expect(api.callsTo(FILTERS)).toHaveLength(1));
       await renderApp('/network', { signedIn: true, me: member });
       await findRow('John Smith');
       expect(within(screen.getByRole('region', { name: 'Contacts' })).getByText('1,204')).toBeDefined();
