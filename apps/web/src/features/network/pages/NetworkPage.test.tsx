@@ -1,13 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type TFilterItem, type TMe, ZFiltersBody } from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startFirstCalls } from '../../../app/firstCalls.ts';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
 import { saveFile } from '../../../lib/browser.ts';
 import type { ApiCall } from '../../../testing/fakeApi.ts';
 import { errorAnswer } from '../../../testing/fakeApi.ts';
 import { contactsPage, ids, networkFilters, stubNetworkApi } from '../../../testing/networkFixtures.ts';
-import { APP_TEST_TIMEOUT_MS, admin, member, publicConfig, renderApp } from '../../../testing/renderApp.tsx';
+import { APP_TEST_TIMEOUT_MS, admin, member, renderApp } from '../../../testing/renderApp.tsx';
 
 vi.mock('../../../lib/browser.ts', () => ({ leaveTo: vi.fn(), saveFile: vi.fn() }));
 
@@ -97,46 +96,6 @@ describe('Network page', { timeout: APP_TEST_TIMEOUT_MS }, () => {
     expect(mary.getByRole('button', { name: 'Low 20, why? (Mary Major)' })).toBeDefined();
     expect(mary.getByText('Intro requested')).toBeDefined();
     expect(screen.getByText('95 results')).toBeDefined();
-  });
-
-  describe('the calls the first script starts', () => {
-    const storedKey = `oidc.user:${publicConfig.oidc.authority}:${publicConfig.oidc.clientId}`;
-    const storeSignIn = (expiresInSeconds: number) =>
-      window.localStorage.setItem(
-        storedKey,
-        JSON.stringify({
-          access_token: 'stored-token',
-          profile: {},
-          expires_at: Math.floor(Date.now() / 1000) + expiresInSeconds,
-        }),
-      );
-    afterEach(() => window.localStorage.removeItem(storedKey));
-    const firstCalls = [CONTACTS, FILTERS, 'GET /contacts/query/network-report-cards'];
-
-    it("are the page's own: each is made once, and the page shows their answers", async () => {
-      const api = stubNetworkApi({ 'GET /users/query/me': Response.json(member) });
-      storeSignIn(3600);
-      startFirstCalls({ pathname: '/network', search: '' });
-      // The filters are asked once the user is answered, as the page is drawn only then.
-      await waitFor(() => expect(api.callsTo(FILTERS)).toHaveLength(1));
-      await renderApp('/network', { signedIn: true, me: member });
-      await findRow('John Smith');
-      expect(within(screen.getByRole('region', { name: 'Contacts' })).getByText('1,204')).toBeDefined();
-      await waitFor(() => expect(summaryOf('Companies')).toContain('All'));
-      for (const call of firstCalls) {
-        // Made once, with the stored token: the page's call took the early answer instead of asking.
-        expect(api.callsTo(call).map((made) => made.headers.authorization)).toEqual(['Bearer stored-token']);
-      }
-    });
-
-    it('are not made for a filtered address, nor with a token about to expire', async () => {
-      const api = stubNetworkApi();
-      storeSignIn(3600);
-      startFirstCalls({ pathname: '/network', search: `?personId=${ids.john}` });
-      storeSignIn(30);
-      startFirstCalls({ pathname: '/network', search: '' });
-      expect(api.calls).toEqual([]);
-    });
   });
 
   it('shows the first two colleagues and client allies as avatars, the rest behind +n with their sources', async () => {
