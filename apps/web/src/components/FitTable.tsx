@@ -1,5 +1,6 @@
 import { Table, type TableProps } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
+import classes from './FitTable.module.css';
 
 /**
  * A column of a table that fits the window: a fixed width (px) for content of a known size (a badge,
@@ -19,6 +20,9 @@ export type FitColumn = {
  * browser's scrollbar.
  */
 export const FIT_TABLE_WIDTH = 1000;
+
+/** The scroll container's classes: its scrollbar always shown (FitTable.module.css). */
+export const FIT_TABLE_SCROLL = { scrollContainer: classes.scroll };
 
 /** For the sticky last column (the rows' buttons): it stays in view on the right. */
 export const STICKY_RIGHT: CSSProperties = {
@@ -46,7 +50,7 @@ export function FitTable({ label, columns, maxHeight, children, ...tableProps }:
   return (
     // The browser's own scrolling: Mantine's ScrollArea measured itself as each batch of rows came in,
     // forcing layouts in the page's first long tasks (a CPU profile of /network at 1M, issue 26).
-    <Table.ScrollContainer type="native" minWidth={FIT_TABLE_WIDTH} maxHeight={maxHeight}>
+    <Table.ScrollContainer type="native" minWidth={FIT_TABLE_WIDTH} maxHeight={maxHeight} classNames={FIT_TABLE_SCROLL}>
       <Table layout="fixed" horizontalSpacing={8} aria-label={label} {...tableProps}>
         <colgroup>
           {columns.map((column) => (

@@ -8,7 +8,7 @@ import {
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { FIT_TABLE_WIDTH } from '../../../components/FitTable.tsx';
+import { FIT_TABLE_SCROLL, FIT_TABLE_WIDTH } from '../../../components/FitTable.tsx';
 import { TablePagination } from '../../../components/TablePagination.tsx';
 import { TableSkeletonRows } from '../../../components/TableSkeletonRows.tsx';
 import { formatCount } from '../../../lib/format.ts';
@@ -83,7 +83,7 @@ export function AccountCoverageView({ isAdmin }: AccountCoverageViewProps) {
       {coverage.isError ? (
         <ErrorAlert message={coverage.error.message} onRetry={() => void coverage.refetch()} />
       ) : null}
-      <Table.ScrollContainer type="native" minWidth={FIT_TABLE_WIDTH}>
+      <Table.ScrollContainer type="native" minWidth={FIT_TABLE_WIDTH} classNames={FIT_TABLE_SCROLL}>
         <Table
           layout="fixed"
           horizontalSpacing={8}
