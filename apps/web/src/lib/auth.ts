@@ -7,7 +7,7 @@ import {
 import Cookies from 'js-cookie';
 import type { UserManager, UserProfile } from 'oidc-client-ts';
 import { setAccessTokenProvider } from './api.ts';
-import { STORED_USER_PREFIX } from './storedUser.ts';
+import { STORED_USER_PREFIX, storedUserKeys } from './storedUser.ts';
 
 export const AUTH_CALLBACK_PATH = '/auth/callback';
 const REGISTRATION_STORAGE_KEY = 'registrationProcess';
@@ -52,7 +52,7 @@ export function readStoredUser(config: TPublicConfig): StoredUser | null {
  * early calls): null when there is none, or several (then which one counts is the configuration's to say).
  */
 export function readOnlyStoredUser(): StoredUser | null {
-  const keys = Object.keys(window.localStorage).filter((key) => key.startsWith(STORED_USER_PREFIX));
+  const keys = storedUserKeys();
   return keys.length === 1 && keys[0] !== undefined ? readStoredUserAt(keys[0]) : null;
 }
 

@@ -3,5 +3,9 @@
 /** The start of the key oidc-client-ts keeps the signed-in user under (its store's prefix, 'user:'). */
 export const STORED_USER_PREFIX = 'oidc.user:';
 
-/** Whether a sign-in is stored at all: known before the configuration that names its key arrives. */
-export const hasStoredUser = () => Object.keys(window.localStorage).some((key) => key.startsWith(STORED_USER_PREFIX));
+/** The keys sign-ins are stored under: known before the configuration that names the one in use arrives. */
+export const storedUserKeys = () =>
+  Object.keys(window.localStorage).filter((key) => key.startsWith(STORED_USER_PREFIX));
+
+/** Whether a sign-in is stored at all. */
+export const hasStoredUser = () => storedUserKeys().length > 0;

@@ -398,6 +398,9 @@ export async function connectorOptions(
   const ws = workspaceId;
   // A Private member is a connector on their own rows (the memory copy, a list of counts, is never theirs).
   const ownRowsOf = Array.isArray(filters) || !filters.viewer.ownRows ? null : filters.viewer.userId;
+  // A client is an ally (a connector) by the graph's rule, unless they are a member: a colleague then.
+  const allyClient = sql`c.workspace_id = ${ws} and ${isConnectorClient('c')}
+                         and not exists (select 1 from members m where m.person_id = c.person_id)`;
   const result = await tx.execute<{
     key: string;
     name: string;
@@ -434,8 +437,7 @@ export async function connectorOptions(
         join people p on p.workspace_id = ${ws} and p.id = counts.id
         left join colleagues cl on cl.id = counts.id
         left join clients c on c.workspace_id = ${ws} and c.person_id = counts.id
-       where cl.id is not null
-          or c.id is not null and ${isConnectorClient('c')} and not exists (select 1 from members m where m.person_id = c.person_id)
+       where cl.id is not null or c.id is not null and ${allyClient}
     ),
     first_reaching as (
       select * from reaching
@@ -450,8 +452,7 @@ export async function connectorOptions(
               union all
               select c.person_id, p.full_name, p.avatar_url, coalesce(c.tag, 'ally')
                 from clients c join people p on p.workspace_id = c.workspace_id and p.id = c.person_id
-               where c.workspace_id = ${ws} and ${isConnectorClient('c')}
-                 and not exists (select 1 from members m where m.person_id = c.person_id)) cp
+               where ${allyClient}) cp
         join people p on p.workspace_id = ${ws} and p.id = cp.id
        where (select count(*) from first_reaching) <= ${FILTER_OPTION_PAGE_SIZE}
          and not exists (select 1 from counts where counts.id = cp.id)

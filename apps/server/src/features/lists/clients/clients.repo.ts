@@ -80,9 +80,7 @@ function selectClients(workspaceId: string, model: ProximityModel, where: SQL, t
     page as (
       select cl.id, cl.person_id, cl.map_network, cl.created_at, p.full_name, p.email, p.linkedin_url,
              p.avatar_url, co.name as company_name, co.domain as company_domain, co.logo_url as company_logo
-        from clients cl
-        join people p on p.workspace_id = cl.workspace_id and p.id = cl.person_id
-        left join companies co on co.workspace_id = p.workspace_id and co.id = p.company_id
+        from ${CLIENTS_WITH_PEOPLE}
        where cl.workspace_id = ${workspaceId} and ${where}
        ${tail}
     )
@@ -99,14 +97,20 @@ function selectClients(workspaceId: string, model: ProximityModel, where: SQL, t
           from edges e join member_people m on m.person_id = e.connector_id
          where pg.map_network and e.workspace_id = ${workspaceId} and e.prospect_id = pg.person_id
       ) best on true
-     order by pg.created_at desc nulls last, pg.id`;
+     order by ${newestFirst('pg')}`;
 }
 
 /**
  * The lists' order, newest first, as the clients' indexes hold it: an order written `desc` alone (nulls
  * first) matched none of them, and each page sorted every client of the list (0.39 s for 52,000).
  */
-const NEWEST_FIRST = sql`cl.created_at desc nulls last, cl.id`;
+const newestFirst = (alias: 'cl' | 'pg') =>
+  sql`${sql.identifier(alias)}.created_at desc nulls last, ${sql.identifier(alias)}.id`;
+
+/** The clients with their people and companies (aliases cl, p, co), as the lists' searches read them. */
+const CLIENTS_WITH_PEOPLE = sql`clients cl
+        join people p on p.workspace_id = cl.workspace_id and p.id = cl.person_id
+        left join companies co on co.workspace_id = p.workspace_id and co.id = p.company_id`;
 
 function searchFilter(pattern: string | null): SQL {
   if (pattern === null) return sql`true`;
@@ -126,18 +130,14 @@ export async function listClients(
   const total = await tx.execute<{ n: number }>(
     options.pattern === null
       ? sql`select count(*)::int as n from clients cl where cl.workspace_id = ${workspaceId} and ${where}`
-      : sql`
-    select count(*)::int as n from clients cl
-      join people p on p.workspace_id = cl.workspace_id and p.id = cl.person_id
-      left join companies co on co.workspace_id = p.workspace_id and co.id = p.company_id
-     where cl.workspace_id = ${workspaceId} and ${where}`,
+      : sql`select count(*)::int as n from ${CLIENTS_WITH_PEOPLE} where cl.workspace_id = ${workspaceId} and ${where}`,
   );
   const rows = await tx.execute<ClientRow>(
     selectClients(
       workspaceId,
       model,
       where,
-      sql`order by ${NEWEST_FIRST} limit ${options.pageSize} offset ${(options.page - 1) * options.pageSize}`,
+      sql`order by ${newestFirst('cl')} limit ${options.pageSize} offset ${(options.page - 1) * options.pageSize}`,
     ),
   );
   return { totalCount: total.rows[0]?.n ?? 0, rows: rows.rows.map(toClient) };
