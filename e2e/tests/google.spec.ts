@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { allowGoogleConsent, linkedinExport, signUpAdmin } from './fixtures.ts';
+import { allowGoogleConsent, linkedinExport, signUpAdmin, skipOnboardingStep } from './fixtures.ts';
 
 test('a member connects Google from My Account, sees it connected, and the synced people appear', async ({ page }) => {
   test.setTimeout(120_000);
@@ -16,9 +16,9 @@ test('a member connects Google from My Account, sees it connected, and the synce
   await expect(page.getByText('1 connection imported')).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/sign-up\/import-accounts$/);
-  await page.getByRole('button', { name: 'Skip' }).click();
+  await skipOnboardingStep(page, 'Import accounts');
   await expect(page).toHaveURL(/\/sign-up\/invite-teammates$/);
-  await page.getByRole('button', { name: 'Skip' }).click();
+  await skipOnboardingStep(page, 'Invite your teammates');
   await expect(page).toHaveURL(/\/sign-up\/import-clients$/);
   await page.getByRole('button', { name: "I'll do it later" }).click();
   await expect(page).toHaveURL(/\/actions\/recommended-actions$/);
