@@ -66,8 +66,14 @@ const LAYOUTS_RUN = (process.env.BENCH_LAYOUTS ?? 'one,two').split(',').map((lay
 /** The import and mailbox of the large demo by default; a small run keeps both small. */
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? (SIZE === 'large' ? 50_000 : 2_000));
 const MAILBOX = process.env.BENCH_MAILBOX ?? (SIZE === 'large' ? 'large' : 'default');
+/**
+ * The work started with the window (BENCH_BACKGROUND, `sync,import`; `none` for neither): without it,
+ * a window measures what the pages alone cost, the floor a layout's jobs add to.
+ */
+const BACKGROUND = (process.env.BENCH_BACKGROUND ?? 'sync,import').split(',').map((work) => work.trim());
 const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 900);
 const PORT = Number(process.env.BENCH_PORT ?? 3306);
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF_DIR;
 const LIFTED = '1000000/1';
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
@@ -81,7 +87,10 @@ type Server = { name: string; port: number | null; child: ChildProcess; stop: ()
  * process gets at the connection must be those the worker's sync presents.
  */
 async function startProcess(name: string, role: 'all' | 'api' | 'worker', port: number, googleUrl: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--role', role], {
+  // BENCH_CPU_PROF_DIR: each process writes its CPU profiles (its main thread's and its module
+  // loader's, named by Node) into a folder of its own there as it stops (Node's --cpu-prof).
+  const profile = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.join(CPU_PROF_DIR, name)}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts', '--role', role], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -194,6 +203,7 @@ async function drive(
 ) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: users.length * ports.length });
   const ms: number[] = [];
+  const msByRoute: Record<string, number[]> = {};
   const statuses: Record<string, number> = {};
   let next = 0;
   let measuring = false;
@@ -216,6 +226,9 @@ async function drive(
       // A request that began in the warm-up and ended in the window counts: the window is the answers'.
       if (measuring && performance.now() < stopAt) {
         ms.push(answer.ms);
+        const routeMs = msByRoute[call.name] ?? [];
+        routeMs.push(answer.ms);
+        msByRoute[call.name] = routeMs;
         statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
       }
       await personPause(thinkMs);
@@ -240,7 +253,30 @@ async function drive(
     maxMs: round(ms.at(-1) ?? 0),
     errors,
     statuses,
+    routes: routeFigures(msByRoute),
   };
+}
+
+/**
+ * Each route's answers in the window, the one that held the server longest first: where a layout's
+ * time goes (a route's share is its requests times its mean, since every user waits for each answer).
+ */
+function routeFigures(msByRoute: Record<string, number[]>) {
+  const total = Object.values(msByRoute).reduce((sum, list) => sum + list.reduce((a, b) => a + b, 0), 0);
+  return Object.entries(msByRoute)
+    .map(([name, list]) => {
+      const sorted = [...list].sort((a, b) => a - b);
+      const sum = sorted.reduce((a, b) => a + b, 0);
+      return {
+        name,
+        requests: sorted.length,
+        meanMs: round(sum / sorted.length),
+        p50Ms: round(percentile(sorted, 50)),
+        p99Ms: round(percentile(sorted, 99)),
+        shareOfWaitPercent: round((100 * sum) / total),
+      };
+    })
+    .sort((a, b) => b.shareOfWaitPercent - a.shareOfWaitPercent);
 }
 
 /** A clients CSV of `IMPORT_ROWS` rows never imported before (the row numbers start at `first`). */
@@ -442,9 +478,15 @@ export async function scale() {
           const startBackground = () => {
             windowStart = performance.now();
             windowStartedAt = Date.now();
-            connecting = connectGoogle(connectPort, syncer, syncEmail).catch((error: unknown) => {
-              background.sync.final = { error: String(error) };
-            });
+            if (!BACKGROUND.includes('sync')) background.sync.final = 'not run';
+            else
+              connecting = connectGoogle(connectPort, syncer, syncEmail).catch((error: unknown) => {
+                background.sync.final = { error: String(error) };
+              });
+            if (!BACKGROUND.includes('import')) {
+              background.import.final = 'not run';
+              return;
+            }
             importing = uploadClientsFile(importPort, file, importer, importId, {
               mapNetwork: 'true',
               trackJobChanges: 'true',
@@ -517,6 +559,7 @@ export async function scale() {
     thinkMs: THINK_MS,
     importRows: IMPORT_ROWS,
     mailbox: MAILBOX,
+    background: BACKGROUND,
     cpus: os.cpus().length,
     seedSeconds,
     layouts,

@@ -221,6 +221,9 @@ describe('the in-memory network index', () => {
     const before = await current();
     expect(before).not.toBeNull();
     const ws = member.workspaceId;
+    const unfiltered = { companyNamePage: 1, personNamePage: 1 };
+    const withIndex = { database: ctx.database, networkIndex: index };
+    const filtersBefore = await queryFilters(withIndex, member, [], unfiltered);
     await ctx.database.inWorkspace(ws, async (tx) => {
       await tx.execute(sql`update network_rows set proximity = 100 where workspace_id = ${ws} and proximity < 10`);
       await rebuildNetworkSummaries(tx, ws);
@@ -234,6 +237,10 @@ describe('the in-memory network index', () => {
     const rebuilt = await current();
     expect(rebuilt?.version).toBeGreaterThan(before?.version ?? 0);
     expect(await queryContacts({ database: ctx.database, networkIndex: index }, member, high, 1, 30)).toEqual(expected);
+    // The facets' counts kept for the old copy are not the new one's: the proximity bands moved.
+    const filtersAfter = await queryFilters(withIndex, member, [], unfiltered);
+    expect(filtersAfter).toEqual(await queryFilters({ database: ctx.database }, member, [], unfiltered));
+    expect(filtersAfter).not.toEqual(filtersBefore);
   });
 
   it('catches up by patching in the rows written or removed since, to what a build reads', async () => {
