@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './mantineStyles.ts';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
