@@ -73,7 +73,7 @@ const MAILBOX = process.env.BENCH_MAILBOX ?? (SIZE === 'large' ? 'large' : 'defa
 const BACKGROUND = (process.env.BENCH_BACKGROUND ?? 'sync,import').split(',').map((work) => work.trim());
 const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 900);
 const PORT = Number(process.env.BENCH_PORT ?? 3306);
-const CPU_PROF_DIR = process.env.BENCH_CPU_PROF_DIR;
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 const LIFTED = '1000000/1';
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
@@ -87,9 +87,9 @@ type Server = { name: string; port: number | null; child: ChildProcess; stop: ()
  * process gets at the connection must be those the worker's sync presents.
  */
 async function startProcess(name: string, role: 'all' | 'api' | 'worker', port: number, googleUrl: string) {
-  // BENCH_CPU_PROF_DIR: each process writes its CPU profiles (its main thread's and its module
+  // BENCH_CPU_PROFILE: each process writes its CPU profiles (its main thread's and its module
   // loader's, named by Node) into a folder of its own there as it stops (Node's --cpu-prof).
-  const profile = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.join(CPU_PROF_DIR, name)}`] : [];
+  const profile = CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.join(CPU_PROFILE_DIR, name)}`] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts', '--role', role], {
     cwd: REPO_ROOT,
     env: {
