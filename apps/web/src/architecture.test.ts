@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './testing/sourceFiles.ts';
 
 // app/ is the shell only the entry point and the router's tests start from: the router, the providers,
 // the layout and the guards. What features share with it lives below them (lib/, components/), so a
 // feature, or a piece it uses, never imports from app/.
-
-/** Every source file of the web app, by its path from src/ ('features/network/api.ts'). */
-const sources = Object.fromEntries(
-  Object.entries(import.meta.glob<string>('./**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true })).map(
-    ([path, text]) => [path.slice(2), text],
-  ),
-);
 
 /** Static imports and re-exports, side-effect imports, dynamic imports and vi.mock's module paths. */
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\bvi\.mock\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
@@ -25,13 +19,13 @@ function resolve(from: string, specifier: string) {
 }
 
 /** Each relative import in src/ as [importing file, imported path]. */
-const imports = Object.entries(sources).flatMap(([file, text]) =>
+const imports = Object.entries(sourceFiles).flatMap(([file, text]) =>
   Array.from(text.matchAll(SPECIFIER), (match) => [file, resolve(file, match[1] ?? '')] as const),
 );
 
 describe('the web app’s layers', () => {
   it('reads every source file and its imports', () => {
-    expect(Object.keys(sources)).toContain('features/network/api.ts');
+    expect(Object.keys(sourceFiles)).toContain('features/network/api.ts');
     expect(imports).toContainEqual(['features/network/pages/NetworkPage.tsx', 'lib/useSession.ts']);
   });
 
@@ -56,7 +50,7 @@ describe('the web app’s layers', () => {
       'app/firstScreen.ts',
     ];
     const eager = firstScript.flatMap((file) =>
-      Array.from(sources[file]?.matchAll(STATIC) ?? [], (match) => resolve(file, match[1] ?? '')),
+      Array.from(sourceFiles[file]?.matchAll(STATIC) ?? [], (match) => resolve(file, match[1] ?? '')),
     );
     expect(eager.filter((imported) => /^features\/[^/]+\/pages\/|^app\/AppLayout\.tsx$/.test(imported))).toEqual([]);
     const lazy = imports.filter(([file, imported]) => file === 'app/screens.ts' && imported.includes('/pages/'));

@@ -63,7 +63,7 @@ const slowLogMs = Number(process.env.PG_SLOW_LOG_MS ?? 1000);
  */
 const statementStats = process.env.PG_STAT_STATEMENTS === 'on';
 const preloaded = [...(slowLogFile ? ['auto_explain'] : []), ...(statementStats ? ['pg_stat_statements'] : [])];
-const slowLogFlags = [
+const diagnosticFlags = [
   ...(slowLogFile
     ? [
         `log_min_duration_statement=${slowLogMs}`,
@@ -124,7 +124,7 @@ export async function openEmbeddedCluster(dataDir: string, log: (line: string) =
         '-c',
         'listen_addresses=127.0.0.1',
         ...tuningFlags(),
-        ...slowLogFlags,
+        ...diagnosticFlags,
       ],
       onLog: slowLogFile ? (line) => appendFileSync(slowLogFile, `${String(line)}\n`) : () => {},
       onError: (error) => log(`postgres: ${String(error)}`),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../testing/sourceFiles.ts';
 import listed from './mantineStyles.ts?raw';
 
 /** Mantine's per-component style files (in the web app's node_modules, or the repository's if hoisted). */
@@ -15,9 +16,8 @@ const styleFiles = Object.keys(
   .filter((name) => !name.endsWith('.layer'));
 
 /** Every name the app's sources import from '@mantine/core'. */
-const sources = import.meta.glob<string>('../**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });
 const usedNames = new Set(
-  Object.values(sources).flatMap((text) =>
+  Object.values(sourceFiles).flatMap((text) =>
     Array.from(text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'@mantine\/core'/g), (match) =>
       (match[1] ?? '').split(',').map(
         (name) =>

@@ -1,12 +1,9 @@
 import { API_CONTRACTS } from '@warmpath/shared';
 import { describe, expect, it } from 'vitest';
+import { isAppCode, sourceFiles } from '../testing/sourceFiles.ts';
 
 // Every source file of the web app but its tests and test helpers, as text.
-const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../testing/**'], {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
+const sources = Object.fromEntries(Object.entries(sourceFiles).filter(([path]) => isAppCode(path)));
 
 /** The first two segments of each contract's path ('/contacts/query', '/health'): where API paths start. */
 const API_PREFIXES = [
