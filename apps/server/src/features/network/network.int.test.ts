@@ -218,7 +218,7 @@ describe('the rest of the network page', () => {
     }
   });
 
-  it('reads the trends of prospects and companies from a cache that lasts an hour', async () => {
+  it('reads the trends of prospects and companies from a cache that lasts an hour, one reader at a time', async () => {
     const cards = async () =>
       (
         await ctx.app.inject({ url: '/api/contacts/query/network-report-cards', headers: bearer(network.admin.token) })
@@ -241,6 +241,11 @@ describe('the rest of the network page', () => {
         sql`update network_growth set computed_at = now() - interval '2 hours' where workspace_id = ${network.ws}`,
       ),
     );
+    // While one page view reads them again, the others show the stored ones rather than read them too.
+    await ctx.database.inWorkspace(network.ws, async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(7262014, hashtext(${network.ws}))`);
+      expect((await cards()).networkRelationships).toEqual(before.networkRelationships);
+    });
     const fresh = await cards();
     // Point 20 is ten days ago: the prospect seen ten and a half days ago counts from there on.
     expect(fresh.networkRelationships.trend).toEqual([
