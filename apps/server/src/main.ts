@@ -1,7 +1,8 @@
+import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { hubspotUrls, loadConfig, processRole, REPO_ROOT, slackUrls } from './config.ts';
-import { createDatabase } from './db/client.ts';
+import { BACKGROUND_PRIORITY, createDatabase } from './db/client.ts';
 import { createReadReplica, shareWrites, withReadReplica } from './db/read-replica.ts';
 import { deliverEvent } from './events/deliver.ts';
 import { deliveryDeps } from './events/delivery-deps.ts';
@@ -91,8 +92,12 @@ async function start() {
   const encryptionKey = await loadEncryptionKey({ configured: config.encryptionKey, dataDir: config.dataDir });
   const jobs = await startJobQueue(runtime.databaseUrl, (line) => logger.warn(line), { role });
   if (role !== 'api') await workJobs(jobs, encryptionKey);
-  // A worker answers no request: it needs neither the identity provider nor the routes.
-  if (role === 'worker') return { app: null, stop: () => jobs.stop() };
+  // A worker answers no request: it needs neither the identity provider nor the routes. It takes the
+  // cores after the API processes of its machine, as its PostgreSQL connections do (db/client.ts).
+  if (role === 'worker') {
+    os.setPriority(BACKGROUND_PRIORITY);
+    return { app: null, stop: () => jobs.stop() };
+  }
 
   const idp = config.oidc.builtIn ? await createIdentityProvider(config, runtime.database.db) : null;
   // API requests get a pool of their own, with a statement time-out and a queue limit: a slow route

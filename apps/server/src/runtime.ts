@@ -1,5 +1,5 @@
 import type { Config } from './config.ts';
-import { createDatabase, type Database } from './db/client.ts';
+import { BACKGROUND_PRIORITY, createDatabase, type Database } from './db/client.ts';
 import { openEmbeddedCluster } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 
@@ -20,7 +20,10 @@ export async function openRuntime(config: Config, log: (line: string) => void): 
     await cluster.release();
     throw error;
   }
-  const database = createDatabase(cluster.url);
+  // The jobs' and the CLI's pool: behind requests for the cores when PostgreSQL shares them.
+  const database = createDatabase(cluster.url, {
+    backendPriority: config.databaseUrl ? undefined : BACKGROUND_PRIORITY,
+  });
   return {
     database,
     databaseUrl: cluster.url,

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -90,11 +91,38 @@ export function limitError(error: unknown): AppError | null {
 export const APP_ROLE = 'warmpath_app';
 
 /**
+ * The nice value of the background pool's PostgreSQL processes when PostgreSQL runs on this machine
+ * (the embedded cluster): the jobs' statements (a sync's recompute, an import's merge) take the cores
+ * only when no request wants them. CFS gives a process at nice 10 a tenth of a contended core's time
+ * (weights 110 to 1,024); idle cores are still all theirs.
+ */
+export const BACKGROUND_PRIORITY = 10;
+
+/**
+ * Gives the server process behind `client` the nice value `priority`. Only for a PostgreSQL on this
+ * machine: elsewhere the pid is another host's. Lowering one's own process's priority needs no right,
+ * and the embedded cluster runs as this process's user or, under root, as `postgres`; where it still
+ * fails, the connection simply keeps its priority.
+ */
+function lowerBackendPriority(client: pg.PoolClient, priority: number) {
+  client
+    .query<{ pid: number }>('select pg_backend_pid() as pid')
+    .then(({ rows }) => {
+      const pid = rows[0]?.pid;
+      if (pid !== undefined) os.setPriority(pid, priority);
+    })
+    .catch(() => {});
+}
+
+/**
  * The application's pool. Every connection runs as the app role, which owns no table, so
  * forced row-level security applies to every query the product makes, whatever the code forgets.
  */
-export function createDatabase(url: string, options: { max?: number; limits?: RequestLimits } = {}): Database {
-  const { limits } = options;
+export function createDatabase(
+  url: string,
+  options: { max?: number; limits?: RequestLimits; backendPriority?: number } = {},
+): Database {
+  const { limits, backendPriority } = options;
   // A startup option rather than a SET after connecting: a connection that cannot take the role fails
   // to open instead of silently running as the owner.
   const pool = new pg.Pool({
@@ -110,6 +138,7 @@ export function createDatabase(url: string, options: { max?: number; limits?: Re
   // An idle connection the server drops (a restart, or our own shutdown) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on('error', () => {});
+  if (backendPriority !== undefined) pool.on('connect', (client) => lowerBackendPriority(client, backendPriority));
   const db = drizzle(pool, { schema });
   const busy = () => limits !== undefined && pool.waitingCount >= limits.maxWaiting;
   const listeners = listenerConnection(url);
