@@ -1,6 +1,6 @@
 import { Table } from '@mantine/core';
 import { SKELETON, type TNetworkRow } from '@warmpath/shared';
-import { type ReactNode, useDeferredValue } from 'react';
+import type { ReactNode } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { type FitColumn, FitTable } from '../../../components/FitTable.tsx';
 import { TableSkeletonRows } from '../../../components/TableSkeletonRows.tsx';
@@ -8,8 +8,14 @@ import type { WarmIntroRequest } from '../../intros/api.ts';
 import { NetworkRow } from './NetworkRow.tsx';
 
 export type NetworkTableProps = {
-  /** The page's rows, undefined until the first page arrives. */
+  /**
+   * The page's rows, undefined until the first page arrives. Given a render behind the answer (the
+   * page's `useDeferredValue`): React draws them in a background render it cuts into slices of a few
+   * milliseconds, so that no task holds the page for a page of rows.
+   */
   rows: readonly TNetworkRow[] | undefined;
+  /** Newer rows than these are being drawn. */
+  drawing: boolean;
   error: string | null;
   onRetry: () => void;
   /** Another page or filter is loading; the rows shown are the previous ones. */
@@ -36,30 +42,15 @@ const NETWORK_COLUMNS: readonly FitColumn[] = [
 // Every row, placeholder or loaded, takes this height: nothing moves when the data arrives.
 const ROW_HEIGHT = 64;
 
-/**
- * The rows to draw, a render behind the page's: rows arriving are drawn in a background render that
- * React cuts into slices of a few milliseconds, so that no task holds the page for a page of rows (a
- * few hundred milliseconds on a mid-range phone, issue 26: the main cause of the blocking time). Drawn
- * in batches of five instead, each a task of its own, the first ten rows at once, every batch laid out
- * the whole table again: Lighthouse's blocking time on /network at 1M prospects went from a mean of
- * 674 ms to 507 ms over five runs each (2026-11-26). The skeleton (or the previous page) stays until
- * every row is drawn; `complete` is false until then.
- */
-function useRowsInBackground(rows: readonly TNetworkRow[] | undefined) {
-  const shown = useDeferredValue(rows);
-  return { shown, complete: shown === rows };
-}
-
 /** The network table: a row per prospect, skeleton rows while the first page loads. */
-export function NetworkTable({ rows: allRows, error, onRetry, isRefreshing, emptyState, onAsk }: NetworkTableProps) {
-  const { shown: rows, complete } = useRowsInBackground(allRows);
+export function NetworkTable({ rows, drawing, error, onRetry, isRefreshing, emptyState, onAsk }: NetworkTableProps) {
   return (
     <FitTable
       label="Contacts"
       columns={NETWORK_COLUMNS}
       verticalSpacing="xs"
       // Busy until every row of the page is drawn.
-      aria-busy={rows === undefined || !complete || isRefreshing}
+      aria-busy={rows === undefined || drawing || isRefreshing}
       style={{ opacity: isRefreshing ? 0.6 : 1 }}
     >
       {error !== null ? (

@@ -114,7 +114,10 @@ function PeopleView({ searchParams }: { searchParams: URLSearchParams }) {
   const filters = useNetworkFilters(filterItems);
   const exportCsv = useExportContactsCsv();
   // The table's rows and the filters' options are drawn in a background render that yields to the
-  // browser, instead of one long task that holds the page (and the first paint) when they arrive.
+  // browser, instead of one long task that holds the page (and the first paint) when they arrive. The
+  // whole page of rows is one such render: drawn in batches of five on top of it, each batch a task
+  // that laid the whole table out again, Lighthouse's blocking time on /network at 1M prospects had a
+  // mean of 674 ms over five runs, against 507 ms (2026-11-26).
   const rows = useDeferredValue(contacts.data?.rows);
   const filterOptions = useDeferredValue(filters.data?.filters);
 
@@ -155,6 +158,7 @@ function PeopleView({ searchParams }: { searchParams: URLSearchParams }) {
         </Group>
         <NetworkTable
           rows={rows}
+          drawing={rows !== contacts.data?.rows}
           error={contacts.isError ? contacts.error.message : null}
           onRetry={() => void contacts.refetch()}
           isRefreshing={contacts.isPlaceholderData}
