@@ -52,8 +52,8 @@ for (const name of selected) {
   await fs.writeFile(file, `${JSON.stringify(figures, null, 2)}\n`);
   console.log(JSON.stringify(figures, null, 2));
 }
-// The figures are written: a handle a bench left open (seen after the scale bench's sync and import)
-// must not keep the runner waiting for ever. It is named, to be closed where it was opened.
+// The figures are written: a handle a bench left open must not keep the runner waiting (the scale
+// bench's drain deadline, raced against its import, kept it up to fifteen minutes). What is left is named.
 const leftOpen = process.getActiveResourcesInfo().filter((resource) => resource !== 'TTYWrap');
 if (leftOpen.length > 0) console.error(`bench: exiting with ${leftOpen.join(', ')} still open`);
 process.exit(0);
