@@ -99,11 +99,12 @@ async function start() {
     return { app: null, stop: () => jobs.stop() };
   }
 
-  const idp = config.oidc.builtIn ? await createIdentityProvider(config, runtime.database.db) : null;
   // API requests get a pool of their own, with a statement time-out and a queue limit: a slow route
   // neither holds the jobs' connections nor lets requests wait forever (issue 23).
   const { poolMax, ...limits } = config.requestDatabase;
   const requestDatabase = createDatabase(runtime.databaseUrl, { max: poolMax, limits });
+  // A sign-in is a request: not on the jobs' pool, which yields the cores to requests (db/client.ts).
+  const idp = config.oidc.builtIn ? await createIdentityProvider(config, requestDatabase.db) : null;
   // DATABASE_READ_URL: the heavy reads of both pools go to the replica (db/read-replica.ts), which
   // gets the request pool's limits: its reads are requests' reads.
   const replicaDatabase = config.databaseReadUrl
