@@ -93,9 +93,6 @@ export type AppDeps = {
   logWrite?: (line: string) => void;
 };
 
-/** How long an idle connection stays open for the client's next request. */
-const KEEP_ALIVE_TIMEOUT_MS = 72_000;
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { idp } = deps;
   const app = Fastify({
@@ -111,10 +108,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // A CSV upload of up to 1 GB streams for many minutes: Node's default 5-minute limit on receiving
       // a request would cut it (Fastify's own default, no limit, applies only to servers it creates).
       server.requestTimeout = 0;
-      // Fastify's own 72 s rather than Node's 5 s: a client reuses an idle connection for up to a minute
-      // (browsers, load balancers), and one the server closed at 5 s as the client sent on it was a
-      // connection reset (one in the scale bench's 3,818 requests, 2026-11-26).
-      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
       return server;
     },
     bodyLimit: 1024 * 1024,
