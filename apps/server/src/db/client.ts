@@ -99,19 +99,20 @@ export const APP_ROLE = 'warmpath_app';
 export const BACKGROUND_PRIORITY = 10;
 
 /**
- * Gives the server process behind `client` the nice value `priority`. Only for a PostgreSQL on this
- * machine: elsewhere the pid is another host's. Lowering one's own process's priority needs no right,
- * and the embedded cluster runs as this process's user or, under root, as `postgres`; where it still
- * fails, the connection simply keeps its priority.
+ * Gives the server process behind `client` (its pid, from the connection's start-up) the nice value
+ * `priority`. Only for a PostgreSQL on this machine: elsewhere the pid is another host's. Lowering a
+ * process's priority is allowed to its owner, and the embedded cluster runs as this process's user or,
+ * under root, as `postgres`; where it still fails, the connection simply keeps its priority.
  */
 function lowerBackendPriority(client: pg.PoolClient, priority: number) {
-  client
-    .query<{ pid: number }>('select pg_backend_pid() as pid')
-    .then(({ rows }) => {
-      const pid = rows[0]?.pid;
-      if (pid !== undefined) os.setPriority(pid, priority);
-    })
-    .catch(() => {});
+  // The driver's own field, not in its types.
+  const { processID } = client as pg.PoolClient & { processID?: number | null };
+  if (typeof processID !== 'number') return;
+  try {
+    os.setPriority(processID, priority);
+  } catch {
+    // Not ours to change: the connection works the same, at the priority it has.
+  }
 }
 
 /**
