@@ -145,7 +145,7 @@ test('an intro sent from the network page reaches the Slack channel and the webh
     .toBe(1);
   expect(receiver.received.find((delivery) => delivery.type === 'intro.requested')?.body).toContain(prospect);
   // The worker records the delivery once the receiver has answered, and the log may be opened before
-  // (the jobs' database work yields the cores to requests): as a person would, it is opened again.
+  // (it polls only while a recorded delivery is pending): as a person would, it is opened again.
   const log = page.getByRole('table', { name: 'Webhook deliveries' });
   await expect(async () => {
     await page.goto('/admin/integrations/webhook');

@@ -1,8 +1,7 @@
-import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { hubspotUrls, loadConfig, processRole, REPO_ROOT, slackUrls } from './config.ts';
-import { BACKGROUND_PRIORITY, createDatabase } from './db/client.ts';
+import { createDatabase } from './db/client.ts';
 import { createReadReplica, shareWrites, withReadReplica } from './db/read-replica.ts';
 import { deliverEvent } from './events/deliver.ts';
 import { deliveryDeps } from './events/delivery-deps.ts';
@@ -92,18 +91,14 @@ async function start() {
   const encryptionKey = await loadEncryptionKey({ configured: config.encryptionKey, dataDir: config.dataDir });
   const jobs = await startJobQueue(runtime.databaseUrl, (line) => logger.warn(line), { role });
   if (role !== 'api') await workJobs(jobs, encryptionKey);
-  // A worker answers no request: it needs neither the identity provider nor the routes. It takes the
-  // cores after the API processes of its machine, as its PostgreSQL connections do (db/client.ts).
-  if (role === 'worker') {
-    os.setPriority(BACKGROUND_PRIORITY);
-    return { app: null, stop: () => jobs.stop() };
-  }
+  // A worker answers no request: it needs neither the identity provider nor the routes.
+  if (role === 'worker') return { app: null, stop: () => jobs.stop() };
 
   // API requests get a pool of their own, with a statement time-out and a queue limit: a slow route
   // neither holds the jobs' connections nor lets requests wait forever (issue 23).
   const { poolMax, ...limits } = config.requestDatabase;
   const requestDatabase = createDatabase(runtime.databaseUrl, { max: poolMax, limits });
-  // A sign-in is a request: not on the jobs' pool, which yields the cores to requests (db/client.ts).
+  // A sign-in is a request: on the requests' pool, with its limits, not on the jobs'.
   const idp = config.oidc.builtIn ? await createIdentityProvider(config, requestDatabase.db) : null;
   // DATABASE_READ_URL: the heavy reads of both pools go to the replica (db/read-replica.ts), which
   // gets the request pool's limits: its reads are requests' reads.

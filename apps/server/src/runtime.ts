@@ -1,5 +1,5 @@
 import type { Config } from './config.ts';
-import { BACKGROUND_PRIORITY, createDatabase, type Database } from './db/client.ts';
+import { createDatabase, type Database } from './db/client.ts';
 import { openEmbeddedCluster } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 
@@ -20,10 +20,7 @@ export async function openRuntime(config: Config, log: (line: string) => void): 
     await cluster.release();
     throw error;
   }
-  // The jobs' and the CLI's pool: behind requests for the cores when PostgreSQL shares them.
-  const database = createDatabase(cluster.url, {
-    backendPriority: config.databaseUrl ? undefined : BACKGROUND_PRIORITY,
-  });
+  const database = createDatabase(cluster.url);
   return {
     database,
     databaseUrl: cluster.url,

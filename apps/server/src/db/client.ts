@@ -1,4 +1,3 @@
-import os from 'node:os';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -91,39 +90,11 @@ export function limitError(error: unknown): AppError | null {
 export const APP_ROLE = 'warmpath_app';
 
 /**
- * The nice value of the background pool's PostgreSQL processes when PostgreSQL runs on this machine
- * (the embedded cluster): the jobs' statements (a sync's recompute, an import's merge) take the cores
- * only when no request wants them. CFS gives a process at nice 10 a tenth of a contended core's time
- * (weights 110 to 1,024); idle cores are still all theirs.
- */
-export const BACKGROUND_PRIORITY = 10;
-
-/**
- * Gives the server process behind `client` (its pid, from the connection's start-up) the nice value
- * `priority`. Only for a PostgreSQL on this machine: elsewhere the pid is another host's. Lowering a
- * process's priority is allowed to its owner, and the embedded cluster runs as this process's user or,
- * under root, as `postgres`; where it still fails, the connection simply keeps its priority.
- */
-function lowerBackendPriority(client: pg.PoolClient, priority: number) {
-  // The driver's own field, not in its types.
-  const { processID } = client as pg.PoolClient & { processID?: number | null };
-  if (typeof processID !== 'number') return;
-  try {
-    os.setPriority(processID, priority);
-  } catch {
-    // Not ours to change: the connection works the same, at the priority it has.
-  }
-}
-
-/**
  * The application's pool. Every connection runs as the app role, which owns no table, so
  * forced row-level security applies to every query the product makes, whatever the code forgets.
  */
-export function createDatabase(
-  url: string,
-  options: { max?: number; limits?: RequestLimits; backendPriority?: number } = {},
-): Database {
-  const { limits, backendPriority } = options;
+export function createDatabase(url: string, options: { max?: number; limits?: RequestLimits } = {}): Database {
+  const { limits } = options;
   // A startup option rather than a SET after connecting: a connection that cannot take the role fails
   // to open instead of silently running as the owner.
   const pool = new pg.Pool({
@@ -139,7 +110,6 @@ export function createDatabase(
   // An idle connection the server drops (a restart, or our own shutdown) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on('error', () => {});
-  if (backendPriority !== undefined) pool.on('connect', (client) => lowerBackendPriority(client, backendPriority));
   const db = drizzle(pool, { schema });
   const busy = () => limits !== undefined && pool.waitingCount >= limits.maxWaiting;
   const listeners = listenerConnection(url);
