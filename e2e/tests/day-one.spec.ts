@@ -181,7 +181,8 @@ test('day one: a new team signs up, brings its data in and sees recommendations,
     .poll(
       async () => {
         await page.goto('/network');
-        await page.getByRole('table', { name: 'Contacts' }).waitFor();
+        // Counted once the page's rows are drawn (busy until then), not on the skeleton.
+        await page.locator('table[aria-label="Contacts"][aria-busy="false"]').waitFor();
         return askGrace.count();
       },
       { timeout: 240_000, intervals: [3000] },
