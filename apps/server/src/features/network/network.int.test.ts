@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNetwork } from '../../../test/graph-fixtures.ts';
 import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
 import { recomputeDirty } from '../../graph/graph.service.ts';
+import { GROWTH_LOCK_CLASS } from './network.repo.ts';
 
 let ctx: TestContext;
 let network: Awaited<ReturnType<typeof buildNetwork>>;
@@ -243,7 +244,7 @@ describe('the rest of the network page', () => {
     );
     // While one page view reads them again, the others show the stored ones rather than read them too.
     await ctx.database.inWorkspace(network.ws, async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(7262014, hashtext(${network.ws}))`);
+      await tx.execute(sql`select pg_advisory_xact_lock(${GROWTH_LOCK_CLASS}, hashtext(${network.ws}))`);
       expect((await cards()).networkRelationships).toEqual(before.networkRelationships);
     });
     const fresh = await cards();

@@ -566,7 +566,7 @@ const noDays = () => Array.from({ length: TREND_DAYS }, () => 0);
 type StoredTrends = { prospects_trend: number[]; companies_trend: number[] };
 
 /** The advisory lock class of a workspace's growth trends: one transaction at a time reads every row for them. */
-const GROWTH_LOCK_CLASS = 7262014;
+export const GROWTH_LOCK_CLASS = 7262014;
 
 /**
  * The prospects and companies (by their first prospect) on each of the last 30 days, oldest first,
@@ -584,20 +584,19 @@ export async function growthTrends(tx: Tx, workspaceId: string): Promise<StoredT
         select prospects_trend, companies_trend, computed_at > now() - ${GROWTH_MAX_AGE} as fresh
           from network_growth where workspace_id = ${ws}`)
     ).rows[0];
-  const trendsOf = ({ prospects_trend, companies_trend }: StoredTrends) => ({ prospects_trend, companies_trend });
   const kept = await stored();
-  if (kept?.fresh) return trendsOf(kept);
+  if (kept?.fresh) return kept;
   if (kept) {
     const { rows } = await tx.execute<{ locked: boolean }>(
       sql`select pg_try_advisory_xact_lock(${GROWTH_LOCK_CLASS}, hashtext(${ws})) as locked`,
     );
-    if (!rows[0]?.locked) return trendsOf(kept);
+    if (!rows[0]?.locked) return kept;
   } else {
     // Nothing to show meanwhile: wait for whoever is reading, then take what they wrote.
     await tx.execute(sql`select pg_advisory_xact_lock(${GROWTH_LOCK_CLASS}, hashtext(${ws}))`);
   }
   const now = await stored();
-  if (now?.fresh) return trendsOf(now);
+  if (now?.fresh) return now;
   const computed = await tx.execute<StoredTrends>(sql`
     with prospect_days as materialized (
       select ${firstPoint(sql`r.first_seen_at`)} as k, count(*) as n from network_rows r
