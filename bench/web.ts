@@ -234,25 +234,55 @@ async function lighthouseRun(url: string, port: number, keepSignIn: boolean) {
     ),
     finalUrl: lhr.finalDisplayedUrl,
     benchmarkIndex: lhr.environment.benchmarkIndex,
-    version: lhr.lighthouseVersion,
     waitedForQuietSeconds,
   };
 }
 
 type LighthouseFigures = Awaited<ReturnType<typeof lighthouseRun>>;
 
-/** The run with the median score, and every run's score and LCP. */
-function medianRun(runs: LighthouseFigures[]) {
+/**
+ * Below this share of the fastest CPU Lighthouse measured in this bench (its benchmarkIndex, taken
+ * before each run), a run was made while the machine itself was slowed. This virtual machine's host
+ * slows it by a third at times, and nothing inside shows it (no steal time in /proc/stat): on
+ * 2026-11-27 the index went from about 2,700 to 1,700-2,100 for minutes, and a run's blocking time
+ * rose with it (/network: 245-368 ms against 718-782 ms on the same build).
+ */
+const SLOWED_MACHINE_SHARE = 0.85;
+let fastestIndex = 0;
+
+/**
+ * BENCH_LIGHTHOUSE_RUNS runs of a page made while the machine ran at its speed: a run made while it
+ * was slowed is kept in the figures (`slowedRuns`) but another is made in its place, twice as many
+ * runs at most.
+ */
+async function lighthouseRuns(runOnce: () => Promise<LighthouseFigures>) {
+  const runs: LighthouseFigures[] = [];
+  const atSpeed = () => runs.filter((run) => run.benchmarkIndex >= fastestIndex * SLOWED_MACHINE_SHARE);
+  while (atSpeed().length < LIGHTHOUSE_RUNS && runs.length < 2 * LIGHTHOUSE_RUNS) {
+    const run = await runOnce();
+    fastestIndex = Math.max(fastestIndex, run.benchmarkIndex);
+    runs.push(run);
+  }
+  const kept = atSpeed();
+  return medianRun(
+    kept.length > 0 ? kept : runs,
+    runs.filter((run) => !kept.includes(run)),
+  );
+}
+
+/** The run with the median score, and every run's score, LCP and blocking time. */
+function medianRun(runs: LighthouseFigures[], slowed: LighthouseFigures[] = []) {
   const byScore = [...runs].sort((a, b) => a.score - b.score);
   const middle = byScore[Math.floor((byScore.length - 1) / 2)];
   if (!middle) throw new Error('no Lighthouse run');
-  const { version: _version, ...figures } = middle;
   return {
-    ...figures,
+    ...middle,
     scores: runs.map((run) => run.score),
     lcpsMs: runs.map((run) => run.lcpMs),
     tbtsMs: runs.map((run) => run.tbtMs),
+    benchmarkIndexes: runs.map((run) => run.benchmarkIndex),
     waitedForQuietSeconds: runs.map((run) => run.waitedForQuietSeconds),
+    slowedRuns: slowed.map(({ score, lcpMs, tbtMs, benchmarkIndex }) => ({ score, lcpMs, tbtMs, benchmarkIndex })),
   };
 }
 
@@ -272,25 +302,22 @@ async function lighthouseFigures(baseURL: string) {
       await cdp.send('Network.clearBrowserCache');
       await page.close();
     };
-    const signUp: LighthouseFigures[] = [];
-    for (let run = 0; run < LIGHTHOUSE_RUNS; run++)
-      signUp.push(await lighthouseRun(`${baseURL}/sign-up/connect`, chrome.port, false));
+    const signUp = await lighthouseRuns(() => lighthouseRun(`${baseURL}/sign-up/connect`, chrome.port, false));
 
     const page = await context.newPage();
     await signIn(page, baseURL);
     await page.close();
-    const network: LighthouseFigures[] = [];
-    for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+    const network = await lighthouseRuns(async () => {
       await clearCache();
-      network.push(await lighthouseRun(`${baseURL}/network`, chrome.port, true));
-    }
-    const finalUrl = network[0]?.finalUrl ?? '';
+      return lighthouseRun(`${baseURL}/network`, chrome.port, true);
+    });
+    const finalUrl = network.finalUrl;
     if (!finalUrl.endsWith('/network')) throw new Error(`Lighthouse on /network ended on ${finalUrl}: not signed in`);
     return {
-      version: signUp[0]?.version,
+      version: (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version,
       runsPerPage: LIGHTHOUSE_RUNS,
-      signUpConnect: medianRun(signUp),
-      network: medianRun(network),
+      signUpConnect: signUp,
+      network,
     };
   } finally {
     await browser.close();
@@ -387,10 +414,9 @@ async function reactOnlyFloor() {
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   try {
-    const runs: LighthouseFigures[] = [];
-    for (let run = 0; run < LIGHTHOUSE_RUNS; run++)
-      runs.push(await lighthouseRun(`http://localhost:${port}/`, chrome.port, false));
-    const { finalUrl: _finalUrl, ...figures } = medianRun(runs);
+    const { finalUrl: _finalUrl, ...figures } = await lighthouseRuns(() =>
+      lighthouseRun(`http://localhost:${port}/`, chrome.port, false),
+    );
     return figures;
   } finally {
     chrome.kill();

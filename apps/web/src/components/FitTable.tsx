@@ -70,7 +70,7 @@ export function FitTable({ label, columns, maxHeight, children, ...tableProps }:
             ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
+        <Table.Tbody className={classes.body}>{children}</Table.Tbody>
       </Table>
     </Table.ScrollContainer>
   );
