@@ -63,10 +63,12 @@ async function adminWithWebhook() {
   return admin;
 }
 
-async function deliveryLog(token: string) {
+async function deliveryLogOf(token: string) {
   const log = await ctx.app.inject({ url: '/api/integrations/query/webhook-deliveries', headers: bearer(token) });
-  return log.json<TDeliveryLog>().attempts;
+  return log.json<TDeliveryLog>();
 }
+
+const deliveryLog = async (token: string) => (await deliveryLogOf(token)).attempts;
 
 const recorder = () => createEventRecorder(ctx.jobs);
 
@@ -134,6 +136,34 @@ describe('events out through the webhook', () => {
     await vi.waitFor(async () => {
       const [attempt] = await deliveryLog(admin.token);
       expect(attempt).toMatchObject({ eventType: 'webhook.test', statusCode: 200, deliveryStatus: 'delivered' });
+    });
+  });
+
+  it('counts a delivery as waiting in the log until its first attempt is recorded', async () => {
+    await startWorker();
+    const admin = await adminWithWebhook();
+    // The attempt is held between the endpoint's answer and its record, so the log is read before it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    afterSend = () => held;
+    try {
+      const test = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/integrations/command/send-test-webhook',
+        headers: bearer(admin.token),
+      });
+      expect(test.statusCode).toBe(204);
+      expect(await deliveryLogOf(admin.token)).toEqual({ attempts: [], waiting: 1 });
+    } finally {
+      afterSend = async () => {};
+      release();
+    }
+    await vi.waitFor(async () => {
+      const log = await deliveryLogOf(admin.token);
+      expect(log.waiting).toBe(0);
+      expect(log.attempts).toMatchObject([{ eventType: 'webhook.test', deliveryStatus: 'delivered' }]);
     });
   });
 

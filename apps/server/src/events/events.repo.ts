@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { deliveries, deliveryAttempts, events, integrations } from '../db/schema/index.ts';
 import { membersCte } from '../graph/graph.sql.ts';
@@ -98,6 +98,22 @@ export async function findRecentAttempts(tx: Tx, workspaceId: string, destinatio
     .where(and(eq(deliveryAttempts.workspaceId, workspaceId), eq(deliveryAttempts.destination, destination)))
     .orderBy(desc(deliveryAttempts.attemptedAt))
     .limit(limit);
+}
+
+/** Deliveries to a destination that are queued and have not been tried yet. */
+export async function countWaitingDeliveries(tx: Tx, workspaceId: string, destination: DeliveryKind) {
+  const [row] = await tx
+    .select({ waiting: count() })
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.workspaceId, workspaceId),
+        eq(deliveries.destination, destination),
+        eq(deliveries.status, 'pending'),
+        eq(deliveries.attempts, 0),
+      ),
+    );
+  return row?.waiting ?? 0;
 }
 
 export type EventPersonRow = {

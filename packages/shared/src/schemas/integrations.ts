@@ -39,7 +39,11 @@ export const ZDeliveryAttempt = z.object({
   deliveryStatus: z.enum(['pending', 'delivered', 'failed']),
 });
 export type TDeliveryAttempt = z.infer<typeof ZDeliveryAttempt>;
-export const ZDeliveryLog = z.object({ attempts: z.array(ZDeliveryAttempt) });
+export const ZDeliveryLog = z.object({
+  attempts: z.array(ZDeliveryAttempt),
+  /** Deliveries queued for the endpoint and not tried yet: they have no attempt to list. */
+  waiting: z.number().int().min(0),
+});
 export type TDeliveryLog = z.infer<typeof ZDeliveryLog>;
 
 /** How many attempts the webhook page lists. */

@@ -8,7 +8,7 @@ import {
   type TWebhookSecret,
 } from '@warmpath/shared';
 import type { Database, Tx } from '../../db/client.ts';
-import { findDelivery, findRecentAttempts, updateDelivery } from '../../events/events.repo.ts';
+import { countWaitingDeliveries, findDelivery, findRecentAttempts, updateDelivery } from '../../events/events.repo.ts';
 import type { EventRecorder } from '../../events/record.ts';
 import {
   deleteWorkspaceIntegration,
@@ -137,9 +137,10 @@ export async function rotateWebhookSecret(deps: IntegrationsDeps, member: Member
 }
 
 export async function webhookDeliveryLog(deps: IntegrationsDeps, member: Member): Promise<TDeliveryLog> {
-  const rows = await deps.database.inWorkspace(member.workspaceId, (tx) =>
-    findRecentAttempts(tx, member.workspaceId, 'webhook', DELIVERY_LOG_SIZE),
-  );
+  const { rows, waiting } = await deps.database.inWorkspace(member.workspaceId, async (tx) => ({
+    rows: await findRecentAttempts(tx, member.workspaceId, 'webhook', DELIVERY_LOG_SIZE),
+    waiting: await countWaitingDeliveries(tx, member.workspaceId, 'webhook'),
+  }));
   return {
     attempts: rows.map((row) => ({
       ...row,
@@ -147,6 +148,7 @@ export async function webhookDeliveryLog(deps: IntegrationsDeps, member: Member)
       attemptedAt: row.attemptedAt.toISOString(),
       nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
     })),
+    waiting,
   };
 }
 

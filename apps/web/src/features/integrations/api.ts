@@ -29,6 +29,8 @@ const SYNC_REFRESH_MS = 2_000;
 
 /** While deliveries are in flight the log follows them; a few seconds is what a retry's first step takes. */
 const LOG_REFRESH_MS = 5_000;
+/** A queued delivery is tried within a second or so of being queued. */
+const WAITING_REFRESH_MS = 1_500;
 
 export function fetchWebhook(signal?: AbortSignal) {
   return callApi(integrationsApi.getWebhook, { signal });
@@ -87,8 +89,14 @@ export function useDeliveryLog() {
   return useQuery({
     queryKey: integrationKeys.deliveries(),
     queryFn: ({ signal }) => fetchDeliveryLog(signal),
-    refetchInterval: (query) =>
-      query.state.data?.attempts.some((attempt) => attempt.deliveryStatus === 'pending') ? LOG_REFRESH_MS : false,
+    // Followed while anything is on its way: a delivery not tried yet (it has no row to show), or one
+    // whose next attempt is due.
+    refetchInterval: (query) => {
+      const log = query.state.data;
+      if (!log) return false;
+      if (log.waiting > 0) return WAITING_REFRESH_MS;
+      return log.attempts.some((attempt) => attempt.deliveryStatus === 'pending') ? LOG_REFRESH_MS : false;
+    },
   });
 }
 
@@ -98,8 +106,8 @@ function useLogMutation(mutationFn: () => Promise<null>, success: string) {
     mutationFn,
     onSuccess: () => {
       toast.success(success);
-      // The worker takes the delivery within a second or so; the log then follows it until it settles.
-      setTimeout(() => void queryClient.invalidateQueries({ queryKey: integrationKeys.deliveries() }), 1_500);
+      // The log shows the delivery waiting, then follows it until it settles.
+      void queryClient.invalidateQueries({ queryKey: integrationKeys.deliveries() });
     },
     onError: (error) => toast.error(error.message),
   });

@@ -1,14 +1,18 @@
-import { Badge, Button, Code, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Code, Group, Loader, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import type { TDeliveryAttempt } from '@warmpath/shared';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { TableSkeletonRows } from '../../../components/TableSkeletonRows.tsx';
+import { plural } from '../../../lib/format.ts';
 import { useDeliveryLog, useRetryDelivery, useSendTestWebhook } from '../api.ts';
 
 const COLUMNS = ['Event', 'Result', 'Duration', 'Sent', 'Next retry', ''];
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
-/** The last 100 attempts to the endpoint, newest first, with a test event to send and failed ones to retry. */
+/**
+ * The last 100 attempts to the endpoint, newest first, with a test event to send and failed ones to
+ * retry; above them, how many deliveries are queued and not tried yet.
+ */
 export function DeliveryLog() {
   const log = useDeliveryLog();
   const sendTest = useSendTestWebhook();
@@ -23,6 +27,14 @@ export function DeliveryLog() {
           Send test event
         </Button>
       </Group>
+      {log.data && log.data.waiting > 0 ? (
+        <Group gap="xs" role="status">
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            {plural(log.data.waiting, 'delivery', 'deliveries')} waiting to be sent
+          </Text>
+        </Group>
+      ) : null}
       {log.isError ? (
         <ErrorAlert message={log.error.message} onRetry={() => void log.refetch()} />
       ) : (

@@ -1,5 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { OTHER_BROWSER_MESSAGES, type TDeliveryAttempt, type TWebhookEndpoint } from '@warmpath/shared';
+import {
+  OTHER_BROWSER_MESSAGES,
+  type TDeliveryAttempt,
+  type TDeliveryLog,
+  type TWebhookEndpoint,
+} from '@warmpath/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAccessTokenProvider } from '../../../lib/api.ts';
 import { errorAnswer, noContent, stubApi } from '../../../testing/fakeApi.ts';
@@ -184,11 +189,16 @@ describe('Integrations and the webhook page', { timeout: APP_TEST_TIMEOUT_MS }, 
 
   it('saves the endpoint only when it is filled and changed, then shows its secret and an empty log', async () => {
     const secret = 'whsec_AbCdEfGhIjKlMnOpQrStUvWxYz012345';
+    // The server's log: empty, then the test event waiting (queued, not tried), then its attempt.
+    let log: TDeliveryLog = { attempts: [], waiting: 0 };
     const api = stubApi({
       'GET /integrations/query/webhook': Response.json(null),
       'POST /workspace/command/set-webhook-url': Response.json({ endpoint, secret }),
-      'GET /integrations/query/webhook-deliveries': Response.json({ attempts: [] }),
-      'POST /integrations/command/send-test-webhook': noContent(),
+      'GET /integrations/query/webhook-deliveries': () => Response.json(log),
+      'POST /integrations/command/send-test-webhook': () => {
+        log = { attempts: [], waiting: 1 };
+        return noContent();
+      },
       'GET /users/query/me': Response.json(connected),
     });
     await renderApp('/admin/integrations/webhook', { signedIn: true, me: admin });
@@ -210,6 +220,15 @@ describe('Integrations and the webhook page', { timeout: APP_TEST_TIMEOUT_MS }, 
     expect(await screen.findByText('No deliveries yet. Send a test event to try the endpoint.')).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Send test event' }));
     await waitFor(() => expect(api.callsTo('POST /integrations/command/send-test-webhook')).toHaveLength(1));
+    // Before its first attempt the delivery has no row: the log says it waits, and follows it.
+    const waiting = await screen.findByText('1 delivery waiting to be sent');
+    expect(waiting.closest('[role="status"]')).not.toBeNull();
+    log = {
+      attempts: [attempt({ eventType: 'webhook.test', statusCode: 200, deliveryStatus: 'delivered' })],
+      waiting: 0,
+    };
+    expect(await screen.findByText('webhook.test', {}, { timeout: 5_000 })).toBeDefined();
+    expect(screen.queryByText('1 delivery waiting to be sent')).toBeNull();
   });
 
   it("says 'Failed to set webhook URL' when the save is refused", async () => {
@@ -235,6 +254,7 @@ describe('Integrations and the webhook page', { timeout: APP_TEST_TIMEOUT_MS }, 
       }),
       'GET /integrations/query/webhook-deliveries': Response.json({
         attempts: [failed, attempt({ statusCode: null, error: 'connect ECONNREFUSED', deliveryStatus: 'pending' })],
+        waiting: 0,
       }),
       [`POST /integrations/command/retry-delivery/${failed.deliveryId}`]: noContent(),
     });
