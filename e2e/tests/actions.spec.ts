@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { seededUser, sentMailUrl, signInAndConnectGoogle } from './fixtures.ts';
+import { screenshotWholePage, seededUser, sentMailUrl, signInAndConnectGoogle } from './fixtures.ts';
 
 type Counts = { recommended: number; past: number; pending: number; skipped: number };
 const TAB_NAMES = { recommended: 'Recommended', past: 'Past', pending: 'Pending', skipped: 'Skipped' } as const;
@@ -66,7 +66,7 @@ test("actions: today's recommendations, an intro request, a direct message, a sk
     'ALLY',
     'ACTION',
   ]);
-  await page.screenshot({ path: info.outputPath('recommended-actions.png'), fullPage: true });
+  await screenshotWholePage(page, info.outputPath('recommended-actions.png'));
   const axe = await new AxeBuilder({ page }).analyze();
   const serious = axe.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
   expect(
@@ -155,5 +155,5 @@ test("actions: today's recommendations, an intro request, a direct message, a sk
   await expect(
     page.getByRole('table', { name: 'Skipped actions' }).getByRole('row').filter({ hasText: skipped }),
   ).toHaveCount(1);
-  await page.screenshot({ path: info.outputPath('skipped-actions.png'), fullPage: true });
+  await screenshotWholePage(page, info.outputPath('skipped-actions.png'));
 });

@@ -3,6 +3,7 @@ import {
   allowGoogleConsent,
   invitationLink,
   linkedinExport,
+  screenshotWholePage,
   sentMailUrl,
   signInThroughProvider,
   signUpAdmin,
@@ -38,7 +39,7 @@ test('day one: a new team signs up, brings its data in and sees recommendations,
   let step = 0;
   const shot = async (name: string, target: Page = page) => {
     step += 1;
-    await target.screenshot({ path: info.outputPath(`${String(step).padStart(2, '0')}-${name}.png`), fullPage: true });
+    await screenshotWholePage(target, info.outputPath(`${String(step).padStart(2, '0')}-${name}.png`));
   };
 
   // The first page says what the product does.

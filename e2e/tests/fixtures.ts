@@ -111,3 +111,20 @@ export async function signInAndConnectGoogle(page: Page, email: string) {
   await allowGoogleConsent(page);
   await expect(page.getByText('Google account connected.')).toBeVisible();
 }
+
+/**
+ * The whole page in one picture, every row drawn. A table's cells far from the window are drawn only
+ * as they scroll near (content-visibility, `FitTable.module.css`), and a full-page capture does not
+ * scroll: for the picture the window is as tall as the page, then it gets its size back.
+ */
+export async function screenshotWholePage(page: Page, path: string) {
+  const viewport = page.viewportSize();
+  if (viewport) {
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
+    // The cells now in the window are drawn at the next frame.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  }
+  await page.screenshot({ path, fullPage: true });
+  if (viewport) await page.setViewportSize(viewport);
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { seededUser, sentMailUrl, signInAndConnectGoogle } from './fixtures.ts';
+import { screenshotWholePage, seededUser, sentMailUrl, signInAndConnectGoogle } from './fixtures.ts';
 
 /** The seeded user, Google connected and its first sync done (the graph takes its people up right after). */
 async function signInSynced(page: Page, email: string) {
@@ -64,7 +64,7 @@ test('the network page: filter, page, export, see why, and ask a colleague for a
   console.log(`network: table shown ${Math.round(rendered - afterAnswer)} ms after the API answered`);
   await expect(page.getByText('Contacts', { exact: true }).first()).toBeVisible();
   expect(everyone).toBeGreaterThan(100);
-  await page.screenshot({ path: info.outputPath('network.png'), fullPage: true });
+  await screenshotWholePage(page, info.outputPath('network.png'));
 
   const axe = await new AxeBuilder({ page }).analyze();
   const serious = axe.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''));
