@@ -25,6 +25,7 @@ import {
   routePicker,
   THINK_MS,
 } from './load.ts';
+import { machineProbeMs } from './machine-speed.ts';
 
 /**
  * One machine, two layouts (issue 24): one process doing everything (`--role all`) against two API
@@ -503,6 +504,7 @@ export async function scale() {
           log(
             `bench: ${layout}, ${mode}, ${users.length} users, ${SECONDS} s, sync ${syncEmail}, import ${IMPORT_ROWS} rows`,
           );
+          const machineProbeMsBefore = machineProbeMs();
           const figures = await drive(ports, users, ids, thinkMs, startBackground, sample);
           const windowEnd = since();
           const memory: Record<string, unknown> = {};
@@ -536,7 +538,7 @@ export async function scale() {
           while (performance.now() < drainDeadline && (await pendingJobs(runtime.databaseUrl)) > 0) await sleep(1000);
           background.drainSeconds = round((performance.now() - drainStart) / 1000);
           await fsp.rm(file, { force: true });
-          const result = { ...figures, windowSeconds: windowEnd, background, memory };
+          const result = { ...figures, windowSeconds: windowEnd, machineProbeMsBefore, background, memory };
           layouts[layout][mode === 'no-pause' ? 'noPause' : 'withPause'] = result;
           log(`bench: ${layout}, ${mode}: ${JSON.stringify(result)}`);
         }
