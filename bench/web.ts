@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import lighthousePackage from 'lighthouse/package.json' with { type: 'json' };
 import { build } from 'vite';
 import { REPO_ROOT } from '../apps/server/src/config.ts';
 import { startServer } from './server.ts';
@@ -271,7 +272,7 @@ async function lighthouseRuns(runOnce: () => Promise<LighthouseFigures>) {
 }
 
 /** The run with the median score, and every run's score, LCP and blocking time. */
-function medianRun(runs: LighthouseFigures[], slowed: LighthouseFigures[] = []) {
+function medianRun(runs: LighthouseFigures[], slowed: LighthouseFigures[]) {
   const byScore = [...runs].sort((a, b) => a.score - b.score);
   const middle = byScore[Math.floor((byScore.length - 1) / 2)];
   if (!middle) throw new Error('no Lighthouse run');
@@ -314,7 +315,7 @@ async function lighthouseFigures(baseURL: string) {
     const finalUrl = network.finalUrl;
     if (!finalUrl.endsWith('/network')) throw new Error(`Lighthouse on /network ended on ${finalUrl}: not signed in`);
     return {
-      version: (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version,
+      version: lighthousePackage.version,
       runsPerPage: LIGHTHOUSE_RUNS,
       signUpConnect: signUp,
       network,

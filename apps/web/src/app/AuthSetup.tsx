@@ -1,19 +1,19 @@
 import { MESSAGES } from '@warmpath/shared';
-import { type ReactNode, useDeferredValue } from 'react';
+import type { ReactNode } from 'react';
 import { LoadingScreen } from '../components/LoadingScreen.tsx';
 import { MessageScreen } from '../components/MessageScreen.tsx';
 import { usePublicConfig } from '../features/public/api.ts';
 import { AUTH_CALLBACK_PATH, authSessionFor, readReturnTo } from '../lib/auth.ts';
 import { useAuth } from '../lib/useAuth.ts';
+import { useDrawnInBackground } from '../lib/useDrawnInBackground.ts';
 import { AuthProvider } from './AuthProvider.tsx';
 
 /** Builds the sign-in from the server's public configuration; the app waits for both. */
 export function AuthSetup({ children }: { children: ReactNode }) {
   const config = usePublicConfig();
-  // The sign-in, the router and the page's shell are first drawn in a background render that yields
-  // to the browser: drawn in the task that brought the configuration, they held the main thread for
-  // about 50 ms (four times that on Lighthouse's phone), after the first page's frame was painted.
-  const drawn = useDeferredValue(config.data !== undefined, false);
+  // The sign-in, the router and the page's shell: drawn in the task that brought the configuration,
+  // they held the main thread for about 50 ms after the first page's frame was painted.
+  const drawn = useDrawnInBackground(config.data !== undefined);
   if (config.isError) return <MessageScreen message={MESSAGES.unexpectedError} />;
   if (!config.data || !drawn) return <LoadingScreen />;
 

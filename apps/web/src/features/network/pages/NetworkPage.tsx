@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { LazyPanel } from '../../../components/LazyPanel.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { TablePagination } from '../../../components/TablePagination.tsx';
+import { useDrawnInBackground } from '../../../lib/useDrawnInBackground.ts';
 import { useSession } from '../../../lib/useSession.ts';
 import type { WarmIntroRequest } from '../../intros/api.ts';
 import { useContacts, useExportContactsCsv, useNetworkFilters, useNetworkUpdating } from '../api.ts';
@@ -134,9 +135,9 @@ function PeopleView({ searchParams }: { searchParams: URLSearchParams }) {
     setPage(PAGINATION.defaultPage);
   };
   // The page's heading and cards are painted first; the filters' and the table's skeletons (a few
-  // hundred components) follow in a background render that yields to the browser (issue 26: drawn in
-  // the same task, they held the first paint). The requests above start at once all the same.
-  const drawn = useDeferredValue(true, false);
+  // hundred components) follow (drawn in the same task, they held the first paint). The requests
+  // above start at once all the same.
+  const drawn = useDrawnInBackground();
   if (!drawn) return null;
 
   return (
