@@ -25,6 +25,15 @@ const toAccount = (row: AccountRow): TAccount => ({
 const userName = sql`trim(u.first_name || ' ' || u.last_name)`;
 
 /**
+ * The company of the account `a`, by its primary key, once per account (behind 'offset 0'). Joined
+ * plainly, the planner hashed all of a workspace's companies (258,000 in the 1M demo, 50 ms) to find the
+ * few thousand accounts' ones (15 ms this way).
+ */
+const companyOf = (account: string) => sql`
+  select co.name, co.domain, co.logo_url from companies co
+   where co.workspace_id = ${sql.raw(account)}.workspace_id and co.id = ${sql.raw(account)}.company_id offset 0`;
+
+/**
  * The accounts matching `where` (aliases a, co), ordered and cut by `tail`, with their assignees and
  * last activity (the latest intro or message sent about one of their people). The page is chosen
  * first: assignees and activity are looked up for the rows shown only, never for the whole list.
@@ -34,7 +43,7 @@ function selectAccounts(workspaceId: string, where: SQL, tail: SQL) {
     with page as (
       select a.id, a.company_id, a.last_activity_at, co.name, co.domain, co.logo_url
         from accounts a
-        join companies co on co.workspace_id = a.workspace_id and co.id = a.company_id
+        cross join lateral (${companyOf('a')}) co
        where a.workspace_id = ${workspaceId} and ${where}
        ${tail}
     )
@@ -58,11 +67,16 @@ export async function listAccounts(
   workspaceId: string,
   options: { pattern: string | null; page: number; pageSize: number },
 ) {
-  const matches = sql`(${options.pattern}::text is null or co.name ilike ${options.pattern} or co.domain ilike ${options.pattern})`;
-  const total = await tx.execute<{ n: number }>(sql`
-    select count(*)::int as n from accounts a
-      join companies co on co.workspace_id = a.workspace_id and co.id = a.company_id
-     where a.workspace_id = ${workspaceId} and ${matches}`);
+  const matches =
+    options.pattern === null ? sql`true` : sql`(co.name ilike ${options.pattern} or co.domain ilike ${options.pattern})`;
+  // Without a search, every account counts, and no company is read: an account's company always exists
+  // (a merge moves or removes the account before its company goes, graph/company-names.ts).
+  const total = await tx.execute<{ n: number }>(
+    options.pattern === null
+      ? sql`select count(*)::int as n from accounts a where a.workspace_id = ${workspaceId}`
+      : sql`select count(*)::int as n from accounts a cross join lateral (${companyOf('a')}) co
+             where a.workspace_id = ${workspaceId} and ${matches}`,
+  );
   const rows = await tx.execute<AccountRow>(
     selectAccounts(
       workspaceId,
