@@ -68,7 +68,9 @@ export async function listAccounts(
   options: { pattern: string | null; page: number; pageSize: number },
 ) {
   const matches =
-    options.pattern === null ? sql`true` : sql`(co.name ilike ${options.pattern} or co.domain ilike ${options.pattern})`;
+    options.pattern === null
+      ? sql`true`
+      : sql`(co.name ilike ${options.pattern} or co.domain ilike ${options.pattern})`;
   // Without a search, every account counts, and no company is read: an account's company always exists
   // (a merge moves or removes the account before its company goes, graph/company-names.ts).
   const total = await tx.execute<{ n: number }>(
