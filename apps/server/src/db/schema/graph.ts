@@ -428,6 +428,8 @@ export const jobChanges = pgTable(
     primaryKey({ columns: [t.workspaceId, t.id] }),
     unique('job_changes_once_key').on(t.workspaceId, t.personId, t.changedOn, t.newCompanyName),
     index('job_changes_recent_idx').on(t.workspaceId, t.changedOn.desc()),
+    // The job changes list's newest of each kind (departures are a hundredth of the moves).
+    index('job_changes_kind_recent_idx').on(t.workspaceId, t.kind, t.changedOn.desc(), t.createdAt.desc()),
     // A person has one address, so one departure: raised once, and a dismissed one is never raised again.
     uniqueIndex('job_changes_one_departure_key').on(t.workspaceId, t.personId).where(sql`kind = 'left'`),
     check('job_changes_destination_check', sql`kind = 'left' or new_company_name is not null`),

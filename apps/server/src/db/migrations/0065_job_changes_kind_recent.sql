@@ -1,0 +1,1 @@
+CREATE INDEX "job_changes_kind_recent_idx" ON "job_changes" USING btree ("workspace_id","kind","changed_on" DESC NULLS LAST,"created_at" DESC NULLS LAST);
