@@ -42,12 +42,6 @@ async function clearDirty(tx: Tx, workspaceId: string, batch: { person_id: strin
      where d.workspace_id = ${workspaceId} and d.person_id = locked.person_id`);
 }
 
-/**
- * The incremental recompute: takes the people marked dirty in batches and rebuilds only their edges
- * and rows. When one of them is a mapped ally, the team's trust in the ally may have changed, so the
- * rows of everyone the ally knows are rolled up again too. Each batch commits on its own; a crash
- * mid-batch rolls it back, and the marks it had read are still there for the next run.
- */
 /** The team's trust in the given allies, by ally (absent: no link to a member, the floor). */
 async function allyTrust(tx: Tx, workspaceId: string, model: ProximityModel, allies: SQL) {
   const result = await tx.execute<{ ally_id: string; trust: number }>(
@@ -87,6 +81,17 @@ export async function recomputeAfterWrites(
 }
 
 /**
+ * The incremental recompute: takes the people marked dirty in batches and rebuilds only their edges
+ * and rows. When one of them is a mapped ally, the team's trust in the ally may have changed, so the
+ * rows of everyone the ally knows are rolled up again too. Each batch commits on its own; a crash
+ * mid-batch rolls it back, and the marks it had read are still there for the next run.
+ *
+ * A run ends with its first batch that is not full: it has caught up with the marks made before it,
+ * and those made meanwhile wait for the next run (the writer's own, or the minute's sweep). Chasing
+ * them instead, a run beside a first sync recomputed the same people once per page of their mail in
+ * batches of a few hundred, each paying the batch's fixed cost: 28 batches in a 100 s sync, most of
+ * a core (scale bench, 2026-11-27).
+ *
  * `signals` hears of the signals each batch raises: those a prospect did not have (a new meeting, a
  * visit, a job change), a new prospect's included. The first build of a workspace's network raises
  * none: everything would be new, and nothing would be news.
@@ -143,7 +148,7 @@ export async function recomputeDirty(
         if (raised.length > 0) await signals.raised(tx, workspaceId, raised);
       }
       await clearDirty(tx, workspaceId, dirty);
-      return false;
+      return dirty.length < batch;
     });
     if (done) break;
   }
