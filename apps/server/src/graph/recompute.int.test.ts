@@ -103,7 +103,14 @@ describe('the relationship graph', () => {
         facets: (await tx.execute(sql`select * from network_facets order by field, value`)).rows,
       }));
     const built = await summaries();
+    // The report cards' companies: how many companies have a row, kept with the reach.
+    const companiesReached = (reach: Record<string, unknown>[]) => ({
+      kept: reach.find((row) => row.kind === 'companies')?.rows,
+      counted: reach.filter((row) => row.kind === 'company').length,
+    });
     expect(built.reach.find((row) => row.kind === 'total')?.rows).toBeGreaterThan(0);
+    expect(companiesReached(built.reach).counted).toBeGreaterThan(0);
+    expect(companiesReached(built.reach).kept).toBe(companiesReached(built.reach).counted);
     expect(built.rank.length).toBeGreaterThan(0);
     expect(built.facets).toContainEqual(expect.objectContaining({ field: 'engagement', value: 'MET' }));
 
@@ -121,6 +128,7 @@ describe('the relationship graph', () => {
     await recomputeDirty(ctx.database, ws, { batch: 2 });
     const inStep = await summaries();
     expect(inStep).not.toEqual(built);
+    expect(companiesReached(inStep.reach).kept).toBe(companiesReached(inStep.reach).counted);
     await ctx.database.inWorkspace(ws, (tx) => rebuildNetworkSummaries(tx, ws));
     expect(await summaries()).toEqual(inStep);
 

@@ -188,8 +188,9 @@ export async function rollUpNetworkRows(
     // Empty cells go; the total stays even at zero (it is how `summariesBuilt` knows they exist).
     await tx.execute(sql`delete from network_cube where workspace_id = ${workspaceId} and rows = 0`);
     await tx.execute(
-      sql`delete from network_reach where workspace_id = ${workspaceId} and rows = 0 and kind <> 'total'`,
+      sql`delete from network_reach where workspace_id = ${workspaceId} and rows = 0 and kind in ('company', 'connector')`,
     );
+    await countCompaniesReached(tx, workspaceId);
     await tx.execute(sql`delete from network_rank where workspace_id = ${workspaceId} and rows = 0`);
     await tx.execute(sql`delete from network_facets where workspace_id = ${workspaceId} and rows = 0`);
   }
@@ -505,6 +506,16 @@ export function rollUpSql(
     select (select count(*) from written)::int as written, (select count(*) from removed)::int as removed`;
 }
 
+/** The companies that have a network row, counted once per change of the reach (kind 'companies'). */
+async function countCompaniesReached(tx: Tx, workspaceId: string) {
+  const ws = workspaceId;
+  await tx.execute(sql`
+    insert into network_reach as n (workspace_id, kind, key, rows)
+    select ${ws}::uuid, 'companies', ${ws}::uuid, count(*)::int from network_reach
+     where workspace_id = ${ws} and kind = 'company'
+    on conflict (workspace_id, kind, key) do update set rows = excluded.rows`);
+}
+
 /**
  * Rebuilds the workspace's network summaries (the cube and the reach per company and connector) from
  * its network rows, in one transaction: readers see the old summaries or the new, never half.
@@ -531,6 +542,7 @@ export async function rebuildNetworkSummaries(tx: Tx, workspaceId: string) {
     insert into network_reach (workspace_id, kind, key, rows)
     select ${ws}::uuid, 'connector', c.id, count(*) from network_rows r, unnest(r.connector_ids) as c(id)
      where r.workspace_id = ${ws} group by c.id`);
+  await countCompaniesReached(tx, ws);
   await tx.execute(sql`delete from network_facets where workspace_id = ${ws}`);
   await tx.execute(sql`
     with source as materialized (

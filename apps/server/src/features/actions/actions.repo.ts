@@ -95,6 +95,8 @@ export type AwaitingFirstRun = {
   id: string;
   /** Their own Google sync is queued or running. */
   syncing: boolean;
+  /** Some member's Google sync (theirs or another's) is queued or running. */
+  teamSyncing: boolean;
   /** Evidence is waiting for the graph job (network_rows are not up to date yet). */
   updating: boolean;
   /** The workspace has a network to recommend from. */
@@ -108,11 +110,20 @@ export async function usersAwaitingFirstRun(
   roles: readonly string[],
   userIds?: readonly string[],
 ): Promise<AwaitingFirstRun[]> {
-  const result = await tx.execute<{ id: string; syncing: boolean; updating: boolean; has_network: boolean }>(sql`
+  const result = await tx.execute<{
+    id: string;
+    syncing: boolean;
+    team_syncing: boolean;
+    updating: boolean;
+    has_network: boolean;
+  }>(sql`
     select u.id,
            exists (select 1 from job_runs j
                     where j.workspace_id = u.workspace_id and j.user_id = u.id and j.kind = 'google-sync'
                       and j.status in ('queued', 'running')) as syncing,
+           exists (select 1 from job_runs j
+                    where j.workspace_id = u.workspace_id and j.kind = 'google-sync'
+                      and j.status in ('queued', 'running')) as team_syncing,
            exists (select 1 from graph_dirty d where d.workspace_id = u.workspace_id) as updating,
            exists (select 1 from network_rows r where r.workspace_id = u.workspace_id) as has_network
       from users u
@@ -122,6 +133,7 @@ export async function usersAwaitingFirstRun(
   return result.rows.map((row) => ({
     id: row.id,
     syncing: row.syncing,
+    teamSyncing: row.team_syncing,
     updating: row.updating,
     hasNetwork: row.has_network,
   }));

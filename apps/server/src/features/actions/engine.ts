@@ -243,8 +243,8 @@ const isDueForFirstRun = (user: AwaitingFirstRun) => !user.syncing && !user.upda
  * Queues the first recommendations of users who finished onboarding and whose data is now in the
  * network: called as a graph job ends, and as a user finishes onboarding (in that transaction). Users
  * still waiting for their sync or the graph are picked up by the graph job that rolls their data in;
- * one waiting for the graph alone (a new member's own mark, say) has that job asked for now rather
- * than at the sweep's next minute. Returns the users queued.
+ * one waiting for the graph alone (a new member's own mark, say, with no sync running) has that job
+ * asked for now rather than at the sweep's next minute. Returns the users queued.
  */
 export async function queueFirstRecommendations(
   tx: Tx,
@@ -255,7 +255,10 @@ export async function queueFirstRecommendations(
   const awaiting = await usersAwaitingFirstRun(tx, workspaceId, ACTING_ROLES, userIds);
   const due = awaiting.filter(isDueForFirstRun);
   for (const user of due) await jobs.enqueueFirstRecommendations(tx, { workspaceId, userId: user.id });
-  if (awaiting.some((user) => user.updating && !user.syncing)) await jobs.enqueueGraphRecompute(workspaceId);
+  // Not while any member's sync writes: the graph job it queues as it ends rolls its evidence in, and
+  // nobody is due while marks remain. Asked for after every graph job, a run followed each page of a
+  // first sync's mail, recomputing the same people over and over (scale bench, 2026-11-27).
+  if (awaiting.some((user) => user.updating && !user.teamSyncing)) await jobs.enqueueGraphRecompute(workspaceId);
   return due.map((user) => user.id);
 }
 

@@ -399,8 +399,9 @@ export async function connectorOptions(
   // A Private member is a connector on their own rows (the memory copy, a list of counts, is never theirs).
   const ownRowsOf = Array.isArray(filters) || !filters.viewer.ownRows ? null : filters.viewer.userId;
   // A client is an ally (a connector) by the graph's rule, unless they are a member: a colleague then.
+  // 'not in' is a hashed subplan; a 'not exists' under the OR below scanned every member for each row.
   const allyClient = sql`c.workspace_id = ${ws} and ${isConnectorClient('c')}
-                         and not exists (select 1 from members m where m.person_id = c.person_id)`;
+                         and c.person_id not in (select person_id from members)`;
   const result = await tx.execute<{
     key: string;
     name: string;
@@ -643,7 +644,9 @@ export async function reportCards(tx: Tx, workspaceId: string) {
                     (select count(*)::int from network_rows r where r.workspace_id = ${ws})) as prospects,
            (select count(*)::int from connector_since) as connectors,
            ${cumulated(sql`connector_days`)} as connectors_trend,
-           (select count(*)::int from network_reach where workspace_id = ${ws} and kind = 'company') as companies,
+           -- Counted by the graph job; a network built before it kept that count is counted here.
+           coalesce((select rows from network_reach where workspace_id = ${ws} and kind = 'companies'),
+                    (select count(*)::int from network_reach where workspace_id = ${ws} and kind = 'company')) as companies,
            exists (select 1 from graph_dirty where workspace_id = ${ws}) as updating`,
   );
   const row = now.rows[0];
