@@ -116,6 +116,8 @@ export async function startStreamingReplica(primaryUrl: string): Promise<Streami
     });
     const url = new URL(primaryUrl);
     url.port = String(port);
+    // The replica listens on TCP alone: not on the primary's Unix socket, which the URL may name.
+    url.searchParams.delete('host');
     const replicaUrl = url.toString();
 
     const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
