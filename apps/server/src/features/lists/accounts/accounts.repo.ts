@@ -29,9 +29,9 @@ const userName = sql`trim(u.first_name || ' ' || u.last_name)`;
  * plainly, the planner hashed all of a workspace's companies (258,000 in the 1M demo, 50 ms) to find the
  * few thousand accounts' ones (15 ms this way).
  */
-const companyOf = (account: string) => sql`
+const companyOfAccount = sql`
   select co.name, co.domain, co.logo_url from companies co
-   where co.workspace_id = ${sql.raw(account)}.workspace_id and co.id = ${sql.raw(account)}.company_id offset 0`;
+   where co.workspace_id = a.workspace_id and co.id = a.company_id offset 0`;
 
 /**
  * The accounts matching `where` (aliases a, co), ordered and cut by `tail`, with their assignees and
@@ -43,7 +43,7 @@ function selectAccounts(workspaceId: string, where: SQL, tail: SQL) {
     with page as (
       select a.id, a.company_id, a.last_activity_at, co.name, co.domain, co.logo_url
         from accounts a
-        cross join lateral (${companyOf('a')}) co
+        cross join lateral (${companyOfAccount}) co
        where a.workspace_id = ${workspaceId} and ${where}
        ${tail}
     )
@@ -76,7 +76,7 @@ export async function listAccounts(
   const total = await tx.execute<{ n: number }>(
     options.pattern === null
       ? sql`select count(*)::int as n from accounts a where a.workspace_id = ${workspaceId}`
-      : sql`select count(*)::int as n from accounts a cross join lateral (${companyOf('a')}) co
+      : sql`select count(*)::int as n from accounts a cross join lateral (${companyOfAccount}) co
              where a.workspace_id = ${workspaceId} and ${matches}`,
   );
   const rows = await tx.execute<AccountRow>(
