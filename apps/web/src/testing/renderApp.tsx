@@ -23,26 +23,7 @@ export const idTokenProfile = {
   family_name: 'Lovelace',
 };
 
-export const member: TMe = {
-  id: '7a8f8f5e-3b1e-4f6a-9f57-2f3f4a5b6c7d',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@engines.example',
-  avatar: null,
-  role: 'member',
-  workspaceId: '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
-  hasCompletedOnboarding: true,
-  onboardingStep: 'ACCOUNTS_IMPORT_DONE',
-  isGoogleConnected: true,
-  googleAccountEmail: 'ada@engines.example',
-  isLinkedinConnected: true,
-  isHubspotConnected: false,
-  isSlackConnected: false,
-  isWebhookConnected: false,
-  webhookUrl: null,
-  isTargetedAccountsSet: true,
-};
-export const admin: TMe = { ...member, role: 'admin' };
+export { admin, member } from './users.ts';
 
 /** Tests that mount the whole app: generous, since test files run side by side on few cores. */
 export const APP_TEST_TIMEOUT_MS = 30_000;

@@ -6,7 +6,7 @@ import {
   type TRecommendedAction,
 } from '@warmpath/shared';
 import { describe, expect, it } from 'vitest';
-import { member } from '../../testing/renderApp.tsx';
+import { member } from '../../testing/users.ts';
 import {
   askIntroPrefill,
   canSendThankYou,

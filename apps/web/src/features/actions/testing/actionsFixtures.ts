@@ -9,7 +9,7 @@ import {
   ZSendThankYouBody,
 } from '@warmpath/shared';
 import { type ApiCall, errorAnswer, type FakeRoute, stubApi } from '../../../testing/fakeApi.ts';
-import { member } from '../../../testing/renderApp.tsx';
+import { member } from '../../../testing/users.ts';
 
 // A small day of actions for the actions screens' tests, and a fake Actions API that keeps them:
 // skipping, completing or sending moves an action out of today's list and into its tab, as the server does.
