@@ -121,8 +121,9 @@ export async function usersAwaitingFirstRun(
            exists (select 1 from job_runs j
                     where j.workspace_id = u.workspace_id and j.user_id = u.id and j.kind = 'google-sync'
                       and j.status in ('queued', 'running')) as syncing,
+           -- The workspace's, not the row's: read once per statement.
            exists (select 1 from job_runs j
-                    where j.workspace_id = u.workspace_id and j.kind = 'google-sync'
+                    where j.workspace_id = ${workspaceId} and j.kind = 'google-sync'
                       and j.status in ('queued', 'running')) as team_syncing,
            exists (select 1 from graph_dirty d where d.workspace_id = u.workspace_id) as updating,
            exists (select 1 from network_rows r where r.workspace_id = u.workspace_id) as has_network

@@ -256,8 +256,8 @@ export async function queueFirstRecommendations(
   const due = awaiting.filter(isDueForFirstRun);
   for (const user of due) await jobs.enqueueFirstRecommendations(tx, { workspaceId, userId: user.id });
   // Not while any member's sync writes: the graph job it queues as it ends rolls its evidence in, and
-  // nobody is due while marks remain. Asked for after every graph job, a run followed each page of a
-  // first sync's mail, recomputing the same people over and over (scale bench, 2026-11-27).
+  // nobody is due while marks remain, so a run asked for now would only recompute people the sync is
+  // still marking.
   if (awaiting.some((user) => user.updating && !user.teamSyncing)) await jobs.enqueueGraphRecompute(workspaceId);
   return due.map((user) => user.id);
 }
