@@ -23,7 +23,14 @@ export function useAdvanceOnboardingStep() {
   const advanceTo = (step: AdvanceStep, destination: StepDestination) => {
     if (!user) return;
     if (hasReachedStep(user, step)) goOn(user, destination);
-    else advance.mutate({ step }, { onSuccess: (updated) => goOn(updated, destination) });
+    // Not mutate's own onSuccess: TanStack drops it when the page has not subscribed to the mutation
+    // yet, and a page drawn in the background subscribes a task after it is shown (a click in between,
+    // answered at once, stayed on the page). The failure's toast is the hook's.
+    else
+      advance.mutateAsync({ step }).then(
+        (updated) => goOn(updated, destination),
+        () => {},
+      );
   };
 
   return { advanceTo, isPending: advance.isPending };
