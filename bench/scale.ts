@@ -8,9 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { approveConsent } from '@warmpath/sandbox-google/testing';
 import { IMPORT_MERGE_STEPS, type Role, type TImportStatus, type TSyncRun } from '@warmpath/shared';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig, REPO_ROOT } from '../apps/server/src/config.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import type { DemoSize } from '../apps/server/src/demo/seed-demo.ts';
+import { deletePeopleData } from '../apps/server/src/features/people-rights/people-rights.repo.ts';
+import { markDirty } from '../apps/server/src/graph/dirty.ts';
+import { recomputeDirty } from '../apps/server/src/graph/graph.service.ts';
 import { openRuntime } from '../apps/server/src/runtime.ts';
 import { startSandbox } from '../apps/server/src/sandboxes.ts';
 import { HEADER, ROW_EMAIL_PATTERN, row, uploadClientsFile } from './import.ts';
@@ -359,24 +364,40 @@ async function pendingJobs(ownerUrl: string) {
 }
 
 /**
- * Removes the clients earlier windows imported, so every window measures the same workspace: kept,
- * each window's 50,000 grew the demo's clients to 650,000 over a day of runs, and the clients, allies
- * and tracked-clients lists then took 1 to 10 s alone (2026-11-26, 13:29 run: 22 req/s, 988 answers
- * of 503). The people they brought stay, as a team's past imports would.
+ * Forgets the people earlier windows imported (their client records, stints, edges and network rows),
+ * so every window measures the workspace as it was seeded. Kept, each window's 50,000 grew the demo's
+ * clients to 650,000 over a day of runs, and the clients, allies and tracked-clients lists then took 1
+ * to 10 s alone (2026-11-26, 13:29 run: 22 req/s, 988 answers of 503); the people stayed until
+ * 2026-11-27, when the "1M" workspace was found at 2.5M people. Erasure's deletions, without its
+ * tombstones, then the recompute that removes their rows from the network.
  */
-async function removeEarlierImports(ownerUrl: string) {
-  const client = new pg.Client({ connectionString: ownerUrl });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query(
-      `delete from clients c using people p
-        where p.workspace_id = c.workspace_id and p.id = c.person_id and p.email like $1`,
-      [ROW_EMAIL_PATTERN],
-    );
-    if (rowCount) log(`bench: removed ${rowCount} clients earlier windows imported`);
-  } finally {
-    await client.end();
-  }
+async function forgetEarlierImports(database: Database, workspaceId: string) {
+  const imported = sql`select id from people where workspace_id = ${workspaceId} and email like ${ROW_EMAIL_PATTERN}`;
+  const forgotten = await database.inWorkspace(workspaceId, async (tx) => {
+    const [row] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from (${imported}) as p`)).rows;
+    if (!row?.n) return 0;
+    await markDirty(tx, workspaceId, imported);
+    await deletePeopleData(tx, workspaceId, imported);
+    return row.n;
+  });
+  if (forgotten === 0) return;
+  const started = performance.now();
+  await recomputeDirty(database, workspaceId);
+  log(
+    `bench: forgot ${forgotten} people earlier windows imported (${round((performance.now() - started) / 1000)} s of recompute)`,
+  );
+}
+
+/** What the window measures on: the workspace's people and members as it starts (each window adds a synced member). */
+async function workspaceSize(database: Database, workspaceId: string) {
+  const [row] = (
+    await database.inWorkspace(workspaceId, (tx) =>
+      tx.execute<{ people: number; members: number }>(sql`
+        select (select count(*)::int from people where workspace_id = ${workspaceId}) as people,
+               (select count(*)::int from users where workspace_id = ${workspaceId}) as members`),
+    )
+  ).rows;
+  return row;
 }
 
 type Background = {
@@ -437,9 +458,10 @@ export async function scale() {
           // What an earlier run left (a drain cut short, jobs retried after a stop) runs first: a window
           // measured beside another's leftovers measures those (10:40 run of 2026-11-26: a recommendations
           // job left from an earlier run ran through both windows).
-          await removeEarlierImports(runtime.databaseUrl);
           const settleDeadline = performance.now() + DRAIN_SECONDS * 1000;
           while (performance.now() < settleDeadline && (await pendingJobs(runtime.databaseUrl)) > 0) await sleep(1000);
+          await forgetEarlierImports(runtime.database, workspaceId);
+          const workspace = await workspaceSize(runtime.database, workspaceId);
           // A mailbox never synced (a first, full sync) and rows never imported, every window.
           const stamp = Date.now();
           const mailboxTag = MAILBOX === 'default' ? '' : `+${MAILBOX}`;
@@ -538,7 +560,7 @@ export async function scale() {
           while (performance.now() < drainDeadline && (await pendingJobs(runtime.databaseUrl)) > 0) await sleep(1000);
           background.drainSeconds = round((performance.now() - drainStart) / 1000);
           await fsp.rm(file, { force: true });
-          const result = { ...figures, windowSeconds: windowEnd, machineProbeMsBefore, background, memory };
+          const result = { ...figures, windowSeconds: windowEnd, machineProbeMsBefore, workspace, background, memory };
           layouts[layout][mode === 'no-pause' ? 'noPause' : 'withPause'] = result;
           log(`bench: ${layout}, ${mode}: ${JSON.stringify(result)}`);
         }

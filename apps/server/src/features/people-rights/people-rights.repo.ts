@@ -180,26 +180,36 @@ export async function erasePersonData(tx: Tx, workspaceId: string, person: Perso
     select ${workspaceId}::uuid, ${erasureKey(sql`k.value`)}
       from unnest(${sql.param([person.email, person.linkedinUrl].filter((key) => key !== null))}::text[]) as k(value)
     on conflict do nothing`);
-  const id = person.id;
+  await deletePeopleData(tx, workspaceId, onePerson(person.id));
+}
+
+/**
+ * Deletes the people of a query (a column of ids) with every row about them, without a tombstone:
+ * erasure's deletions, and what the scale bench forgets of its earlier windows' imports. Their network
+ * rows go with the recompute of the marks the caller made.
+ */
+export async function deletePeopleData(tx: Tx, workspaceId: string, people: SQL) {
+  const ids = sql`select id from (${people}) as deleted(id)`;
   const statements: SQL[] = [
-    sql`delete from interaction_participants where workspace_id = ${workspaceId} and person_id = ${id}`,
-    sql`delete from linkedin_connections where workspace_id = ${workspaceId} and person_id = ${id}`,
-    sql`delete from ally_connections where workspace_id = ${workspaceId} and person_id = ${id}`,
-    sql`delete from address_book_entries where workspace_id = ${workspaceId} and person_id = ${id}`,
-    sql`delete from employments where workspace_id = ${workspaceId} and person_id = ${id}`,
-    sql`delete from clients where workspace_id = ${workspaceId} and person_id = ${id}`,
-    sql`delete from job_changes where workspace_id = ${workspaceId} and person_id = ${id}`,
-    sql`delete from website_visitors where workspace_id = ${workspaceId} and person_id = ${id}`,
-    sql`delete from recommendation_log where workspace_id = ${workspaceId} and prospect_id = ${id}`,
-    sql`delete from recommendation_log where workspace_id = ${workspaceId} and connector_id = ${id}`,
-    sql`delete from actions where workspace_id = ${workspaceId} and prospect_id = ${id}`,
-    sql`delete from actions where workspace_id = ${workspaceId} and connector_id = ${id}`,
-    sql`delete from workflow_runs where workspace_id = ${workspaceId} and prospect_id = ${id}`,
-    sql`delete from edges where workspace_id = ${workspaceId} and prospect_id = ${id}`,
-    sql`delete from edges where workspace_id = ${workspaceId} and connector_id = ${id}`,
-    sql`update website_events set person_id = null where workspace_id = ${workspaceId} and person_id = ${id}`,
-    sql`delete from dead_addresses where workspace_id = ${workspaceId} and email = ${person.email}`,
+    sql`delete from interaction_participants where workspace_id = ${workspaceId} and person_id in (${ids})`,
+    sql`delete from linkedin_connections where workspace_id = ${workspaceId} and person_id in (${ids})`,
+    sql`delete from ally_connections where workspace_id = ${workspaceId} and person_id in (${ids})`,
+    sql`delete from address_book_entries where workspace_id = ${workspaceId} and person_id in (${ids})`,
+    sql`delete from employments where workspace_id = ${workspaceId} and person_id in (${ids})`,
+    sql`delete from clients where workspace_id = ${workspaceId} and person_id in (${ids})`,
+    sql`delete from job_changes where workspace_id = ${workspaceId} and person_id in (${ids})`,
+    sql`delete from website_visitors where workspace_id = ${workspaceId} and person_id in (${ids})`,
+    sql`delete from recommendation_log where workspace_id = ${workspaceId} and prospect_id in (${ids})`,
+    sql`delete from recommendation_log where workspace_id = ${workspaceId} and connector_id in (${ids})`,
+    sql`delete from actions where workspace_id = ${workspaceId} and prospect_id in (${ids})`,
+    sql`delete from actions where workspace_id = ${workspaceId} and connector_id in (${ids})`,
+    sql`delete from workflow_runs where workspace_id = ${workspaceId} and prospect_id in (${ids})`,
+    sql`delete from edges where workspace_id = ${workspaceId} and prospect_id in (${ids})`,
+    sql`delete from edges where workspace_id = ${workspaceId} and connector_id in (${ids})`,
+    sql`update website_events set person_id = null where workspace_id = ${workspaceId} and person_id in (${ids})`,
+    sql`delete from dead_addresses where workspace_id = ${workspaceId}
+           and email in (select email from people where workspace_id = ${workspaceId} and id in (${ids}))`,
   ];
   for (const statement of statements) await tx.execute(statement);
-  await tx.execute(sql`delete from people where workspace_id = ${workspaceId} and id = ${id}`);
+  await tx.execute(sql`delete from people where workspace_id = ${workspaceId} and id in (${ids})`);
 }
