@@ -376,13 +376,16 @@ const FORGET_VACUUMED = ['people', 'employments', 'clients', 'edges', 'network_r
  * tombstones, then the recompute that removes their rows from the network.
  */
 async function forgetEarlierImports(database: Database, databaseUrl: string, workspaceId: string) {
-  const imported = sql`select id from people where workspace_id = ${workspaceId} and email like ${ROW_EMAIL_PATTERN}`;
   const forgotten = await database.inWorkspace(workspaceId, async (tx) => {
-    const [row] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from (${imported}) as p`)).rows;
-    if (!row?.n) return 0;
-    await markDirty(tx, workspaceId, imported);
+    const imported = (
+      await tx.execute<{ id: string }>(
+        sql`select id from people where workspace_id = ${workspaceId} and email like ${ROW_EMAIL_PATTERN}`,
+      )
+    ).rows.map((row) => row.id);
+    if (imported.length === 0) return 0;
+    await markDirty(tx, workspaceId, sql`select unnest(${sql.param(imported)}::uuid[])`);
     await deletePeopleData(tx, workspaceId, imported);
-    return row.n;
+    return imported.length;
   });
   // The graph job's own way, statistics first (1.3M marks planned as a handful held one batch for
   // minutes); also what finishes a forgetting an interrupted run left marked.

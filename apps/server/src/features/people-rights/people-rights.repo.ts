@@ -180,16 +180,16 @@ export async function erasePersonData(tx: Tx, workspaceId: string, person: Perso
     select ${workspaceId}::uuid, ${erasureKey(sql`k.value`)}
       from unnest(${sql.param([person.email, person.linkedinUrl].filter((key) => key !== null))}::text[]) as k(value)
     on conflict do nothing`);
-  await deletePeopleData(tx, workspaceId, onePerson(person.id));
+  await deletePeopleData(tx, workspaceId, [person.id]);
 }
 
 /**
- * Deletes the people of a query (a column of ids) with every row about them, without a tombstone:
- * erasure's deletions, and what the scale bench forgets of its earlier windows' imports. Their network
- * rows go with the recompute of the marks the caller made.
+ * Deletes people with every row about them, without a tombstone: erasure's deletions, and what the
+ * scale bench forgets of its earlier windows' imports. Their network rows go with the recompute of the
+ * marks the caller made.
  */
-export async function deletePeopleData(tx: Tx, workspaceId: string, people: SQL) {
-  const ids = sql`select id from (${people}) as deleted(id)`;
+export async function deletePeopleData(tx: Tx, workspaceId: string, personIds: readonly string[]) {
+  const ids = sql`select unnest(${sql.param(personIds)}::uuid[])`;
   const statements: SQL[] = [
     sql`delete from interaction_participants where workspace_id = ${workspaceId} and person_id in (${ids})`,
     sql`delete from linkedin_connections where workspace_id = ${workspaceId} and person_id in (${ids})`,
