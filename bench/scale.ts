@@ -19,6 +19,7 @@ import { markDirty } from '../apps/server/src/graph/dirty.ts';
 import { recomputeAfterWrites } from '../apps/server/src/graph/graph.service.ts';
 import { openRuntime } from '../apps/server/src/runtime.ts';
 import { startSandbox } from '../apps/server/src/sandboxes.ts';
+import { openCpuLedger } from './cpu-time.ts';
 import { HEADER, ROW_EMAIL_PATTERN, row, uploadClientsFile } from './import.ts';
 import {
   type Call,
@@ -42,9 +43,10 @@ import { machineProbeMs } from './machine-speed.ts';
  * job queue's worker) and a real clients import (BENCH_IMPORT_ROWS new rows, 50,000 for large, through
  * POST /api/clients/command/upload-clients) start with the measured window. Per layout and mode:
  * req/s, p50/p99, errors and statuses, when the sync and the import finished (or where they were when
- * the window closed), and each process's resident memory (now, at its peak in the window, and its
- * lifetime peak). After each window the bench waits for the sync, the import and the graph jobs they
- * queued (BENCH_DRAIN_SECONDS at most) so that no layout inherits the previous one's work.
+ * the window closed), each process's resident memory (now, at its peak in the window, and its
+ * lifetime peak), and where the machine's CPU went (cpu-time.ts: each process, PostgreSQL by pool).
+ * After each window the bench waits for the sync, the import and the graph jobs they queued
+ * (BENCH_DRAIN_SECONDS at most) so that no layout inherits the previous one's work.
  *
  * Two modes per layout (BENCH_MODES, `pause,no-pause`): with a person's pause between a user's calls
  * (load.ts's BENCH_THINK_MS, 1 s on average), the one compared with the target (no errors, p99 under
@@ -412,6 +414,16 @@ async function workspaceSize(database: Database, workspaceId: string) {
   return row;
 }
 
+/** The embedded PostgreSQL's postmaster (the first line of its pid file); null for an external one. */
+function postmasterPid(config: ReturnType<typeof loadConfig>) {
+  if (config.databaseUrl) return null;
+  try {
+    return Number(fs.readFileSync(path.join(config.dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]) || null;
+  } catch {
+    return null;
+  }
+}
+
 type Background = {
   sync: { queuedAtSeconds: number; finishedAtSeconds: number | null; atWindowEnd: unknown; final: unknown };
   import: {
@@ -497,7 +509,10 @@ export async function scale() {
           let importing: Promise<void> = Promise.resolve();
           let connecting: Promise<void> = Promise.resolve();
           const windowPeak: Record<string, number> = {};
+          // Opened with the window (a holder: the callbacks below set and read it).
+          const cpuTime: { ledger: ReturnType<typeof openCpuLedger> | null } = { ledger: null };
           const sample = () => {
+            void cpuTime.ledger?.then((ledger) => ledger.sample());
             for (const server of servers) {
               void memoryOf(server.child.pid).then(({ rssMb }) => {
                 windowPeak[server.name] = Math.max(windowPeak[server.name] ?? 0, rssMb);
@@ -513,6 +528,10 @@ export async function scale() {
           const startBackground = () => {
             windowStart = performance.now();
             windowStartedAt = Date.now();
+            cpuTime.ledger = openCpuLedger(runtime.databaseUrl, postmasterPid(config), {
+              ...Object.fromEntries(servers.map((server) => [server.name, server.child.pid ?? 0])),
+              'bench (users, Google sandbox)': process.pid,
+            });
             if (!BACKGROUND.includes('sync')) background.sync.final = 'not run';
             else
               connecting = connectGoogle(connectPort, syncer, syncEmail).catch((error: unknown) => {
@@ -541,6 +560,7 @@ export async function scale() {
           const machineProbeMsBefore = machineProbeMs();
           const figures = await drive(ports, users, ids, thinkMs, startBackground, sample);
           const windowEnd = since();
+          const cpu = await cpuTime.ledger?.then((ledger) => ledger.close());
           const memory: Record<string, unknown> = {};
           for (const server of servers)
             memory[server.name] = {
@@ -572,7 +592,15 @@ export async function scale() {
           while (performance.now() < drainDeadline && (await pendingJobs(runtime.databaseUrl)) > 0) await sleep(1000);
           background.drainSeconds = round((performance.now() - drainStart) / 1000);
           await fsp.rm(file, { force: true });
-          const result = { ...figures, windowSeconds: windowEnd, machineProbeMsBefore, workspace, background, memory };
+          const result = {
+            ...figures,
+            windowSeconds: windowEnd,
+            machineProbeMsBefore,
+            workspace,
+            background,
+            memory,
+            cpu,
+          };
           layouts[layout][mode === 'no-pause' ? 'noPause' : 'withPause'] = result;
           log(`bench: ${layout}, ${mode}: ${JSON.stringify(result)}`);
         }

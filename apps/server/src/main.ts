@@ -54,7 +54,7 @@ const log = (line: string) => logger.info(line);
 const sandboxOf = (name: SandboxName, port: number | null, publicUrl: string) =>
   port === null ? null : startSandbox(name, { port, publicUrl: port ? publicUrl : undefined });
 const [opened, ...sandboxesStarted] = await Promise.allSettled([
-  openRuntime(configured, log),
+  openRuntime(configured, log, `warmpath-${role}`),
   sandboxOf('google', configured.google.sandboxPort, configured.google.sandboxUrl),
   sandboxOf('slack', configured.slack.sandboxPort, configured.slack.apiUrl.replace(/\/api\/$/, '')),
   sandboxOf('hubspot', configured.hubspot.sandboxPort, configured.hubspot.apiUrl),
@@ -97,13 +97,17 @@ async function start() {
   // API requests get a pool of their own, with a statement time-out and a queue limit: a slow route
   // neither holds the jobs' connections nor lets requests wait forever (issue 23).
   const { poolMax, ...limits } = config.requestDatabase;
-  const requestDatabase = createDatabase(runtime.databaseUrl, { max: poolMax, limits });
+  const requestDatabase = createDatabase(runtime.databaseUrl, {
+    max: poolMax,
+    limits,
+    applicationName: `warmpath-${role}-requests`,
+  });
   // A sign-in is a request: on the requests' pool, with its limits, not on the jobs'.
   const idp = config.oidc.builtIn ? await createIdentityProvider(config, requestDatabase.db) : null;
   // DATABASE_READ_URL: the heavy reads of both pools go to the replica (db/read-replica.ts), which
   // gets the request pool's limits: its reads are requests' reads.
   const replicaDatabase = config.databaseReadUrl
-    ? createDatabase(config.databaseReadUrl, { max: poolMax, limits })
+    ? createDatabase(config.databaseReadUrl, { max: poolMax, limits, applicationName: `warmpath-${role}-requests` })
     : null;
   const replica = replicaDatabase ? createReadReplica(replicaDatabase) : null;
   // Writes made through another process keep this one's readers on the primary too.

@@ -8,9 +8,13 @@ export type Runtime = { database: Database; databaseUrl: string; close: () => Pr
 /**
  * Opens the product's database, the same way for the server and the CLI: `DATABASE_URL` when set,
  * else the embedded cluster under DATA_DIR (attached to if another process runs it). Migrations are
- * applied before anything reads.
+ * applied before anything reads. `applicationName` names its connections (pg_stat_activity).
  */
-export async function openRuntime(config: Config, log: (line: string) => void): Promise<Runtime> {
+export async function openRuntime(
+  config: Config,
+  log: (line: string) => void,
+  applicationName = 'warmpath',
+): Promise<Runtime> {
   const cluster = config.databaseUrl
     ? { url: config.databaseUrl, release: async () => {} }
     : await openEmbeddedCluster(config.dataDir, log);
@@ -20,7 +24,7 @@ export async function openRuntime(config: Config, log: (line: string) => void): 
     await cluster.release();
     throw error;
   }
-  const database = createDatabase(cluster.url);
+  const database = createDatabase(cluster.url, { applicationName });
   return {
     database,
     databaseUrl: cluster.url,

@@ -93,7 +93,10 @@ export const APP_ROLE = 'warmpath_app';
  * The application's pool. Every connection runs as the app role, which owns no table, so
  * forced row-level security applies to every query the product makes, whatever the code forgets.
  */
-export function createDatabase(url: string, options: { max?: number; limits?: RequestLimits } = {}): Database {
+export function createDatabase(
+  url: string,
+  options: { max?: number; limits?: RequestLimits; applicationName?: string } = {},
+): Database {
   const { limits } = options;
   // A startup option rather than a SET after connecting: a connection that cannot take the role fails
   // to open instead of silently running as the owner.
@@ -101,6 +104,9 @@ export function createDatabase(url: string, options: { max?: number; limits?: Re
     connectionString: url,
     max: options.max ?? 10,
     options: `-c role=${APP_ROLE}`,
+    // Which process and pool a connection is, in pg_stat_activity: an operator's first question
+    // about a busy database (and the scale bench's, to say whose CPU a backend spent).
+    application_name: options.applicationName ?? 'warmpath',
     // Set when each connection opens, so it bounds every statement of a request, the identity lookup
     // before any transaction included; a route that must run longer says so itself (the CSV export).
     ...(limits
