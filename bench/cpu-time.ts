@@ -140,16 +140,23 @@ export async function openCpuLedger(ownerUrl: string, postmasterPid: number | nu
   };
 }
 
-/** The statements that took PostgreSQL's most time since the reset, with their calls and mean. */
+/** The statements that took PostgreSQL's most time since the reset: calls, execution (total, mean) and planning (mean). */
 async function heaviestStatements(client: pg.Client) {
-  const { rows } = await client.query<{ calls: string; total_ms: number; mean_ms: number; query: string }>(
-    `select calls, total_exec_time as total_ms, mean_exec_time as mean_ms, query from pg_stat_statements
-      order by total_exec_time desc limit 15`,
+  const { rows } = await client.query<{
+    calls: string;
+    total_ms: number;
+    mean_ms: number;
+    plan_ms: number;
+    query: string;
+  }>(
+    `select calls, total_exec_time as total_ms, mean_exec_time as mean_ms, mean_plan_time as plan_ms, query
+       from pg_stat_statements order by total_exec_time + total_plan_time desc limit 15`,
   );
   return rows.map((row) => ({
     calls: Number(row.calls),
     totalSeconds: round(row.total_ms / 1000),
     meanMs: round(row.mean_ms),
+    meanPlanMs: round(row.plan_ms),
     query: row.query.replace(/\s+/g, ' ').slice(0, 300),
   }));
 }

@@ -12,7 +12,7 @@ const CHANGED_ROWS = 1000;
 
 /** A connection as the tables' owner: the runtime's URL connects as the owner, the app role's pool does not. */
 async function asOwner<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'warmpath-statistics' });
   await client.connect();
   try {
     return await work(client);

@@ -74,6 +74,8 @@ const diagnosticFlags = [
       ]
     : []),
   ...(preloaded.length > 0 ? [`shared_preload_libraries=${preloaded.join(',')}`] : []),
+  // Planning counted apart from execution: a large statement re-planned on every call shows it there.
+  ...(statementStats ? ['pg_stat_statements.track_planning=on'] : []),
 ].flatMap((setting) => ['-c', setting]);
 
 /**
