@@ -1,6 +1,7 @@
 import type { ActionFilterName, TActionFilterItem } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { executeInWrittenJoinOrder } from '../../db/written-join-order.ts';
 import { engagementCodeSql } from '../../graph/engagement.ts';
 import {
   clientMoved,
@@ -511,7 +512,9 @@ export async function actionRows(
   input: { selection: ActionSelection; order: ActionOrder; limit: number; offset: number },
 ) {
   const ws = workspaceId;
-  const result = await tx.execute<ActionRow>(sql`
+  const result = await executeInWrittenJoinOrder<ActionRow>(
+    tx,
+    sql`
     with ${membersCte(ws)}
     select a.id, a.type, a.status, a.signals, a.recommendation_users, a.recommended_on::text as recommended_on,
            a.reason, a.acted_at, a.created_at, a.replied_at, a.thanked_at, a.message, a.source,
@@ -543,7 +546,8 @@ export async function actionRows(
       left join people op on op.workspace_id = a.workspace_id and op.id = om.person_id
      where a.workspace_id = ${ws} and ${selectionSql(input.selection)}
      order by ${ORDERS[input.order]}
-     limit ${input.limit} offset ${input.offset}`);
+     limit ${input.limit} offset ${input.offset}`,
+  );
   return result.rows;
 }
 

@@ -14,6 +14,7 @@ import {
 } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { executeInWrittenJoinOrder } from '../../db/written-join-order.ts';
 import {
   edgeDetailShown,
   isConnectorClient,
@@ -166,7 +167,9 @@ export async function edgesOf(
 ) {
   if (prospectIds.length === 0) return [];
   const ws = workspaceId;
-  const result = await tx.execute<EdgeRow>(sql`
+  const result = await executeInWrittenJoinOrder<EdgeRow>(
+    tx,
+    sql`
     with ${membersCte(ws)},
     page_edges as (
       select e.*, ${proximitySql(model, 'e')} as link, ${edgeDetailShown(viewerUserId)} as detail_shown
@@ -202,7 +205,8 @@ export async function edgesOf(
                case when e.detail_shown then e.shared_months else 0 end as shared_months,
                e.detail_shown and e.linkedin as linkedin
       ) s
-     order by path desc, e.connector_id`);
+     order by path desc, e.connector_id`,
+  );
   return result.rows;
 }
 
