@@ -12,19 +12,23 @@ const joinCollapseLimit = sql`select current_setting('join_collapse_limit') as v
 describe('executeInWrittenJoinOrder', () => {
   it('plans its own statement in the written order and leaves the next statements as they were', async () => {
     const seen = await database.inWorkspace(randomUUID(), async (tx) => {
+      const before = await tx.execute<{ value: string }>(joinCollapseLimit);
       const during = await executeInWrittenJoinOrder<{ value: string }>(tx, joinCollapseLimit);
       const after = await tx.execute<{ value: string }>(joinCollapseLimit);
-      return { during: during.rows[0]?.value, after: after.rows[0]?.value };
+      return { before: before.rows[0]?.value, during: during.rows[0]?.value, after: after.rows[0]?.value };
     });
-    expect(seen).toEqual({ during: '1', after: '8' });
+    expect(seen.during).toBe('1');
+    expect(seen.before).not.toBe('1');
+    expect(seen.after).toBe(seen.before);
   });
 
   it('leaves nothing behind on the connection when its statement fails', async () => {
+    const before = await database.inWorkspace(randomUUID(), (tx) => tx.execute<{ value: string }>(joinCollapseLimit));
     await expect(
       database.inWorkspace(randomUUID(), (tx) => executeInWrittenJoinOrder(tx, sql`select 1 / 0`)),
     ).rejects.toThrow();
     // The pool's one connection, in a new transaction.
     const next = await database.inWorkspace(randomUUID(), (tx) => tx.execute<{ value: string }>(joinCollapseLimit));
-    expect(next.rows[0]?.value).toBe('8');
+    expect(next.rows[0]?.value).toBe(before.rows[0]?.value);
   });
 });
