@@ -52,17 +52,21 @@ export async function openCpuLedger(ownerUrl: string, postmasterPid: number | nu
   const postmasterAtStart = postmasterPid === null ? null : await cpuOf(postmasterPid);
   // Per backend: the pool it serves, its CPU when first seen (0 if born in the window), and when last seen.
   const backends = new Map<number, { name: string; first: number; last: number }>();
+  /** Reads every backend's pool and CPU; returns the pids alive now. */
   const readBackends = async (bornInWindow: boolean) => {
     const { rows } = await client.query<{ pid: number; name: string }>(
       `select pid, coalesce(nullif(application_name, ''), backend_type) as name from pg_stat_activity`,
     );
+    const alive = new Set<number>();
     for (const { pid, name } of rows) {
       const cpu = await cpuOf(pid);
       if (cpu === null) continue;
+      alive.add(pid);
       const known = backends.get(pid);
       if (known) known.last = cpu.own;
       else backends.set(pid, { name, first: bornInWindow ? 0 : cpu.own, last: cpu.own });
     }
+    return alive;
   };
   await readBackends(false);
   // With PG_STAT_STATEMENTS=on (db/embedded.ts), the statements' own account of the window too.
@@ -76,11 +80,11 @@ export async function openCpuLedger(ownerUrl: string, postmasterPid: number | nu
 
   return {
     sample: () => {
-      sampling = sampling.then(() => readBackends(true)).catch(() => {});
+      sampling = sampling.then(() => readBackends(true).then(() => {})).catch(() => {});
     },
     close: async () => {
       await sampling;
-      await readBackends(true);
+      const aliveNow = await readBackends(true);
       const seconds = (performance.now() - startedAt) / 1000;
       const machine = await machineSeconds();
       const processCpu: Record<string, number> = {};
@@ -89,34 +93,29 @@ export async function openCpuLedger(ownerUrl: string, postmasterPid: number | nu
       }
       const byPool: Record<string, number> = {};
       let seen = 0;
-      for (const backend of backends.values()) {
+      let aliveSpent = 0;
+      let endedBeforeWindow = 0;
+      for (const [pid, backend] of backends) {
         const spent = backend.last - backend.first;
         byPool[backend.name] = (byPool[backend.name] ?? 0) + spent;
         seen += spent;
+        if (aliveNow.has(pid)) aliveSpent += spent;
+        else endedBeforeWindow += backend.first;
       }
       const topStatements = statements ? await heaviestStatements(client) : undefined;
       await client.end();
       // PostgreSQL's whole: its backends alive now, plus those that ended in the window (in the
       // postmaster's children's time, whole lives: less what they had spent before the window).
-      let postgres: number | null = null;
-      if (postmasterPid !== null && postmasterAtStart) {
-        const postmaster = await cpuOf(postmasterPid);
-        if (postmaster) {
-          let alive = 0;
-          let endedBefore = 0;
-          for (const [pid, backend] of backends) {
-            if ((await cpuOf(pid)) === null) endedBefore += backend.first;
-            else alive += backend.last - backend.first;
-          }
-          postgres =
-            postmaster.own -
+      const postmaster = postmasterPid === null ? null : await cpuOf(postmasterPid);
+      const postgres =
+        postmaster && postmasterAtStart
+          ? postmaster.own -
             postmasterAtStart.own +
             postmaster.children -
             postmasterAtStart.children -
-            endedBefore +
-            alive;
-        }
-      }
+            endedBeforeWindow +
+            aliveSpent
+          : null;
       return {
         seconds: round(seconds),
         cores: {

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { loadConfig, REPO_ROOT } from '../apps/server/src/config.ts';
 import { vacuumAnalyzeAsOwner } from '../apps/server/src/db/analyze.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
+import { embeddedPostmaster } from '../apps/server/src/db/embedded.ts';
 import type { DemoSize } from '../apps/server/src/demo/seed-demo.ts';
 import { deletePeopleData } from '../apps/server/src/features/people-rights/people-rights.repo.ts';
 import { markDirty } from '../apps/server/src/graph/dirty.ts';
@@ -431,16 +432,6 @@ async function workspaceSize(database: Database, workspaceId: string) {
   return row;
 }
 
-/** The embedded PostgreSQL's postmaster (the first line of its pid file); null for an external one. */
-function postmasterPid(config: ReturnType<typeof loadConfig>) {
-  if (config.databaseUrl) return null;
-  try {
-    return Number(fs.readFileSync(path.join(config.dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]) || null;
-  } catch {
-    return null;
-  }
-}
-
 type Background = {
   sync: { queuedAtSeconds: number; finishedAtSeconds: number | null; atWindowEnd: unknown; final: unknown };
   import: {
@@ -480,6 +471,8 @@ export async function scale() {
         servers.push(await startProcess('worker', 'worker', PORT + 20, google.url));
       }
       const runtime = await openRuntime(config, log);
+      // Whose children PostgreSQL's backends are (the first process started the embedded cluster).
+      const postmaster = config.databaseUrl ? null : await embeddedPostmaster(config.dataDir);
       layouts[layout] = {};
       try {
         const { workspaceId, users, ids } = await prepare(runtime.database, config, { size: SIZE, count: USERS });
@@ -545,7 +538,7 @@ export async function scale() {
           const startBackground = () => {
             windowStart = performance.now();
             windowStartedAt = Date.now();
-            cpuTime.ledger = openCpuLedger(runtime.databaseUrl, postmasterPid(config), {
+            cpuTime.ledger = openCpuLedger(runtime.databaseUrl, postmaster?.pid ?? null, {
               ...Object.fromEntries(servers.map((server) => [server.name, server.child.pid ?? 0])),
               'bench (users, Google sandbox)': process.pid,
             });

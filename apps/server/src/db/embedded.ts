@@ -108,7 +108,7 @@ export async function openEmbeddedCluster(dataDir: string, log: (line: string) =
 
   for (let attempt = 0; attempt < START_ATTEMPTS; attempt++) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, START_RETRY_MS));
-    const running = await runningPort(pgDir);
+    const running = await runningPort(dataDir);
     if (running) {
       // A cluster an older version started listens on TCP alone.
       const socket = socketDirectory(pgDir);
@@ -156,11 +156,14 @@ export async function openEmbeddedCluster(dataDir: string, log: (line: string) =
   throw new Error(`Could not start or attach to the embedded PostgreSQL cluster in ${pgDir}`);
 }
 
-/** The port of a live postmaster that owns `pgDir`, read from its lock file. */
-async function runningPort(pgDir: string): Promise<number | null> {
+/**
+ * The live postmaster that owns the embedded cluster under `dataDir` (its pid and port, read from its
+ * lock file), or null when none runs there.
+ */
+export async function embeddedPostmaster(dataDir: string): Promise<{ pid: number; port: number } | null> {
   let lines: string[];
   try {
-    lines = (await fs.readFile(path.join(pgDir, 'postmaster.pid'), 'utf8')).split('\n');
+    lines = (await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n');
   } catch {
     return null;
   }
@@ -172,7 +175,13 @@ async function runningPort(pgDir: string): Promise<number | null> {
   } catch {
     return null;
   }
-  return (await canConnect(port)) ? port : null;
+  return { pid, port };
+}
+
+/** The port of a live postmaster that owns the cluster under `dataDir`, if it takes connections. */
+async function runningPort(dataDir: string): Promise<number | null> {
+  const postmaster = await embeddedPostmaster(dataDir);
+  return postmaster && (await canConnect(postmaster.port)) ? postmaster.port : null;
 }
 
 async function ensureDatabase(cluster: InstanceType<Awaited<ReturnType<typeof loadEmbeddedPostgres>>>) {
