@@ -16,7 +16,7 @@ import type { Database } from '../apps/server/src/db/client.ts';
 import { embeddedPostmaster } from '../apps/server/src/db/embedded.ts';
 import type { DemoSize } from '../apps/server/src/demo/seed-demo.ts';
 import { deletePeopleData } from '../apps/server/src/features/people-rights/people-rights.repo.ts';
-import { markDirty } from '../apps/server/src/graph/dirty.ts';
+import { markDirty, peopleWithIds } from '../apps/server/src/graph/dirty.ts';
 import { recomputeAfterWrites } from '../apps/server/src/graph/graph.service.ts';
 import { openRuntime } from '../apps/server/src/runtime.ts';
 import { startSandbox } from '../apps/server/src/sandboxes.ts';
@@ -403,7 +403,7 @@ async function forgetEarlierImports(database: Database, databaseUrl: string, wor
       )
     ).rows.map((row) => row.id);
     if (imported.length === 0) return 0;
-    await markDirty(tx, workspaceId, sql`select unnest(${sql.param(imported)}::uuid[])`);
+    await markDirty(tx, workspaceId, peopleWithIds(imported));
     await deletePeopleData(tx, workspaceId, imported);
     return imported.length;
   });

@@ -4,6 +4,9 @@ import type { Tx } from '../db/client.ts';
 /** One person, as the people a mark takes. */
 export const onePerson = (personId: string) => sql`select ${personId}::uuid`;
 
+/** A list of people's ids, as the people a mark (or a deletion) takes: one parameter, whatever its length. */
+export const peopleWithIds = (personIds: readonly string[]) => sql`select unnest(${sql.param(personIds)}::uuid[])`;
+
 /**
  * Marks people whose evidence changed, in the same transaction as the evidence itself: accepted
  * evidence can never miss its recompute, whatever happens to the process afterwards.

@@ -4,7 +4,7 @@ import { cleanDisplayName } from '../lib/display-name.ts';
 import { isFreeEmailDomain } from '../lib/free-email-domains.ts';
 import { mergeNamelessCompanies, nameCompaniesFromContacts } from './company-names.ts';
 import { leftTheirCompany } from './departures.ts';
-import { markDirty } from './dirty.ts';
+import { markDirty, peopleWithIds } from './dirty.ts';
 import { isErased } from './erased.ts';
 
 export type Participant = { email: string; name: string | null; role: 'from' | 'to' | 'cc' | 'organizer' | 'attendee' };
@@ -188,7 +188,7 @@ export async function recordAddressBook(
      where p.workspace_id = ${workspaceId} and p.id = input.person_id and p.title is null and input.job_title is not null
     returning p.id`);
   if (titled.rows.length > 0) {
-    await markDirty(tx, workspaceId, sql`select unnest(${param(titled.rows.map((row) => row.id))}::uuid[])`);
+    await markDirty(tx, workspaceId, peopleWithIds(titled.rows.map((row) => row.id)));
   }
   await nameCompaniesFromContacts(
     tx,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { freeEmailDomainList } from '../lib/free-email-domains.ts';
 import { leftCompany } from './departures.ts';
-import { markDirty } from './dirty.ts';
+import { markDirty, peopleWithIds } from './dirty.ts';
 import { connectorsCte, membersCte } from './graph.sql.ts';
 
 /**
@@ -65,6 +65,6 @@ export async function deriveMailEmployments(tx: Tx, workspaceId: string) {
     select (select count(*) from added)::int as added,
            array(select a.person_id from added a where a.company_id in (select company_id from connector_companies)) as reached`);
   const row = result.rows[0];
-  if (row && row.reached.length > 0) await markDirty(tx, ws, sql`select unnest(${sql.param(row.reached)}::uuid[])`);
+  if (row && row.reached.length > 0) await markDirty(tx, ws, peopleWithIds(row.reached));
   return row?.added ?? 0;
 }

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { sequentially, type Tx } from '../../db/client.ts';
-import { markNeighbourhoodDirty, onePerson } from '../../graph/dirty.ts';
+import { markNeighbourhoodDirty, onePerson, peopleWithIds } from '../../graph/dirty.ts';
 import { erasureKey } from '../../graph/erased.ts';
 import { membersCte } from '../../graph/graph.sql.ts';
 
@@ -189,7 +189,7 @@ export async function erasePersonData(tx: Tx, workspaceId: string, person: Perso
  * marks the caller made.
  */
 export async function deletePeopleData(tx: Tx, workspaceId: string, personIds: readonly string[]) {
-  const ids = sql`select unnest(${sql.param(personIds)}::uuid[])`;
+  const ids = peopleWithIds(personIds);
   const statements: SQL[] = [
     sql`delete from interaction_participants where workspace_id = ${workspaceId} and person_id in (${ids})`,
     sql`delete from linkedin_connections where workspace_id = ${workspaceId} and person_id in (${ids})`,

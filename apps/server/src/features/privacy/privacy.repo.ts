@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TUpdatePrivacy } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { markDirty } from '../../graph/dirty.ts';
+import { markDirty, peopleWithIds } from '../../graph/dirty.ts';
 
 type PrivacyRow = {
   sharing_level: TUpdatePrivacy['sharingLevel'];
@@ -108,7 +108,7 @@ export async function eraseBlockedEvidence(tx: Tx, workspaceId: string, userId: 
            : sql`(domain = ${entry} or domain like ${`%.${entry}`})`
        }`);
   const people = erased.rows.map((row) => row.person_id);
-  if (people.length > 0) await markDirty(tx, ws, sql`select unnest(${sql.param(people)}::uuid[])`);
+  if (people.length > 0) await markDirty(tx, ws, peopleWithIds(people));
   return people.length;
 }
 

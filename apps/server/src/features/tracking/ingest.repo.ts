@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
-import { markDirty } from '../../graph/dirty.ts';
+import { markDirty, peopleWithIds } from '../../graph/dirty.ts';
 import { upsertPeopleByEmail } from '../../graph/evidence.repo.ts';
 
 /** An event as it is stored: the page's path only, a time the server trusts, a verified identity. */
@@ -121,7 +121,7 @@ export async function writeTrackedEvents(tx: Tx, workspaceId: string, events: re
     }
   }
 
-  if (people.size > 0) await markDirty(tx, workspaceId, sql`select unnest(${param([...people])}::uuid[])`);
+  if (people.size > 0) await markDirty(tx, workspaceId, peopleWithIds([...people]));
   return { stored, people: [...people] };
 }
 
