@@ -28,6 +28,7 @@ import { allListeners } from './graph/raised.ts';
 import { createIdentityProvider } from './idp/provider.ts';
 import { hubspotAccountDeps } from './integrations/hubspot/hubspot-account.ts';
 import { type JobQueue, startJobQueue } from './jobs/queue.ts';
+import { createRequestsFirst, fullSpeed, type RequestsFirst, requestsApplicationName } from './jobs/requests-first.ts';
 import { createLogger, formatCounts, loggedJob } from './lib/logger.ts';
 import { loadEncryptionKey } from './lib/sealing.ts';
 import { assertLocalModeIsLocal } from './local-mode.ts';
@@ -90,9 +91,15 @@ async function start() {
   if (stuckImports > 0) log(`imports: ${stuckImports} left unfinished by a stopped server marked failed`);
   const encryptionKey = await loadEncryptionKey({ configured: config.encryptionKey, dataDir: config.dataDir });
   const jobs = await startJobQueue(runtime.databaseUrl, (line) => logger.warn(line), { role });
-  if (role !== 'api') await workJobs(jobs, encryptionKey);
+  // The jobs give way to the requests of every API process while those are being served.
+  const requestsFirst = role === 'api' ? fullSpeed : createRequestsFirst(runtime.databaseUrl);
+  const stop = async () => {
+    await jobs.stop();
+    await requestsFirst.close();
+  };
+  if (role !== 'api') await workJobs(jobs, encryptionKey, requestsFirst);
   // A worker answers no request: it needs neither the identity provider nor the routes.
-  if (role === 'worker') return { app: null, stop: () => jobs.stop() };
+  if (role === 'worker') return { app: null, stop };
 
   // API requests get a pool of their own, with a statement time-out and a queue limit: a slow route
   // neither holds the jobs' connections nor lets requests wait forever (issue 23).
@@ -100,14 +107,14 @@ async function start() {
   const requestDatabase = createDatabase(runtime.databaseUrl, {
     max: poolMax,
     limits,
-    applicationName: `warmpath-${role}-requests`,
+    applicationName: requestsApplicationName(role),
   });
   // A sign-in is a request: on the requests' pool, with its limits, not on the jobs'.
   const idp = config.oidc.builtIn ? await createIdentityProvider(config, requestDatabase.db) : null;
   // DATABASE_READ_URL: the heavy reads of both pools go to the replica (db/read-replica.ts), which
   // gets the request pool's limits: its reads are requests' reads.
   const replicaDatabase = config.databaseReadUrl
-    ? createDatabase(config.databaseReadUrl, { max: poolMax, limits, applicationName: `warmpath-${role}-requests` })
+    ? createDatabase(config.databaseReadUrl, { max: poolMax, limits, applicationName: requestsApplicationName(role) })
     : null;
   const replica = replicaDatabase ? createReadReplica(replicaDatabase) : null;
   // Writes made through another process keep this one's readers on the primary too.
@@ -133,11 +140,11 @@ async function start() {
     await replicaDatabase?.close();
   });
   await app.listen({ port: config.port, host: config.host });
-  return { app, stop: () => jobs.stop() };
+  return { app, stop };
 }
 
 /** Every job runs in this process (the roles `worker` and `all`). */
-async function workJobs(jobs: JobQueue, encryptionKey: Buffer) {
+async function workJobs(jobs: JobQueue, encryptionKey: Buffer, requestsFirst: RequestsFirst) {
   const google = googleAccountDeps(config, runtime.database, encryptionKey);
   const events = { events: createEventRecorder(jobs), publicUrl: config.publicUrl };
   const hubspot = { ...hubspotAccountDeps(config, runtime.database, encryptionKey), jobs };
@@ -149,7 +156,7 @@ async function workJobs(jobs: JobQueue, encryptionKey: Buffer) {
       await loggedJob(
         logger,
         { name: 'google-sync', fields: { workspaceId: job.workspaceId, userId: job.userId } },
-        () => runGoogleSyncJob({ ...google, jobs, replyEvents: events }, job),
+        () => runGoogleSyncJob({ ...google, jobs, replyEvents: events }, job, requestsFirst.pacer()),
         (counts) => (counts ? formatCounts(counts) : revoked),
       );
     },
@@ -158,7 +165,10 @@ async function workJobs(jobs: JobQueue, encryptionKey: Buffer) {
         logger,
         { name: 'graph', fields: { workspaceId } },
         async () => {
-          const report = await recomputeAfterWrites(database, workspaceId, { signals: raisedSignals });
+          const report = await recomputeAfterWrites(database, workspaceId, {
+            signals: raisedSignals,
+            pace: requestsFirst.pacer(),
+          });
           await database.inWorkspace(workspaceId, async (tx) => {
             await growthTrends(tx, workspaceId);
             // Members who finished onboarding get their first recommendations once their data is in.

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.ts';
+import type { Pacer } from '../jobs/requests-first.ts';
 import { isConnectorClient, membersCte } from './graph.sql.ts';
 import type { ProximityModel } from './proximity.ts';
 import { type RaisedSignalsListener, raisedBetween, signalMasks } from './raised.ts';
@@ -74,7 +75,7 @@ export const refreshGraphStatistics = (database: Database) => database.analyze(G
 export async function recomputeAfterWrites(
   database: Database,
   workspaceId: string,
-  options: { signals?: RaisedSignalsListener } = {},
+  options: { signals?: RaisedSignalsListener; pace?: Pacer } = {},
 ) {
   await refreshGraphStatistics(database);
   return recomputeDirty(database, workspaceId, options);
@@ -91,6 +92,8 @@ export async function recomputeAfterWrites(
  * beside a sync does not chase the marks of every page of its mail. In the scale bench's window most
  * batches are full anyway (an import's 50,000 new people): about 23 either way (2026-11-27).
  *
+ * `pace` is called between batches: the graph job's gives way to requests (jobs/requests-first.ts).
+ *
  * `signals` hears of the signals each batch raises: those a prospect did not have (a new meeting, a
  * visit, a job change), a new prospect's included. The first build of a workspace's network raises
  * none: everything would be new, and nothing would be news.
@@ -98,7 +101,11 @@ export async function recomputeAfterWrites(
 export async function recomputeDirty(
   database: Database,
   workspaceId: string,
-  { batch = RECOMPUTE_BATCH, signals }: { batch?: number; signals?: RaisedSignalsListener } = {},
+  {
+    batch = RECOMPUTE_BATCH,
+    signals,
+    pace = async () => {},
+  }: { batch?: number; signals?: RaisedSignalsListener; pace?: Pacer } = {},
 ) {
   const report = emptyReport();
   const started = performance.now();
@@ -150,6 +157,7 @@ export async function recomputeDirty(
       return dirty.length < batch;
     });
     if (done) break;
+    await pace();
   }
   if (rebuildSummaries) await database.inWorkspace(workspaceId, (tx) => rebuildNetworkSummaries(tx, workspaceId));
   report.ms = Math.round(performance.now() - started);

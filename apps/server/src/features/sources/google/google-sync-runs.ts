@@ -7,6 +7,7 @@ import { inferJobChangesFromMail } from '../../../graph/job-changes.ts';
 import { deriveMailEmployments } from '../../../graph/mail-employments.ts';
 import { keepRun, queueRun, toSyncRun } from '../../../jobs/job-runs.ts';
 import type { GoogleSyncJob, JobQueue } from '../../../jobs/queue.ts';
+import type { Pacer } from '../../../jobs/requests-first.ts';
 import type { Member } from '../../../plugins/auth.ts';
 import { GoogleReconnectRequired, googleAccount } from './google-account.ts';
 import { type SyncDeps, syncGoogleAccount } from './google-sync.ts';
@@ -52,11 +53,12 @@ export async function latestGoogleSync(deps: SyncRunDeps, member: Member): Promi
 /**
  * The worker's side: runs the sync, keeping its row up to date for the progress bar, then what the new
  * mail implies about where people work now (probable job changes and departures, for an admin), then
- * the graph job.
+ * the graph job. `pace` is called after each step it reports: the worker's gives way to requests
+ * (jobs/requests-first.ts).
  * Returns what it brought in, or null when Google refused our access (the run is failed for good:
  * only connecting again helps).
  */
-export async function runGoogleSyncJob(deps: SyncRunDeps, job: GoogleSyncJob) {
+export async function runGoogleSyncJob(deps: SyncRunDeps, job: GoogleSyncJob, pace: Pacer = async () => {}) {
   const counts = await keepRun(
     deps.database,
     job,
@@ -67,6 +69,7 @@ export async function runGoogleSyncJob(deps: SyncRunDeps, job: GoogleSyncJob) {
       let statisticsAfterMs = FIRST_STATISTICS_AFTER_MS;
       const synced = await syncGoogleAccount(deps, job, async (step) => {
         await progress(step);
+        await pace();
         if (Date.now() - statisticsAt < statisticsAfterMs) return;
         await refreshGraphStatistics(deps.database);
         statisticsAt = Date.now();

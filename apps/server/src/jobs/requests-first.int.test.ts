@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createRequestsFirst, requestsApplicationName } from './requests-first.ts';
+
+// A job gives way to the requests being served (issue 24): it waits after a unit of its work only while
+// an API process's request connection is busy, in proportion to the unit. The processes here are this
+// test's own role, so other tests' servers on the same database do not count.
+const role = `first-${randomBytes(4).toString('hex')}`;
+const waits: number[] = [];
+const requestsFirst = createRequestsFirst(inject('databaseUrl'), {
+  roles: role,
+  maxWaitMs: 1_000,
+  wait: async (ms) => waits.push(ms),
+});
+const clients: pg.Client[] = [];
+afterAll(async () => {
+  await requestsFirst.close();
+  for (const client of clients) await client.end();
+});
+
+/** A connection of the request pool of an API process of this test's role. */
+async function requestConnection() {
+  const client = new pg.Client({
+    connectionString: inject('databaseUrl'),
+    application_name: requestsApplicationName(role),
+  });
+  await client.connect();
+  clients.push(client);
+  return client;
+}
+
+/** What one unit of `unitMs` of work followed by the pacer waits. */
+async function waitAfterUnit(unitMs: number) {
+  waits.length = 0;
+  const pace = requestsFirst.pacer();
+  await sleep(unitMs);
+  await pace();
+  return waits.slice();
+}
+
+describe('requests first', () => {
+  it('runs a job at full speed while no request is being served, idle connections included', async () => {
+    await requestConnection();
+    expect(await waitAfterUnit(50)).toEqual([]);
+  });
+
+  it('waits twice the unit after it while a request is being served, and only while it is', async () => {
+    const request = await requestConnection();
+    const serving = request.query('select pg_sleep(2)');
+    await sleep(100); // the statement has started
+    const [wait] = await waitAfterUnit(100);
+    expect(wait).toBeGreaterThanOrEqual(200);
+    expect(wait).toBeLessThan(1_000);
+    await serving;
+    expect(await waitAfterUnit(50)).toEqual([]);
+  });
+
+  it('counts a request between its statements (a transaction left open) as served', async () => {
+    const request = await requestConnection();
+    await request.query('begin');
+    expect(await waitAfterUnit(20)).toHaveLength(1);
+    await request.query('commit');
+    expect(await waitAfterUnit(20)).toEqual([]);
+  });
+
+  it('never waits longer than its limit after one unit', async () => {
+    const request = await requestConnection();
+    await request.query('begin');
+    expect(await waitAfterUnit(600)).toEqual([1_000]);
+    await request.query('commit');
+  });
+});
