@@ -434,15 +434,17 @@ export async function connectorOptions(
                    group by u.id`
       }
     ),
-    -- Those who reach a row, looked up by their ids (the thousands who know somebody, not every ally).
+    -- Those who reach a row, looked up by their ids (the thousands who know somebody, not every ally):
+    -- their clients row by its index, one lookup each; joined, the planner hashed every client of the
+    -- workspace (15 of 22 ms with 50,000 allies of whom 672 reach somebody, 2026-11-27).
     reaching as (
       select counts.id, coalesce(cl.name, p.full_name) as name, case when cl.id is null then p.avatar_url else cl.avatar end as avatar,
              coalesce(cl.tag, c.tag, 'ally') as tag, counts.count, p.company_id
         from counts
         join people p on p.workspace_id = ${ws} and p.id = counts.id
         left join colleagues cl on cl.id = counts.id
-        left join clients c on c.workspace_id = ${ws} and c.person_id = counts.id
-       where cl.id is not null or c.id is not null and ${allyClient}
+        left join lateral (select c.id, c.tag from clients c where c.person_id = counts.id and ${allyClient} offset 0) c on true
+       where cl.id is not null or c.id is not null
     ),
     first_reaching as (
       select * from reaching
@@ -636,17 +638,20 @@ export async function reportCards(tx: Tx, workspaceId: string) {
   }>(
     sql`
     with ${membersCte(ws)},
-    connector_since as (
-      select u.created_at as since from members m join users u on u.workspace_id = ${ws} and u.id = m.user_id
-      union all
-      select c.created_at from clients c
-       where c.workspace_id = ${ws} and ${isConnectorClient('c')}
-         and not exists (select 1 from members m where m.person_id = c.person_id)
-    ),
-    connector_days as (select ${firstPoint(sql`since`)} as k, count(*) as n from connector_since group by 1)
+    -- The connectors counted by their first point, in one pass (a team may map tens of thousands of
+    -- allies); their number is the sum of the points'.
+    connector_days as (
+      select ${firstPoint(sql`since`)} as k, count(*) as n
+        from (select u.created_at as since from members m join users u on u.workspace_id = ${ws} and u.id = m.user_id
+              union all
+              select c.created_at from clients c
+               where c.workspace_id = ${ws} and ${isConnectorClient('c')}
+                 and not exists (select 1 from members m where m.person_id = c.person_id)) connectors
+       group by 1
+    )
     select coalesce((select rows from network_reach where workspace_id = ${ws} and kind = 'total'),
                     (select count(*)::int from network_rows r where r.workspace_id = ${ws})) as prospects,
-           (select count(*)::int from connector_since) as connectors,
+           (select coalesce(sum(n), 0)::int from connector_days) as connectors,
            ${cumulated(sql`connector_days`)} as connectors_trend,
            -- Counted by the graph job; a network built before it kept that count is counted here.
            coalesce((select rows from network_reach where workspace_id = ${ws} and kind = 'companies'),
