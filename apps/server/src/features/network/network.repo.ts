@@ -14,7 +14,7 @@ import {
 } from '@warmpath/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { executeInWrittenJoinOrder } from '../../db/written-join-order.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import {
   edgeDetailShown,
   isConnectorClient,
@@ -167,7 +167,7 @@ export async function edgesOf(
 ) {
   if (prospectIds.length === 0) return [];
   const ws = workspaceId;
-  const result = await executeInWrittenJoinOrder<EdgeRow>(
+  const result = await executePrepared<EdgeRow>(
     tx,
     sql`
     with ${membersCte(ws)},
@@ -240,7 +240,9 @@ export async function networkRows(
   const ws = caller.workspaceId;
   const seen = rowsSeenBy(await rowsViewer(tx, caller));
   const [prospects, edges] = [
-    await tx.execute<ProspectRow>(sql`
+    await executePrepared<ProspectRow>(
+      tx,
+      sql`
       select r.prospect_id as id, p.full_name as name, p.avatar_url as avatar, p.linkedin_url, p.email,
              co.name as company_name, co.logo_url as company_logo, r.company_size, r.job_title,
              r.engagement, r.proximity, r.signal_mask,
@@ -260,7 +262,8 @@ export async function networkRows(
        -- The ids bound both sides: whichever the planner reads first (a workspace fresh in the
        -- statistics is estimated at one row), it never walks the workspace's people.
        where r.workspace_id = ${ws} and r.prospect_id = any(${sql.param(ids)}::uuid[])
-         and p.id = any(${sql.param(ids)}::uuid[])`),
+         and p.id = any(${sql.param(ids)}::uuid[])`,
+    ),
     await edgesOf(tx, ws, ids, model, caller.userId),
   ];
   const byProspect = new Map<string, EdgeRow[]>();
