@@ -296,18 +296,26 @@ export async function prepare(
 type Answer = { status: number | string; ms: number };
 
 /**
- * One call. A keep-alive socket the server closed as it was reused is tried again once on a new one,
- * as browsers and Node's documentation do; any other network failure counts as an error, by its code.
+ * One call to the server on `port`. A keep-alive socket the server closed as it was reused is tried
+ * again once on a new connection (not the agent's: its next free socket may be as stale), as browsers
+ * and Node's documentation do; the user's wait counts both. Any other network failure counts as an
+ * error, by its code.
  */
-function request(agent: http.Agent, token: string, call: Call, retried = false): Promise<Answer> {
+export function request(
+  agent: http.Agent,
+  port: number,
+  token: string,
+  call: Call,
+  started = performance.now(),
+  retried = false,
+): Promise<Answer> {
   const body = call.body === undefined ? undefined : Buffer.from(JSON.stringify(call.body));
   return new Promise((resolve) => {
-    const started = performance.now();
     const req = http.request(
       {
-        agent,
+        agent: retried ? false : agent,
         host: 'localhost',
-        port: PORT,
+        port,
         path: call.path,
         method: call.method,
         headers: {
@@ -322,7 +330,7 @@ function request(agent: http.Agent, token: string, call: Call, retried = false):
     );
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (req.reusedSocket && error.code === 'ECONNRESET' && !retried) {
-        resolve(request(agent, token, call, true));
+        resolve(request(agent, port, token, call, started, true));
         return;
       }
       resolve({ status: error.code ?? 'network error', ms: performance.now() - started });
@@ -342,7 +350,7 @@ async function solo(agent: http.Agent, token: string, routes: Call[]) {
     const ms: number[] = [];
     let status: number | string = 0;
     for (let run = 0; run < SOLO_RUNS; run++) {
-      const answer = await request(agent, token, call);
+      const answer = await request(agent, PORT, token, call);
       ms.push(answer.ms);
       status = answer.status;
     }
@@ -367,7 +375,7 @@ async function load(agent: http.Agent, users: { token: string; role: Role }[], i
     const pick = routePicker(calls(ids, role));
     while (performance.now() < stopAt) {
       const call = pick();
-      const answer = await request(agent, token, call);
+      const answer = await request(agent, PORT, token, call);
       await personPause(thinkMs);
       if (!measuring) continue;
       const entry = byRoute.get(call.name) ?? { ms: [], statuses: {} };

@@ -23,13 +23,13 @@ import { startSandbox } from '../apps/server/src/sandboxes.ts';
 import { openCpuLedger } from './cpu-time.ts';
 import { HEADER, ROW_EMAIL_PATTERN, row, uploadClientsFile } from './import.ts';
 import {
-  type Call,
   calls,
   demoDomain,
   type Ids,
   memberToken,
   personPause,
   prepare,
+  request,
   routePicker,
   THINK_MS,
 } from './load.ts';
@@ -177,40 +177,6 @@ async function memoryOf(pid: number | undefined) {
   const status = await fsp.readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
   const mb = (field: string) => round(Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024, 0);
   return { rssMb: mb('VmRSS'), peakRssMb: mb('VmHWM') };
-}
-
-type Answer = { status: number | string; ms: number };
-
-function request(agent: http.Agent, port: number, token: string, call: Call, retried = false): Promise<Answer> {
-  const body = call.body === undefined ? undefined : Buffer.from(JSON.stringify(call.body));
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const req = http.request(
-      {
-        agent,
-        host: 'localhost',
-        port,
-        path: call.path,
-        method: call.method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body ? { 'content-type': 'application/json', 'content-length': body.length } : {}),
-        },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
-      },
-    );
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      if (req.reusedSocket && error.code === 'ECONNRESET' && !retried) {
-        resolve(request(agent, port, token, call, true));
-        return;
-      }
-      resolve({ status: error.code ?? 'network error', ms: performance.now() - started });
-    });
-    req.end(body);
-  });
 }
 
 const percentile = (sorted: number[], p: number) =>
