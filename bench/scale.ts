@@ -43,7 +43,7 @@ import { machineProbeMs } from './machine-speed.ts';
  * while a real Google sync (a new member's sandbox mailbox, +large: about 30,000 messages, run by the
  * job queue's worker) and a real clients import (BENCH_IMPORT_ROWS new rows, 50,000 for large, through
  * POST /api/clients/command/upload-clients) start with the measured window. Per layout and mode:
- * req/s, p50/p99, errors and statuses, when the sync and the import finished (or where they were when
+ * req/s, p50/p99, errors and statuses (and p50/p99 by 10-second slices of the window), when the sync and the import finished (or where they were when
  * the window closed), each process's resident memory (now, at its peak in the window, and its
  * lifetime peak), and where the machine's CPU went (cpu-time.ts: each process, PostgreSQL by pool).
  * After each window the bench waits for the sync, the import and the graph jobs they queued
@@ -68,6 +68,8 @@ const SIZE = (process.env.BENCH_SIZE ?? 'large') as DemoSize;
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(REPO_ROOT, `.data-bench-scale-${SIZE}`);
 const USERS = Number(process.env.BENCH_USERS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+/** The window's answers are also reported by slices of this many seconds. */
+const SLICE_SECONDS = 10;
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const MODES = (process.env.BENCH_MODES ?? 'pause,no-pause').split(',').map((mode) => mode.trim());
 const LAYOUTS = ['one process', 'two API processes and a worker'] as const;
@@ -197,6 +199,7 @@ async function drive(
   const agent = new http.Agent({ keepAlive: true, maxSockets: users.length * ports.length });
   const ms: number[] = [];
   const msByRoute: Record<string, number[]> = {};
+  const msBySlice: number[][] = [];
   const statuses: Record<string, number> = {};
   let next = 0;
   let measuring = false;
@@ -219,6 +222,8 @@ async function drive(
       // A request that began in the warm-up and ended in the window counts: the window is the answers'.
       if (measuring && performance.now() < stopAt) {
         ms.push(answer.ms);
+        const slice = Math.floor((performance.now() - started) / 1000 / SLICE_SECONDS);
+        (msBySlice[slice] ??= []).push(answer.ms);
         const routeMs = msByRoute[call.name] ?? [];
         routeMs.push(answer.ms);
         msByRoute[call.name] = routeMs;
@@ -247,6 +252,16 @@ async function drive(
     errors,
     statuses,
     routes: routeFigures(msByRoute),
+    // When in the window the slow answers came (by the second each answer arrived): the jobs' bursts.
+    slices: msBySlice.map((list, index) => {
+      const sorted = [...(list ?? [])].sort((a, b) => a - b);
+      return {
+        fromSecond: index * SLICE_SECONDS,
+        requests: sorted.length,
+        p50Ms: round(percentile(sorted, 50)),
+        p99Ms: round(percentile(sorted, 99)),
+      };
+    }),
   };
 }
 
