@@ -9,10 +9,13 @@ import { createRequestsFirst, requestsApplicationName } from './requests-first.t
 // test's own role, so other tests' servers on the same database do not count.
 const role = `first-${randomBytes(4).toString('hex')}`;
 const waits: number[] = [];
+const recordWaits = async (ms: number) => waits.push(ms);
+// One request is enough here; how many make the machine busy is the last test's.
 const requestsFirst = createRequestsFirst(inject('databaseUrl'), {
   roles: role,
+  busyRequests: 1,
   maxWaitMs: 1_000,
-  wait: async (ms) => waits.push(ms),
+  wait: recordWaits,
 });
 const clients: pg.Client[] = [];
 afterAll(async () => {
@@ -32,9 +35,9 @@ async function requestConnection() {
 }
 
 /** What one unit of `unitMs` of work followed by the pacer waits. */
-async function waitAfterUnit(unitMs: number) {
+async function waitAfterUnit(unitMs: number, pacing = requestsFirst) {
   waits.length = 0;
-  const pace = requestsFirst.pacer();
+  const pace = pacing.pacer();
   await sleep(unitMs);
   await pace();
   return waits.slice();
@@ -70,5 +73,20 @@ describe('requests first', () => {
     await request.query('begin');
     expect(await waitAfterUnit(600)).toEqual([1_000]);
     await request.query('commit');
+  });
+
+  it('gives way only when as many requests as it is told are being served at once', async () => {
+    const twoAtOnce = createRequestsFirst(inject('databaseUrl'), { roles: role, busyRequests: 2, wait: recordWaits });
+    try {
+      const [first, second] = [await requestConnection(), await requestConnection()];
+      await first.query('begin');
+      expect(await waitAfterUnit(20, twoAtOnce)).toEqual([]);
+      await second.query('begin');
+      expect(await waitAfterUnit(20, twoAtOnce)).toHaveLength(1);
+      await first.query('commit');
+      await second.query('commit');
+    } finally {
+      await twoAtOnce.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 
@@ -9,6 +10,14 @@ import pg from 'pg';
 export const GIVE_WAY_RATIO = 2;
 /** The longest one wait: a unit that ran long (a slow batch) does not stall its job for minutes. */
 export const GIVE_WAY_MAX_MS = 5_000;
+
+/**
+ * How many requests must be in PostgreSQL at once for a job to give way: as many as the machine has
+ * cores. Fewer leave a core to the job without slowing them; and a single person whose first sync is
+ * running (the day-one journey) opens a page of a few calls at a time, which must not hold back the very
+ * sync they are waiting for.
+ */
+export const BUSY_REQUESTS = os.availableParallelism();
 
 /** The application_name of an API process's request pool: what a job looks for to know requests are served. */
 export const requestsApplicationName = (role: string) => `warmpath-${role}-requests`;
@@ -29,9 +38,9 @@ export const fullSpeed: RequestsFirst = { pacer: () => async () => {}, close: as
  * Background work gives way to the people using the product (issue 24). A sync or a graph recompute
  * on a busy machine took 0.6 of its 2 cores and made every request slower (the scale bench's p99 went
  * from 1 s to 4 s), though nobody waits on a sync by the second. So between units of its work a job
- * asks PostgreSQL whether any API process is serving a request at that moment (a request pool's
- * connection not idle, whichever process it belongs to: pg_stat_activity) and, if so, waits
- * `GIVE_WAY_RATIO` times as long as the unit took. A quiet machine runs the jobs at full speed; a
+ * asks PostgreSQL how many requests the API processes are serving at that moment (request pools'
+ * connections not idle, whichever process they belong to: pg_stat_activity) and, when they are
+ * `BUSY_REQUESTS` or more, waits `GIVE_WAY_RATIO` times as long as the unit took. A quiet machine runs the jobs at full speed; a
  * busy one spreads them out, and they still finish.
  *
  * The question is asked as the tables' owner (the runtime's URL): the app role cannot see the state of
@@ -44,10 +53,17 @@ export function createRequestsFirst(
     maxWaitMs?: number;
     /** The processes whose requests count, as a LIKE pattern of their role: every API process's by default. */
     roles?: string;
+    busyRequests?: number;
     wait?: (ms: number) => Promise<unknown>;
   } = {},
 ): RequestsFirst {
-  const { ratio = GIVE_WAY_RATIO, maxWaitMs = GIVE_WAY_MAX_MS, roles = '%', wait = sleep } = options;
+  const {
+    ratio = GIVE_WAY_RATIO,
+    maxWaitMs = GIVE_WAY_MAX_MS,
+    roles = '%',
+    busyRequests = BUSY_REQUESTS,
+    wait = sleep,
+  } = options;
   let client: Promise<pg.Client> | null = null;
   let closed = false;
   const connected = () => {
@@ -62,14 +78,14 @@ export function createRequestsFirst(
     })();
     return client;
   };
-  const requestsServed = async () => {
+  const busyWithRequests = async () => {
     try {
-      const result = await (await connected()).query<{ served: boolean }>(
-        `select exists (select 1 from pg_stat_activity
-                         where datname = current_database() and application_name like $1 and state <> 'idle') as served`,
+      const result = await (await connected()).query<{ served: number }>(
+        `select count(*)::int as served from pg_stat_activity
+          where datname = current_database() and application_name like $1 and state <> 'idle'`,
         [requestsApplicationName(roles)],
       );
-      return result.rows[0]?.served === true;
+      return (result.rows[0]?.served ?? 0) >= busyRequests;
     } catch {
       client = null;
       return false;
@@ -80,7 +96,7 @@ export function createRequestsFirst(
       let unitStarted = performance.now();
       return async () => {
         const unitMs = performance.now() - unitStarted;
-        if (!closed && (await requestsServed())) await wait(Math.min(unitMs * ratio, maxWaitMs));
+        if (!closed && (await busyWithRequests())) await wait(Math.min(unitMs * ratio, maxWaitMs));
         unitStarted = performance.now();
       };
     },
