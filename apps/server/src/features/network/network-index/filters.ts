@@ -24,8 +24,6 @@ type Mask = Uint8Array;
 export type Condition = { field: NetworkFilterField | null; mask: Mask };
 
 const none = (snapshot: NetworkSnapshot): Mask => new Uint8Array(snapshot.size);
-const every = (snapshot: NetworkSnapshot): Mask => new Uint8Array(snapshot.size).fill(1);
-
 function both(first: Mask, second: Mask): Mask {
   for (let row = 0; row < first.length; row++) first[row] = (first[row] ?? 0) & (second[row] ?? 0);
   return first;
@@ -234,17 +232,27 @@ export async function conditionsOf(
   return conditions;
 }
 
-/** The filtered table: its row count and any page's ids, in the table's order. */
+/**
+ * The filtered table: its row count and any page's ids, in the table's order. Unfiltered, the page is
+ * the copy's rows from the page's first: the most opened page read the million rows for it (and a
+ * million-byte mask of them), a tenth of an API process's time under the scale bench's load
+ * (2026-11-27). Filtered, the conditions' masks are read together, row by row, without a new one.
+ */
 export function tablePage(snapshot: NetworkSnapshot, conditions: Condition[], page: number, pageSize: number) {
-  const passing = conditions.reduce((rows, { mask }) => both(rows, mask), every(snapshot));
   const size = snapshot.size;
   const first = (page - 1) * pageSize;
   const rows: number[] = [];
   let totalCount = 0;
-  for (let row = 0; row < size; row++) {
-    if (passing[row] === 0) continue;
-    if (totalCount >= first && rows.length < pageSize) rows.push(row);
-    totalCount++;
+  if (conditions.length === 0) {
+    for (let row = first; row < Math.min(size, first + pageSize); row++) rows.push(row);
+    totalCount = size;
+  } else {
+    const masks = conditions.map((condition) => condition.mask);
+    passing: for (let row = 0; row < size; row++) {
+      for (const mask of masks) if (!mask[row]) continue passing;
+      if (totalCount >= first && rows.length < pageSize) rows.push(row);
+      totalCount++;
+    }
   }
   return { totalCount, ids: rows.map((row) => idAt(snapshot, row)) };
 }
