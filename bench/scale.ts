@@ -223,7 +223,9 @@ async function drive(
       if (measuring && performance.now() < stopAt) {
         ms.push(answer.ms);
         const slice = Math.floor((performance.now() - started) / 1000 / SLICE_SECONDS);
-        (msBySlice[slice] ??= []).push(answer.ms);
+        const sliceMs = msBySlice[slice] ?? [];
+        sliceMs.push(answer.ms);
+        msBySlice[slice] = sliceMs;
         const routeMs = msByRoute[call.name] ?? [];
         routeMs.push(answer.ms);
         msByRoute[call.name] = routeMs;
