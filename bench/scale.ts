@@ -43,8 +43,8 @@ import { machineProbeMs } from './machine-speed.ts';
  * while a real Google sync (a new member's sandbox mailbox, +large: about 30,000 messages, run by the
  * job queue's worker) and a real clients import (BENCH_IMPORT_ROWS new rows, 50,000 for large, through
  * POST /api/clients/command/upload-clients) start with the measured window. Per layout and mode:
- * req/s, p50/p99, errors and statuses (and p50/p99 by 10-second slices of the window), when the sync and the import finished (or where they were when
- * the window closed), each process's resident memory (now, at its peak in the window, and its
+ * req/s, p50/p99, errors and statuses (and p50/p99 by 10-second slices of the window), when the sync
+ * and the import finished (or where they were when the window closed), each process's resident memory (now, at its peak in the window, and its
  * lifetime peak), and where the machine's CPU went (cpu-time.ts: each process, PostgreSQL by pool).
  * After each window the bench waits for the sync, the import and the graph jobs they queued
  * (BENCH_DRAIN_SECONDS at most) so that no layout inherits the previous one's work.
@@ -199,7 +199,7 @@ async function drive(
   const agent = new http.Agent({ keepAlive: true, maxSockets: users.length * ports.length });
   const ms: number[] = [];
   const msByRoute: Record<string, number[]> = {};
-  const msBySlice: number[][] = [];
+  const msBySlice: Record<number, number[]> = {};
   const statuses: Record<string, number> = {};
   let next = 0;
   let measuring = false;
@@ -223,12 +223,8 @@ async function drive(
       if (measuring && performance.now() < stopAt) {
         ms.push(answer.ms);
         const slice = Math.floor((performance.now() - started) / 1000 / SLICE_SECONDS);
-        const sliceMs = msBySlice[slice] ?? [];
-        sliceMs.push(answer.ms);
-        msBySlice[slice] = sliceMs;
-        const routeMs = msByRoute[call.name] ?? [];
-        routeMs.push(answer.ms);
-        msByRoute[call.name] = routeMs;
+        keep(msBySlice, slice, answer.ms);
+        keep(msByRoute, call.name, answer.ms);
         statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
       }
       await personPause(thinkMs);
@@ -248,24 +244,29 @@ async function drive(
     thinkMs,
     requests: ms.length,
     reqPerSecond: round(ms.length / seconds),
-    p50Ms: round(percentile(ms, 50)),
-    p99Ms: round(percentile(ms, 99)),
+    ...spread(ms),
     maxMs: round(ms.at(-1) ?? 0),
     errors,
     statuses,
     routes: routeFigures(msByRoute),
     // When in the window the slow answers came (by the second each answer arrived): the jobs' bursts.
-    slices: msBySlice.map((list, index) => {
-      const sorted = [...(list ?? [])].sort((a, b) => a - b);
-      return {
-        fromSecond: index * SLICE_SECONDS,
-        requests: sorted.length,
-        p50Ms: round(percentile(sorted, 50)),
-        p99Ms: round(percentile(sorted, 99)),
-      };
-    }),
+    slices: Object.entries(msBySlice).map(([slice, list]) => ({
+      fromSecond: Number(slice) * SLICE_SECONDS,
+      requests: list.length,
+      ...spread([...list].sort((a, b) => a - b)),
+    })),
   };
 }
+
+/** Adds an answer's time to the list of its key (a route, a slice of the window). */
+function keep<Key extends string | number>(lists: Record<Key, number[]>, key: Key, ms: number) {
+  const list = lists[key] ?? [];
+  list.push(ms);
+  lists[key] = list;
+}
+
+/** The median and the 99th percentile of answers' times sorted ascending. */
+const spread = (sorted: number[]) => ({ p50Ms: round(percentile(sorted, 50)), p99Ms: round(percentile(sorted, 99)) });
 
 /**
  * Each route's answers in the window, the one that held the server longest first: where a layout's
@@ -281,8 +282,7 @@ function routeFigures(msByRoute: Record<string, number[]>) {
         name,
         requests: sorted.length,
         meanMs: round(sum / sorted.length),
-        p50Ms: round(percentile(sorted, 50)),
-        p99Ms: round(percentile(sorted, 99)),
+        ...spread(sorted),
         shareOfWaitPercent: round((100 * sum) / total),
       };
     })

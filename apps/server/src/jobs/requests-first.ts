@@ -7,9 +7,9 @@ import pg from 'pg';
  * unit's own time: at 2 a busy machine gives the jobs a third of the time they would take alone, and
  * the people using the product the rest.
  */
-export const GIVE_WAY_RATIO = 2;
+const GIVE_WAY_RATIO = 2;
 /** The longest one wait: a unit that ran long (a slow batch) does not stall its job for minutes. */
-export const GIVE_WAY_MAX_MS = 5_000;
+const GIVE_WAY_MAX_MS = 5_000;
 
 /**
  * How many requests must be in PostgreSQL at once for a job to give way: as many as the machine has
@@ -17,7 +17,7 @@ export const GIVE_WAY_MAX_MS = 5_000;
  * running (the day-one journey) opens a page of a few calls at a time, which must not hold back the very
  * sync they are waiting for.
  */
-export const BUSY_REQUESTS = os.availableParallelism();
+const BUSY_REQUESTS = os.availableParallelism();
 
 /** The application_name of an API process's request pool: what a job looks for to know requests are served. */
 export const requestsApplicationName = (role: string) => `warmpath-${role}-requests`;
@@ -40,8 +40,8 @@ export const fullSpeed: RequestsFirst = { pacer: () => async () => {}, close: as
  * from 1 s to 4 s), though nobody waits on a sync by the second. So between units of its work a job
  * asks PostgreSQL how many requests the API processes are serving at that moment (request pools'
  * connections not idle, whichever process they belong to: pg_stat_activity) and, when they are
- * `BUSY_REQUESTS` or more, waits `GIVE_WAY_RATIO` times as long as the unit took. A quiet machine runs the jobs at full speed; a
- * busy one spreads them out, and they still finish.
+ * `BUSY_REQUESTS` or more, waits `GIVE_WAY_RATIO` times as long as the unit took. A quiet machine runs
+ * the jobs at full speed; a busy one spreads them out, and they still finish.
  *
  * The question is asked as the tables' owner (the runtime's URL): the app role cannot see the state of
  * other sessions. When it cannot be asked (the connection is lost), the job does not wait.

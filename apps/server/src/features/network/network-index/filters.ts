@@ -244,7 +244,8 @@ export function tablePage(snapshot: NetworkSnapshot, conditions: Condition[], pa
   const rows: number[] = [];
   let totalCount = 0;
   if (conditions.length === 0) {
-    for (let row = first; row < Math.min(size, first + pageSize); row++) rows.push(row);
+    const end = Math.min(size, first + pageSize);
+    for (let row = first; row < end; row++) rows.push(row);
     totalCount = size;
   } else {
     const masks = conditions.map((condition) => condition.mask);
