@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNetwork } from '../../test/graph-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { edgesOf } from '../features/network/network.repo.ts';
 import { recordInteractions } from './evidence.repo.ts';
 import { recomputeAll, recomputeDirty } from './graph.service.ts';
 import { DEFAULT_PROXIMITY_MODEL, type EdgeEvidenceRow, edgeEvidenceOf, proximitySql, scoreEdge } from './proximity.ts';
 import { rebuildNetworkSummaries } from './recompute.ts';
+import { loadGraphSettings } from './settings.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -22,6 +24,18 @@ async function rowsOf(ws: string) {
        order by p.email`),
   );
   return Object.fromEntries(result.rows.map((row) => [row.email, row]));
+}
+
+/** The best path a table page shows to the prospect with this e-mail (network.repo.ts edgesOf). */
+async function shownPath(ws: string, email: string) {
+  return ctx.database.inWorkspace(ws, async (tx) => {
+    const { model } = await loadGraphSettings(tx, ws);
+    const person = await tx.execute<{ id: string }>(
+      sql`select id from people where workspace_id = ${ws} and email = ${email}`,
+    );
+    const edges = await edgesOf(tx, ws, [person.rows[0]?.id ?? ''], model, null);
+    return Math.max(...edges.map((edge) => edge.path));
+  });
 }
 
 describe('the relationship graph', () => {
@@ -168,11 +182,14 @@ describe('the relationship graph', () => {
     await recomputeDirty(ctx.database, ws);
     const before = (await rowsOf(ws))[onlyViaAlly]?.proximity;
     expect(before).toBeGreaterThan(0);
+    // The path the table page shows through the ally is the row's, scored with the same trust.
+    expect(await shownPath(ws, onlyViaAlly)).toBe(before);
     // The team gets much closer to the ally; the prospect's own evidence does not change.
     for (let n = 0; n < 8; n++) await meet(`t${n}`, [admin.email, people.ally], n + 1);
     await recomputeDirty(ctx.database, ws);
     const incremental = await rowsOf(ws);
     expect(incremental[onlyViaAlly]?.proximity).toBeGreaterThan(before ?? 0);
+    expect(await shownPath(ws, onlyViaAlly)).toBe(incremental[onlyViaAlly]?.proximity);
     await recomputeAll(ctx.database, ws);
     expect(await rowsOf(ws)).toEqual(incremental);
   });

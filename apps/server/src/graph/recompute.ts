@@ -296,10 +296,13 @@ function facetValues(source: SQL, weight: SQL) {
 /**
  * The team's trust in each of the given allies: the best proximity of its links to members, as a
  * fraction, never below the model's floor (an ally with no such link is at the floor). Needs `members`.
+ * Rounded to four places: what the roll-up stores (ally_trust) then changes when the trust moves, not
+ * at every roll-up as the evidence decays by the minute; a path (a rounded link times the trust) moves
+ * by less than a hundredth of a point for it.
  */
 export const trustSql = (ws: string, model: ProximityModel, allies: SQL) => sql`
   select e.prospect_id as ally_id,
-         greatest(${model.allyTrustFloor}::float8, max(${proximitySql(model, 'e')}) / 100.0) as trust
+         round(greatest(${model.allyTrustFloor}::float8, max(${proximitySql(model, 'e')}) / 100.0)::numeric, 4)::float8 as trust
     -- The allies' edges first (offset 0 keeps them a subquery), then the members among them: the other
     -- way round, the planner probed the index once per ally and member, 8,000 probes for a table page.
     from (select * from edges where workspace_id = ${ws} and prospect_id in (${allies}) offset 0) e
@@ -341,6 +344,23 @@ const sameRow = (a: string, b: string) =>
   sql.raw(`(${ROW_COLUMNS.map((column) => `${a}.${column}`).join(', ')})
            is not distinct from (${ROW_COLUMNS.map((column) => `${b}.${column}`).join(', ')})`);
 
+/**
+ * The team roll-up's `trust` kept in ally_trust for the readers of edges (a table page's paths): the
+ * moved values written, in ally order as any other roll-up writes them, and the allies no longer
+ * linked to a sharing member (or no longer allies) removed.
+ */
+const storeTrust = (ws: string) => sql`
+    trust_stored as (
+      insert into ally_trust as s (workspace_id, ally_id, trust)
+      select ${ws}::uuid, ally_id, trust from trust order by ally_id
+      on conflict (workspace_id, ally_id) do update set trust = excluded.trust where s.trust <> excluded.trust
+      returning 1
+    ),
+    trust_dropped as (
+      delete from ally_trust s where s.workspace_id = ${ws} and s.ally_id not in (select ally_id from trust)
+      returning 1
+    ),`;
+
 /** A Private member whose own rows a roll-up writes (own_network_rows) instead of the team's. */
 export type RowsOwner = { userId: string; personId: string };
 
@@ -367,7 +387,7 @@ export function rollUpSql(
     trust as materialized (
       -- Computed once: inlined, a planner misled by fresh statistics re-ran it for every edge.
       ${trustSql(ws, model, sql`select person_id from allies`)}
-    ),
+    ),${owner ? sql`` : storeTrust(ws)}
     connector_factor as materialized (
       -- What each connector's links are worth on a path: a colleague's in full, an ally's times the
       -- team's trust in it. A few hundred rows, the small side of the join with every edge.

@@ -26,7 +26,7 @@ import {
   visibleEdge,
 } from '../../graph/graph.sql.ts';
 import { type EdgeEvidenceRow, type ProximityModel, proximitySql } from '../../graph/proximity.ts';
-import { RANK_BUCKET_SHIFT, trustSql } from '../../graph/recompute.ts';
+import { RANK_BUCKET_SHIFT } from '../../graph/recompute.ts';
 import { buildSignals, type SignalEdge, signalMaskSql, WEBSITE_SIGNAL_DAYS } from '../../graph/signals.ts';
 import type { CompiledFilters } from './network-filters.ts';
 
@@ -171,13 +171,12 @@ export async function edgesOf(
     tx,
     sql`
     with ${membersCte(ws)},
-    page_edges as (
+    -- Materialized: each edge's link and visibility computed once (inlined, the link's expression is
+    -- computed again for the sort, and a generic plan ran three times as long).
+    page_edges as materialized (
       select e.*, ${proximitySql(model, 'e')} as link, ${edgeDetailShown(viewerUserId)} as detail_shown
         from edges e where e.workspace_id = ${ws} and e.prospect_id = any(${sql.param(prospectIds)}::uuid[])
          and ${visibleEdge(viewerUserId)}
-    ),
-    ally_trust as (
-      ${trustSql(ws, model, sql`select connector_id from page_edges where connector_id not in (select person_id from members)`)}
     )
     select e.prospect_id, e.connector_id, s.colleague, m.user_id as member_user_id, e.link,
            case when s.colleague then null else coalesce(t.trust, ${model.allyTrustFloor}::float8) end as trust,
@@ -191,7 +190,8 @@ export async function edgesOf(
       from page_edges e
       join people cp on cp.workspace_id = ${ws} and cp.id = e.connector_id
       left join members m on m.person_id = e.connector_id
-      left join ally_trust t on t.ally_id = e.connector_id
+      -- The trust the last roll-up computed, the one the rows were scored with (recompute.ts storeTrust).
+      left join ally_trust t on t.workspace_id = ${ws} and t.ally_id = e.connector_id and m.person_id is null
       left join users u on u.workspace_id = ${ws} and u.id = m.user_id
       left join companies cc on cc.workspace_id = ${ws} and cc.id = cp.company_id
       left join clients cl on cl.workspace_id = ${ws} and cl.person_id = e.connector_id and ${isConnectorClient('cl')}
