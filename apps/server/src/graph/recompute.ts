@@ -296,7 +296,7 @@ function facetValues(source: SQL, weight: SQL) {
 /**
  * The team's trust in each of the given allies: the best proximity of its links to members, as a
  * fraction, never below the model's floor (an ally with no such link is at the floor). Needs `members`.
- * Rounded to four places: what the roll-up stores (ally_trust) then changes when the trust moves, not
+ * Rounded to four places: what the roll-up stores (the allies table) then changes when the trust moves, not
  * at every roll-up as the evidence decays by the minute; a path (a rounded link times the trust) moves
  * by less than a hundredth of a point for it.
  */
@@ -345,19 +345,20 @@ const sameRow = (a: string, b: string) =>
            is not distinct from (${ROW_COLUMNS.map((column) => `${b}.${column}`).join(', ')})`);
 
 /**
- * The team roll-up's `trust` kept in ally_trust for the readers of edges (a table page's paths): the
- * moved values written, in ally order as any other roll-up writes them, and the allies no longer
- * linked to a sharing member (or no longer allies) removed.
+ * The team roll-up's allies kept in the allies table for its readers (a table page's paths, the
+ * connectors' report card): what moved written, in ally order as any other roll-up writes them, and
+ * those no longer allies removed.
  */
-const storeTrust = (ws: string) => sql`
-    trust_stored as (
-      insert into ally_trust as s (workspace_id, ally_id, trust)
-      select ${ws}::uuid, ally_id, trust from trust order by ally_id
-      on conflict (workspace_id, ally_id) do update set trust = excluded.trust where s.trust <> excluded.trust
+const storeAllies = (ws: string) => sql`
+    allies_stored as (
+      insert into allies as s (workspace_id, person_id, trust, since)
+      select ${ws}::uuid, person_id, trust, since from ally_paths order by person_id
+      on conflict (workspace_id, person_id) do update set trust = excluded.trust, since = excluded.since
+       where (s.trust, s.since) is distinct from (excluded.trust, excluded.since)
       returning 1
     ),
-    trust_dropped as (
-      delete from ally_trust s where s.workspace_id = ${ws} and s.ally_id not in (select ally_id from trust)
+    allies_dropped as (
+      delete from allies s where s.workspace_id = ${ws} and s.person_id not in (select person_id from ally_paths)
       returning 1
     ),`;
 
@@ -383,11 +384,19 @@ export function rollUpSql(
   return sql`
     with ${membersCte(ws)},
     -- Mapped allies and past clients at a new company (isConnectorClient): a few hundred, read once.
-    allies as materialized (select c.person_id, c.tag from clients c where c.workspace_id = ${ws} and ${isConnectorClient('c')}),
+    ally_clients as materialized (
+      select c.person_id, c.created_at as since from clients c where c.workspace_id = ${ws} and ${isConnectorClient('c')}
+    ),
     trust as materialized (
       -- Computed once: inlined, a planner misled by fresh statistics re-ran it for every edge.
-      ${trustSql(ws, model, sql`select person_id from allies`)}
-    ),${owner ? sql`` : storeTrust(ws)}
+      ${trustSql(ws, model, sql`select person_id from ally_clients`)}
+    ),
+    -- The allies who are not members (a member is a colleague), each with the team's trust in them.
+    ally_paths as materialized (
+      select a.person_id, a.since, coalesce(t.trust, ${model.allyTrustFloor}::float8) as trust
+        from ally_clients a left join trust t on t.ally_id = a.person_id
+       where not exists (select 1 from members m where m.person_id = a.person_id)
+    ),${owner ? sql`` : storeAllies(ws)}
     connector_factor as materialized (
       -- What each connector's links are worth on a path: a colleague's in full, an ally's times the
       -- team's trust in it. A few hundred rows, the small side of the join with every edge.
@@ -397,9 +406,7 @@ export function rollUpSql(
       select person_id as connector_id, true as colleague, 1.0::float8 as factor, ${sharesChannels} as shares_channels
         from members where ${counted}
       union all
-      select a.person_id, false, coalesce(t.trust, ${model.allyTrustFloor}::float8), true
-        from allies a left join trust t on t.ally_id = a.person_id
-       where not exists (select 1 from members m where m.person_id = a.person_id)
+      select person_id, false, trust, true from ally_paths
     ),
     scored as (
       select e.prospect_id, e.connector_id, f.colleague, f.factor, ${proximity} as proximity,

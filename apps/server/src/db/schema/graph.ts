@@ -191,19 +191,22 @@ export const edges = pgTable(
 );
 
 /**
- * The team's trust in each ally with a link to a sharing member (graph/recompute.ts `trustSql`), as the
- * last roll-up computed it; an ally without a row is at the model's floor. Written by every team
- * roll-up (which computes it for all allies anyway), so a table page reads its allies' trust by key
- * instead of scoring all their edges again (5 of a page's 13 ms of edges at 1M prospects).
+ * The workspace's allies (clients who are connectors and not members, graph/graph.sql.ts
+ * `isConnectorClient`) as the last team roll-up saw them: since when the team has them, and the team's
+ * trust in each (graph/recompute.ts `trustSql`; the model's floor without a link to a sharing member).
+ * Every team roll-up computes both for all allies anyway and writes what moved, so readers look them
+ * up instead of applying the rule and scoring the allies' edges again: a table page's paths (5 of its
+ * 13 ms of edges at 1M prospects) and the connectors' report card (a pass over every client).
  */
-export const allyTrust = pgTable(
-  'ally_trust',
+export const allies = pgTable(
+  'allies',
   {
     workspaceId: workspaceId(),
-    allyId: uuid('ally_id').notNull(),
+    personId: uuid('person_id').notNull(),
     trust: doublePrecision('trust').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.allyId] })],
+  (t) => [primaryKey({ columns: [t.workspaceId, t.personId] })],
 );
 
 /** A network row's columns, shared by the team's rows and a Private member's own rows. */
@@ -362,9 +365,9 @@ export const networkFacets = pgTable(
 );
 
 /**
- * The report cards' trends: prospects and companies as they stood on each of the last 30 days (by
- * when each was first seen), oldest first; today is the live count. They read every network row, so
- * they are computed at most hourly, not per page view.
+ * The report cards' trends: prospects, companies and connectors as they stood on each of the last 30
+ * days (by when each was first seen, or joined), oldest first; today is the live count. They read every
+ * network row (and every ally), so they are computed at most hourly, not per page view.
  */
 export const networkGrowth = pgTable(
   'network_growth',
@@ -372,6 +375,7 @@ export const networkGrowth = pgTable(
     workspaceId: workspaceId(),
     prospectsTrend: integer('prospects_trend').array().notNull(),
     companiesTrend: integer('companies_trend').array().notNull(),
+    connectorsTrend: integer('connectors_trend').array().notNull(),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId] })],

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNetwork } from '../../../test/graph-fixtures.ts';
 import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
+import { markDirty, onePerson } from '../../graph/dirty.ts';
 import { recomputeDirty } from '../../graph/graph.service.ts';
 import { GROWTH_LOCK_CLASS } from './network.repo.ts';
 
@@ -217,6 +218,34 @@ describe('the rest of the network page', () => {
       expect(card.trend[0]).toBe(0);
       expect(card.percentage).toBe(0);
     }
+  });
+
+  it('counts a newly mapped ally among the connectors once the graph has rolled it up, and says it is updating meanwhile', async () => {
+    const { ws, admin } = await buildNetwork(ctx);
+    await recomputeDirty(ctx.database, ws);
+    const cards = async () =>
+      (
+        await ctx.app.inject({ url: '/api/contacts/query/network-report-cards', headers: bearer(admin.token) })
+      ).json<TReportCards>();
+    const before = await cards();
+    expect(before.updating).toBe(false);
+    await ctx.database.inWorkspace(ws, async (tx) => {
+      const added = await tx.execute<{ id: string }>(sql`
+        insert into people (workspace_id, full_name, email) values (${ws}, 'New Ally', 'new-ally@crm.example')
+        returning id`);
+      const personId = added.rows[0]?.id ?? '';
+      await tx.execute(sql`
+        insert into clients (workspace_id, person_id, first_name, last_name, source, map_network)
+        values (${ws}, ${personId}, 'New', 'Ally', 'csv', true)`);
+      await markDirty(tx, ws, onePerson(personId));
+    });
+    const meanwhile = await cards();
+    expect(meanwhile).toMatchObject({ updating: true, networkConnections: before.networkConnections });
+    await recomputeDirty(ctx.database, ws);
+    const after = await cards();
+    expect(after.updating).toBe(false);
+    expect(after.networkConnections.amount).toBe(before.networkConnections.amount + 1);
+    expect(after.networkConnections.trend.at(-1)).toBe(after.networkConnections.amount);
   });
 
   it('reads the trends of prospects and companies from a cache that lasts an hour, one reader at a time', async () => {

@@ -190,8 +190,8 @@ export async function edgesOf(
       from page_edges e
       join people cp on cp.workspace_id = ${ws} and cp.id = e.connector_id
       left join members m on m.person_id = e.connector_id
-      -- The trust the last roll-up computed, the one the rows were scored with (recompute.ts storeTrust).
-      left join ally_trust t on t.workspace_id = ${ws} and t.ally_id = e.connector_id and m.person_id is null
+      -- The trust the last roll-up computed, the one the rows were scored with (recompute.ts storeAllies).
+      left join allies t on t.workspace_id = ${ws} and t.person_id = e.connector_id and m.person_id is null
       left join users u on u.workspace_id = ${ws} and u.id = m.user_id
       left join companies cc on cc.workspace_id = ${ws} and cc.id = cp.company_id
       left join clients cl on cl.workspace_id = ${ws} and cl.person_id = e.connector_id and ${isConnectorClient('cl')}
@@ -573,15 +573,16 @@ const cumulated = (days: SQL) =>
 
 const noDays = () => Array.from({ length: TREND_DAYS }, () => 0);
 
-type StoredTrends = { prospects_trend: number[]; companies_trend: number[] };
+type StoredTrends = { prospects_trend: number[]; companies_trend: number[]; connectors_trend: number[] };
 
 /** The advisory lock class of a workspace's growth trends: one transaction at a time reads every row for them. */
 export const GROWTH_LOCK_CLASS = 7262014;
 
 /**
- * The prospects and companies (by their first prospect) on each of the last 30 days, oldest first,
- * without today: from network_growth while fresh; otherwise read from every row once (the company
- * index alone holds what it needs) and kept for the next hour. The graph job calls it after each
+ * The prospects, companies (by their first prospect) and connectors (by when they joined: a member's
+ * account, an ally's clients row) on each of the last 30 days, oldest first, without today: from
+ * network_growth while fresh; otherwise read from every row once (the company index alone holds what
+ * it needs) and kept for the next hour. The graph job calls it after each
  * recompute, so page views rarely pay for the read. When they do, one reads (seconds at 1M prospects)
  * and the others show the stored trend meanwhile: every page view that found it stale used to read at
  * once (five of 3.9 s each on two cores in the scale bench, 2026-11-26).
@@ -591,7 +592,7 @@ export async function growthTrends(tx: Tx, workspaceId: string): Promise<StoredT
   const stored = async () =>
     (
       await tx.execute<StoredTrends & { fresh: boolean }>(sql`
-        select prospects_trend, companies_trend, computed_at > now() - ${GROWTH_MAX_AGE} as fresh
+        select prospects_trend, companies_trend, connectors_trend, computed_at > now() - ${GROWTH_MAX_AGE} as fresh
           from network_growth where workspace_id = ${ws}`)
     ).rows[0];
   const kept = await stored();
@@ -608,7 +609,8 @@ export async function growthTrends(tx: Tx, workspaceId: string): Promise<StoredT
   const now = await stored();
   if (now?.fresh) return now;
   const computed = await tx.execute<StoredTrends>(sql`
-    with prospect_days as materialized (
+    with ${membersCte(ws)},
+    prospect_days as materialized (
       select ${firstPoint(sql`r.first_seen_at`)} as k, count(*) as n from network_rows r
        where r.workspace_id = ${ws} group by 1
     ),
@@ -617,13 +619,23 @@ export async function growthTrends(tx: Tx, workspaceId: string): Promise<StoredT
         from (select min(r.first_seen_at) as since from network_rows r
                where r.workspace_id = ${ws} and r.company_id is not null group by r.company_id) c
        group by 1
+    ),
+    -- The allies as the graph last rolled them up (the allies table), as the live amount counts them.
+    connector_days as materialized (
+      select ${firstPoint(sql`c.since`)} as k, count(*) as n
+        from (select u.created_at as since from members m join users u on u.workspace_id = ${ws} and u.id = m.user_id
+              union all
+              select a.since from allies a where a.workspace_id = ${ws}) c
+       group by 1
     )
-    insert into network_growth as g (workspace_id, prospects_trend, companies_trend, computed_at)
-    select ${ws}::uuid, ${cumulated(sql`prospect_days`)}, ${cumulated(sql`company_days`)}, now()
+    insert into network_growth as g (workspace_id, prospects_trend, companies_trend, connectors_trend, computed_at)
+    select ${ws}::uuid, ${cumulated(sql`prospect_days`)}, ${cumulated(sql`company_days`)},
+           ${cumulated(sql`connector_days`)}, now()
     on conflict (workspace_id) do update set prospects_trend = excluded.prospects_trend,
-           companies_trend = excluded.companies_trend, computed_at = excluded.computed_at
-    returning prospects_trend, companies_trend`);
-  return computed.rows[0] ?? { prospects_trend: noDays(), companies_trend: noDays() };
+           companies_trend = excluded.companies_trend, connectors_trend = excluded.connectors_trend,
+           computed_at = excluded.computed_at
+    returning prospects_trend, companies_trend, connectors_trend`);
+  return computed.rows[0] ?? { prospects_trend: noDays(), companies_trend: noDays(), connectors_trend: noDays() };
 }
 
 /**
@@ -632,30 +644,15 @@ export async function growthTrends(tx: Tx, workspaceId: string): Promise<StoredT
  */
 export async function reportCards(tx: Tx, workspaceId: string) {
   const ws = workspaceId;
-  const now = await tx.execute<{
-    prospects: number;
-    connectors: number;
-    connectors_trend: number[];
-    companies: number;
-    updating: boolean;
-  }>(
+  const now = await tx.execute<{ prospects: number; connectors: number; companies: number; updating: boolean }>(
     sql`
-    with ${membersCte(ws)},
-    -- The connectors counted by their first point, in one pass (a team may map tens of thousands of
-    -- allies); their number is the sum of the points'.
-    connector_days as (
-      select ${firstPoint(sql`since`)} as k, count(*) as n
-        from (select u.created_at as since from members m join users u on u.workspace_id = ${ws} and u.id = m.user_id
-              union all
-              select c.created_at from clients c
-               where c.workspace_id = ${ws} and ${isConnectorClient('c')}
-                 and not exists (select 1 from members m where m.person_id = c.person_id)) connectors
-       group by 1
-    )
+    with ${membersCte(ws)}
     select coalesce((select rows from network_reach where workspace_id = ${ws} and kind = 'total'),
                     (select count(*)::int from network_rows r where r.workspace_id = ${ws})) as prospects,
-           (select coalesce(sum(n), 0)::int from connector_days) as connectors,
-           ${cumulated(sql`connector_days`)} as connectors_trend,
+           -- The members, and the allies as the graph last rolled them up, like the prospects and companies
+           -- ('updating' says when it is behind). Applying the ally rule here read every client and a person
+           -- per tracked one (80 ms a view with an import's 50,000 clients under load, 2026-11-27).
+           (select count(*) from members)::int + (select count(*) from allies where workspace_id = ${ws})::int as connectors,
            -- Counted by the graph job; a network built before it kept that count is counted here.
            coalesce((select rows from network_reach where workspace_id = ${ws} and kind = 'companies'),
                     (select count(*)::int from network_reach where workspace_id = ${ws} and kind = 'company')) as companies,
@@ -669,7 +666,7 @@ export async function reportCards(tx: Tx, workspaceId: string) {
   };
   return {
     networkRelationships: card(row?.prospects ?? 0, trends.prospects_trend),
-    networkConnections: card(row?.connectors ?? 0, row?.connectors_trend ?? noDays()),
+    networkConnections: card(row?.connectors ?? 0, trends.connectors_trend),
     networkCompanies: card(row?.companies ?? 0, trends.companies_trend),
     updating: row?.updating ?? false,
   };

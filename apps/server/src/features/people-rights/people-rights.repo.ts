@@ -206,7 +206,7 @@ export async function deletePeopleData(tx: Tx, workspaceId: string, personIds: r
     sql`delete from workflow_runs where workspace_id = ${workspaceId} and prospect_id in (${ids})`,
     sql`delete from edges where workspace_id = ${workspaceId} and prospect_id in (${ids})`,
     sql`delete from edges where workspace_id = ${workspaceId} and connector_id in (${ids})`,
-    sql`delete from ally_trust where workspace_id = ${workspaceId} and ally_id in (${ids})`,
+    sql`delete from allies where workspace_id = ${workspaceId} and person_id in (${ids})`,
     sql`update website_events set person_id = null where workspace_id = ${workspaceId} and person_id in (${ids})`,
     sql`delete from dead_addresses where workspace_id = ${workspaceId}
            and email in (select email from people where workspace_id = ${workspaceId} and id in (${ids}))`,
