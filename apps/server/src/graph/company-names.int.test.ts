@@ -1,3 +1,4 @@
+import type { TAccountsPage } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../../test/harness.ts';
@@ -108,6 +109,27 @@ describe("a company's name", () => {
       ]),
     );
     expect(await company()).toEqual({ name: 'KC Collective Group', name_source: 'list' });
+  });
+
+  it('orders the accounts list by it, and a renamed company moves to its new place there', async () => {
+    const { admin, ws } = await workspace();
+    const imported = await upload(
+      admin.token,
+      '/api/accounts/command/upload-accounts',
+      'accounts.csv',
+      'Company name,Company domain\nbeta Works,beta.test\nAlpha Labs,alpha.test\nGamma Co,gamma.test\n',
+    );
+    expect(imported.statusCode).toBe(200);
+    const names = async () =>
+      (await ctx.app.inject({ url: '/api/accounts/query', headers: bearer(admin.token) }))
+        .json<TAccountsPage>()
+        .rows.map((account) => account.name);
+    await expect.poll(names).toEqual(['Alpha Labs', 'beta Works', 'Gamma Co']);
+    // However the name changes (a merge, a source the admin trusts more), the list follows.
+    await ctx.database.inWorkspace(ws, (tx) =>
+      tx.execute(sql`update companies set name = 'Zulu Labs' where workspace_id = ${ws} and domain = 'alpha.test'`),
+    );
+    expect(await names()).toEqual(['beta Works', 'Gamma Co', 'Zulu Labs']);
   });
 
   it('takes in the company LinkedIn knew by name only, once its domain bears that name', async () => {

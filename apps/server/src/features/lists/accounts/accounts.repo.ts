@@ -41,7 +41,7 @@ const companyOfAccount = sql`
 function selectAccounts(workspaceId: string, where: SQL, tail: SQL) {
   return sql`
     with page as (
-      select a.id, a.company_id, a.last_activity_at, co.name, co.domain, co.logo_url
+      select a.id, a.company_id, a.last_activity_at, a.sort_name, co.name, co.domain, co.logo_url
         from accounts a
         cross join lateral (${companyOfAccount}) co
        where a.workspace_id = ${workspaceId} and ${where}
@@ -59,7 +59,7 @@ function selectAccounts(workspaceId: string, where: SQL, tail: SQL) {
                       where p.workspace_id = ${workspaceId} and p.company_id = a.company_id
                         and x.status = 'completed')) as last_activity
       from page a
-     order by lower(a.name), a.id`;
+     order by a.sort_name, a.id`;
 }
 
 export async function listAccounts(
@@ -83,7 +83,8 @@ export async function listAccounts(
     selectAccounts(
       workspaceId,
       matches,
-      sql`order by lower(co.name), a.id limit ${options.pageSize} offset ${(options.page - 1) * options.pageSize}`,
+      // In the order of accounts_sort_idx: without a search, the page is read from it, its companies only.
+      sql`order by a.sort_name, a.id limit ${options.pageSize} offset ${(options.page - 1) * options.pageSize}`,
     ),
   );
   return { totalCount: total.rows[0]?.n ?? 0, rows: rows.rows.map(toAccount) };
