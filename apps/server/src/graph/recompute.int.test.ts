@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNetwork } from '../../test/graph-fixtures.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { edgesOf } from '../features/network/network.repo.ts';
+import { markDirty } from './dirty.ts';
 import { recordInteractions } from './evidence.repo.ts';
 import { recomputeAll, recomputeDirty } from './graph.service.ts';
 import { DEFAULT_PROXIMITY_MODEL, type EdgeEvidenceRow, edgeEvidenceOf, proximitySql, scoreEdge } from './proximity.ts';
@@ -36,6 +37,27 @@ async function shownPath(ws: string, email: string) {
     const edges = await edgesOf(tx, ws, [person.rows[0]?.id ?? ''], model, null);
     return Math.max(...edges.map((edge) => edge.path));
   });
+}
+
+/** A meeting of these people `days` ago, in the calendar of the user `sourceUserId`. */
+const meeting = (ws: string, sourceUserId: string, id: string, emails: string[], days: number) =>
+  ctx.database.inWorkspace(ws, (tx) =>
+    recordInteractions(tx, ws, sourceUserId, [
+      {
+        kind: 'meeting' as const,
+        externalId: id,
+        occurredAt: new Date(Date.now() - days * 86_400_000),
+        participants: emails.map((email) => ({ email, name: null, role: 'attendee' as const })),
+      },
+    ]),
+  );
+
+/** Someone only the ally has met (twice), so reached through the ally alone; their e-mail. */
+async function knownOnlyToTheAlly(ws: string, sourceUserId: string, ally: string) {
+  const onlyViaAlly = `only-via-ally@${ally.split('@')[1]}.example`;
+  await meeting(ws, sourceUserId, 'a1', [ally, onlyViaAlly], 5);
+  await meeting(ws, sourceUserId, 'a2', [ally, onlyViaAlly], 8);
+  return onlyViaAlly;
 }
 
 describe('the relationship graph', () => {
@@ -164,21 +186,8 @@ describe('the relationship graph', () => {
 
   it('rolls up everyone an ally knows again when the team’s trust in the ally moves', async () => {
     const { ws, people, admin } = await buildNetwork(ctx);
-    const meet = (id: string, emails: string[], days: number) =>
-      ctx.database.inWorkspace(ws, (tx) =>
-        recordInteractions(tx, ws, admin.me.id, [
-          {
-            kind: 'meeting' as const,
-            externalId: id,
-            occurredAt: new Date(Date.now() - days * 86_400_000),
-            participants: emails.map((email) => ({ email, name: null, role: 'attendee' as const })),
-          },
-        ]),
-      );
-    // Someone only the ally knows: reached through the ally alone.
-    const onlyViaAlly = `only-via-ally@${people.ally.split('@')[1]}.example`;
-    await meet('a1', [people.ally, onlyViaAlly], 5);
-    await meet('a2', [people.ally, onlyViaAlly], 8);
+    const meet = (id: string, emails: string[], days: number) => meeting(ws, admin.me.id, id, emails, days);
+    const onlyViaAlly = await knownOnlyToTheAlly(ws, admin.me.id, people.ally);
     await recomputeDirty(ctx.database, ws);
     const before = (await rowsOf(ws))[onlyViaAlly]?.proximity;
     expect(before).toBeGreaterThan(0);
@@ -192,6 +201,28 @@ describe('the relationship graph', () => {
     expect(await shownPath(ws, onlyViaAlly)).toBe(incremental[onlyViaAlly]?.proximity);
     await recomputeAll(ctx.database, ws);
     expect(await rowsOf(ws)).toEqual(incremental);
+  });
+
+  it('gives the same rows one person at a time, each ally in another step than the prospects it reaches', async () => {
+    const { ws, people, admin } = await buildNetwork(ctx);
+    const onlyViaAlly = await knownOnlyToTheAlly(ws, admin.me.id, people.ally);
+    // Every step rolls up one person: a prospect reached through an ally is scored with the trust the
+    // ally's own step stored, or, before that step, with the trust its own step computes for it.
+    await recomputeDirty(ctx.database, ws, { batch: 1 });
+    const oneByOne = await rowsOf(ws);
+    await recomputeAll(ctx.database, ws);
+    expect(await rowsOf(ws)).toEqual(oneByOne);
+
+    // A workspace whose allies are not stored yet (as right after the upgrade that brought the table):
+    // a prospect's step scores the ally it is reached through, and its row does not change.
+    await ctx.database.inWorkspace(ws, async (tx) => {
+      await tx.execute(sql`delete from allies where workspace_id = ${ws}`);
+      await markDirty(tx, ws, sql`select id from people where workspace_id = ${ws} and email = ${onlyViaAlly}`);
+    });
+    expect((await recomputeDirty(ctx.database, ws)).people).toBe(1);
+    expect(oneByOne[onlyViaAlly]?.proximity).toBeGreaterThan(0);
+    expect(await rowsOf(ws)).toEqual(oneByOne);
+    expect(await shownPath(ws, onlyViaAlly)).toBe(oneByOne[onlyViaAlly]?.proximity);
   });
 
   it('gives the same rows incrementally as a full recompute from evidence', async () => {
