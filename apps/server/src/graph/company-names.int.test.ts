@@ -21,6 +21,10 @@ function upload(token: string, url: string, filename: string, content: string) {
   });
 }
 
+/** An accounts list (the admin's names for companies) uploaded by `token`. */
+const uploadAccounts = (token: string, content: string) =>
+  upload(token, '/api/accounts/command/upload-accounts', 'accounts.csv', content);
+
 const linkedinExport = (rows: string[]) =>
   ['Notes:', '"Some emails are missing."', '', 'First Name,Last Name,URL,Email Address,Company,Position,Connected On']
     .concat(rows)
@@ -94,10 +98,8 @@ describe("a company's name", () => {
 
   it("is the admin's when a list names it, and the evidence never renames it after", async () => {
     const { admin, ws, company } = await workspace();
-    const imported = await upload(
+    const imported = await uploadAccounts(
       admin.token,
-      '/api/accounts/command/upload-accounts',
-      'accounts.csv',
       'Company name,Company domain\nKC Collective Group,kccollec.test\n',
     );
     expect(imported.statusCode).toBe(200);
@@ -113,10 +115,8 @@ describe("a company's name", () => {
 
   it('orders the accounts list by it, and a renamed company moves to its new place there', async () => {
     const { admin, ws } = await workspace();
-    const imported = await upload(
+    const imported = await uploadAccounts(
       admin.token,
-      '/api/accounts/command/upload-accounts',
-      'accounts.csv',
       'Company name,Company domain\nbeta Works,beta.test\nAlpha Labs,alpha.test\nGamma Co,gamma.test\n',
     );
     expect(imported.statusCode).toBe(200);
