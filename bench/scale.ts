@@ -44,8 +44,8 @@ import { machineProbeMs } from './machine-speed.ts';
  * job queue's worker) and a real clients import (BENCH_IMPORT_ROWS new rows, 50,000 for large, through
  * POST /api/clients/command/upload-clients) start with the measured window. Per layout and mode:
  * req/s, p50/p99, errors and statuses (and p50/p99 by 10-second slices of the window), when the sync
- * and the import finished (or where they were when the window closed), each process's resident memory (now, at its peak in the window, and its
- * lifetime peak), and where the machine's CPU went (cpu-time.ts: each process, PostgreSQL by pool).
+ * and the import finished (or where they were when the window closed), each process's resident memory
+ * (now, at its peak in the window, and its lifetime peak), and where the machine's CPU went (cpu-time.ts: each process, PostgreSQL by pool).
  * After each window the bench waits for the sync, the import and the graph jobs they queued
  * (BENCH_DRAIN_SECONDS at most) so that no layout inherits the previous one's work.
  *

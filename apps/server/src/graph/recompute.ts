@@ -346,15 +346,13 @@ const sameRow = (a: string, b: string) =>
 
 /**
  * The team roll-up's allies kept in the allies table for its readers (a table page's paths, the
- * connectors' report card) and for the next roll-ups: the rescored ones written, in ally order as any
- * other roll-up writes them, and those no longer allies removed.
+ * connectors' report card) and for the next roll-ups: the rescored ones written (in ally order, the
+ * order every roll-up writes them in), and those no longer allies removed.
  */
 const storeAllies = (ws: string) => sql`
     allies_stored as (
       insert into allies as s (workspace_id, person_id, trust, since)
-      select ${ws}::uuid, p.person_id, p.trust, p.since
-        from ally_paths p join ally_clients a on a.person_id = p.person_id and a.rescored
-       order by p.person_id
+      select ${ws}::uuid, person_id, trust, since from ally_paths where rescored order by person_id
       on conflict (workspace_id, person_id) do update set trust = excluded.trust, since = excluded.since
        where (s.trust, s.since) is distinct from (excluded.trust, excluded.since)
       returning 1
@@ -406,7 +404,7 @@ export function rollUpSql(
     ),
     -- The allies who are not members (a member is a colleague), each with the team's trust in them.
     ally_paths as materialized (
-      select a.person_id, a.since,
+      select a.person_id, a.since, a.rescored,
              case when a.rescored then coalesce(t.trust, ${model.allyTrustFloor}::float8) else a.stored_trust end as trust
         from ally_clients a left join trust t on t.ally_id = a.person_id
        where not exists (select 1 from members m where m.person_id = a.person_id)

@@ -3,9 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 
 /**
- * How long a job waits after a unit of its work while requests are being served, as a multiple of the
- * unit's own time: at 2 a busy machine gives the jobs a third of the time they would take alone, and
- * the people using the product the rest.
+ * How long a job first waits after a unit of its work while requests are being served, as a multiple
+ * of the unit's own time (its share); it then waits on while they stay as many (see below).
  */
 const GIVE_WAY_RATIO = 2;
 /**
