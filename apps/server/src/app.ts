@@ -45,6 +45,7 @@ import { IDP_PATH, type IdentityProvider } from './idp/provider.ts';
 import { hubspotAccountDeps } from './integrations/hubspot/hubspot-account.ts';
 import { createSlackClient } from './integrations/slack/slack-client.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { RequestsFirst } from './jobs/requests-first.ts';
 import { loggerOptions, QuietRequestLogs } from './lib/logger.ts';
 import { compileProxyTrust } from './lib/proxy-trust.ts';
 import { createSealer } from './lib/sealing.ts';
@@ -85,6 +86,8 @@ export type AppDeps = {
   /** Seals OAuth tokens at rest and signs OAuth state (32 bytes). */
   encryptionKey: Buffer;
   jobs: JobQueue;
+  /** Paces the work a request starts that runs long by design (an import's merge); full speed when absent. */
+  requestsFirst?: RequestsFirst;
   /** The built web app to serve; absent in API-only tests. */
   webDist?: string | null;
   /** Website tracking's rate limits, where not the product's (the benchmark lifts them). */
@@ -235,7 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(networkRoutes, { database: deps.database, networkIndex });
       // The lists' uploads stream a whole file into one import (minutes for 1 GB): the background pool,
       // without the request pool's statement time-out.
-      const lists = { database: background, jobs: deps.jobs, events: events.events };
+      const lists = { database: background, jobs: deps.jobs, events: events.events, pacer: deps.requestsFirst?.pacer };
       await api.register(importsRoutes, lists);
       await api.register(accountsRoutes, lists);
       await api.register(clientsRoutes, lists);

@@ -28,7 +28,7 @@ import { allListeners } from './graph/raised.ts';
 import { createIdentityProvider } from './idp/provider.ts';
 import { hubspotAccountDeps } from './integrations/hubspot/hubspot-account.ts';
 import { type JobQueue, startJobQueue } from './jobs/queue.ts';
-import { createRequestsFirst, fullSpeed, type RequestsFirst, requestsApplicationName } from './jobs/requests-first.ts';
+import { createRequestsFirst, type RequestsFirst, requestsApplicationName } from './jobs/requests-first.ts';
 import { createLogger, formatCounts, loggedJob } from './lib/logger.ts';
 import { loadEncryptionKey } from './lib/sealing.ts';
 import { assertLocalModeIsLocal } from './local-mode.ts';
@@ -91,8 +91,9 @@ async function start() {
   if (stuckImports > 0) log(`imports: ${stuckImports} left unfinished by a stopped server marked failed`);
   const encryptionKey = await loadEncryptionKey({ configured: config.encryptionKey, dataDir: config.dataDir });
   const jobs = await startJobQueue(runtime.databaseUrl, (line) => logger.warn(line), { role });
-  // The jobs give way to the requests of every API process while those are being served.
-  const requestsFirst = role === 'api' ? fullSpeed : createRequestsFirst(runtime.databaseUrl);
+  // The jobs, and the imports' merges an API process runs, give way to the requests of every API
+  // process while those are being served.
+  const requestsFirst = createRequestsFirst(runtime.databaseUrl);
   const stop = async () => {
     await jobs.stop();
     await requestsFirst.close();
@@ -132,6 +133,7 @@ async function start() {
     }),
     encryptionKey,
     jobs,
+    requestsFirst,
     webDist: path.join(REPO_ROOT, 'apps/web/dist'),
   });
   app.addHook('onClose', async () => {

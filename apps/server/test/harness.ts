@@ -15,6 +15,7 @@ import { insertUser } from '../src/features/users/users.repo.ts';
 import { createIdentityProvider, mintAccessToken } from '../src/idp/provider.ts';
 import { loadIdpSecrets, publicJwks } from '../src/idp/secrets.ts';
 import { type DeliveryRecovery, startJobQueue } from '../src/jobs/queue.ts';
+import type { RequestsFirst } from '../src/jobs/requests-first.ts';
 import { createSealer } from '../src/lib/sealing.ts';
 import { createTokenVerifier } from '../src/plugins/auth.ts';
 import { listenHubSpotSandbox, submitHubspotConsent } from './hubspot-sandbox.ts';
@@ -26,7 +27,13 @@ export const ALLOWLISTED_DOMAIN = 'partner-allowed.test';
 export const approveGoogleConsent = approveConsent;
 
 /** The whole API on the test database, through `app.inject`, with the built-in provider's keys. */
-export async function createTestContext({ deliveryRecovery }: { deliveryRecovery?: DeliveryRecovery } = {}) {
+export async function createTestContext({
+  deliveryRecovery,
+  requestsFirst,
+}: {
+  deliveryRecovery?: DeliveryRecovery;
+  requestsFirst?: RequestsFirst;
+} = {}) {
   // Google is the built-in sandbox, on its own port, driven through the official clients.
   const google = await listenGoogleSandbox();
   const slack = await listenSlackSandbox({ port: 0 });
@@ -57,6 +64,7 @@ export async function createTestContext({ deliveryRecovery }: { deliveryRecovery
     database,
     encryptionKey,
     jobs,
+    requestsFirst,
     verifyToken: createTokenVerifier({
       issuer: config.oidc.issuer,
       audience: config.oidc.audience,

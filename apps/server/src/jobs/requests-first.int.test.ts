@@ -1,7 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { CSV_TEMPLATES } from '@warmpath/shared';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { bearer, createTestContext } from '../../test/harness.ts';
+import { multipartBody } from '../../test/multipart.ts';
+import { findImport } from '../features/lists/imports/imports.repo.ts';
 import { createRequestsFirst, requestsApplicationName } from './requests-first.ts';
 
 // A job gives way to the requests being served (issue 24): it waits after a unit of its work only while
@@ -120,6 +124,55 @@ describe('requests first', () => {
       await second.query('commit');
     } finally {
       await twoAtOnce.close();
+    }
+  });
+});
+
+describe("an import's merge", () => {
+  it('gives way between its steps while requests are served, and completes once they are not', async () => {
+    const merges = createRequestsFirst(inject('databaseUrl'), {
+      roles: role,
+      busyRequests: 1,
+      // Longer than this test: the merge goes on only when the request below ends.
+      maxWaitMs: 60_000,
+      pollMs: 50,
+    });
+    const ctx = await createTestContext({ requestsFirst: merges });
+    try {
+      const admin = await ctx.registerAdmin();
+      const ws = admin.me.workspaceId;
+      const request = await requestConnection();
+      await request.query('begin');
+
+      const importId = randomUUID();
+      const domain = ctx.uniqueDomain();
+      const csv = [CSV_TEMPLATES.accounts.columns.join(','), `Globex,${domain}`].join('\r\n');
+      const { body, contentType } = multipartBody({}, [{ filename: 'accounts.csv', content: csv }]);
+      let answered = false;
+      const uploading = ctx.app
+        .inject({
+          method: 'POST',
+          url: `/api/accounts/command/upload-accounts?importId=${importId}`,
+          headers: { ...bearer(admin.token), 'content-type': contentType },
+          payload: body,
+        })
+        .finally(() => {
+          answered = true;
+        });
+      const status = () => ctx.database.inWorkspace(ws, (tx) => findImport(tx, ws, importId));
+      // The uploader sees the merge at its first step, and it stays there while the request is served.
+      await expect.poll(status, { timeout: 10_000 }).toMatchObject({ status: 'merging', mergeStep: 0 });
+      await sleep(500);
+      expect(await status()).toMatchObject({ status: 'merging', mergeStep: 0 });
+      expect(answered).toBe(false);
+
+      await request.query('commit');
+      const response = await uploading;
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ status: 'completed', added: 1 });
+    } finally {
+      await ctx.close();
+      await merges.close();
     }
   });
 });

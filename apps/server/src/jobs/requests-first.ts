@@ -35,9 +35,6 @@ export type RequestsFirst = {
   close: () => Promise<void>;
 };
 
-/** Jobs at full speed, whatever else runs (tests, the CLI, a one-off recompute). */
-export const fullSpeed: RequestsFirst = { pacer: () => async () => {}, close: async () => {} };
-
 /**
  * Background work gives way to the people using the product (issue 24). A sync or a graph recompute
  * on a busy machine took 0.6 of its 2 cores and made every request slower (the scale bench's p99 went

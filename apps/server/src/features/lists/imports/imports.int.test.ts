@@ -300,7 +300,12 @@ describe('clients upload', () => {
       const announced: number[] = [];
       const options = { workspaceId: ws, importId: randomUUID(), mapNetwork: true, trackJobChanges: false };
       await ctx.database.inWorkspace(ws, (tx) =>
-        mergeRow(tx, kind, values[kind], { ...options, onStep: (step) => announced.push(step) }),
+        mergeRow(tx, kind, values[kind], {
+          ...options,
+          onStep: (step) => {
+            announced.push(step);
+          },
+        }),
       );
       expect(announced).toEqual(IMPORT_MERGE_STEPS[kind].map((_, index) => index));
     }

@@ -6,6 +6,7 @@ import type { Database } from '../../../db/client.ts';
 import type { EventRecorder } from '../../../events/record.ts';
 import { eventUser } from '../../../events/subjects.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
+import type { Pacer } from '../../../jobs/requests-first.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { csvLine } from '../../../lib/csv-write.ts';
 import type { Member } from '../../../plugins/auth.ts';
@@ -29,7 +30,13 @@ import { MERGED_TABLES, type MergeCounts, mergeImport } from './merge.ts';
 // connection) -> one set-based merge in one transaction, which also marks the import completed.
 // Nothing of the file is kept in memory beyond one chunk, nor written to disk.
 
-export type ImportDeps = { database: Database; jobs: Pick<JobQueue, 'enqueueGraphRecompute'>; events: EventRecorder };
+export type ImportDeps = {
+  database: Database;
+  jobs: Pick<JobQueue, 'enqueueGraphRecompute'>;
+  events: EventRecorder;
+  /** Paces a merge between its steps (jobs/requests-first.ts); at full speed when absent. */
+  pacer?: () => Pacer;
+};
 
 export type ImportRequest = {
   id: string;
@@ -174,13 +181,19 @@ export async function receiveImport(
         // The merge and the 'completed' mark commit together, on the connection that holds the staging table.
         merged = await mergeAgainOnConflict(() =>
           inStagingTransaction(client, ws, async (tx) => {
+            // A merge of 50,000 rows is seconds of a core: like a job's, its steps give way to the
+            // requests of a busy machine (the uploader watches its progress, nobody waits by the second).
+            const pace = deps.pacer?.();
             const counts = await mergeImport(tx, request.kind, {
               workspaceId: ws,
               importId: request.id,
               mapNetwork: request.mapNetwork,
               trackJobChanges: request.trackJobChanges,
-              // Written from another connection: the merge's own writes show only when it commits.
-              onStep: (mergeStep) => report({ mergeStep }),
+              onStep: async (mergeStep) => {
+                // Written from another connection: the merge's own writes show only when it commits.
+                report({ mergeStep });
+                await pace?.();
+              },
             });
             await completeImport(tx, ws, request.id, counts);
             await deps.events.record(tx, ws, 'import.completed', async () => ({

@@ -21,12 +21,15 @@ export type MergeOptions = {
   trackJobChanges: boolean;
   /** How new clients came in: a file, or the add-client form (which merges through here too). */
   source?: 'csv' | 'manual';
-  /** Told as each step of the merge begins, by its index in IMPORT_MERGE_STEPS of the kind. */
-  onStep?: (index: number) => void;
+  /**
+   * Told as each step of the merge begins, by its index in IMPORT_MERGE_STEPS of the kind; the next
+   * step waits for it (the merge gives way to requests between its steps).
+   */
+  onStep?: (index: number) => Promise<void> | void;
 };
 
 /** Announces a step of the merge of kind K (typed by IMPORT_MERGE_STEPS: a renamed step fails to compile). */
-type Step<K extends ImportKind> = (name: ImportMergeStep<K>) => void;
+type Step<K extends ImportKind> = (name: ImportMergeStep<K>) => Promise<void>;
 
 const count = async (tx: Tx, query: ReturnType<typeof sql>) => {
   const result = await tx.execute<{ n: string | number }>(query);
@@ -63,7 +66,7 @@ async function keepFirstPerDomain(tx: Tx) {
 }
 
 async function mergeAccounts(tx: Tx, { workspaceId: ws }: MergeOptions, step: Step<'accounts'>) {
-  step('Finding the first row of each domain');
+  await step('Finding the first row of each domain');
   await keepFirstPerDomain(tx);
   await tx.execute(sql`
     create temp table import_accounts on commit drop as
@@ -73,9 +76,9 @@ async function mergeAccounts(tx: Tx, { workspaceId: ws }: MergeOptions, step: St
       from import_kept k
       left join companies co on co.workspace_id = ${ws} and co.domain = k.company_domain
       left join accounts a on a.workspace_id = ${ws} and a.company_id = co.id`);
-  step('Adding companies');
+  await step('Adding companies');
   await upsertCompanies(tx, ws);
-  step('Adding accounts');
+  await step('Adding accounts');
   await tx.execute(sql`
     insert into accounts (workspace_id, company_id)
     select ${ws}::uuid, co.id from import_accounts ia
@@ -90,11 +93,11 @@ async function mergeAccounts(tx: Tx, { workspaceId: ws }: MergeOptions, step: St
 }
 
 async function mergeCrmClients(tx: Tx, { workspaceId: ws }: MergeOptions, step: Step<'crm-clients'>) {
-  step('Finding the first row of each domain');
+  await step('Finding the first row of each domain');
   await keepFirstPerDomain(tx);
-  step('Adding companies');
+  await step('Adding companies');
   await upsertCompanies(tx, ws);
-  step('Adding CRM customers');
+  await step('Adding CRM customers');
   await tx.execute(sql`
     create temp table import_crm on commit drop as
     select k.company_domain, k.company_name, co.id as company_id, cc.id is null as is_new,
@@ -107,7 +110,7 @@ async function mergeCrmClients(tx: Tx, { workspaceId: ws }: MergeOptions, step: 
     select ${ws}::uuid, company_id, company_name, company_domain from import_crm where is_new or changed
     on conflict (workspace_id, company_domain) do update
        set company_name = excluded.company_name, company_id = excluded.company_id`);
-  step('Taking their people out of the network');
+  await step('Taking their people out of the network');
   // A new customer's people stop being prospects: the graph's next roll-up takes them out.
   const customersPeople = sql`select p.id from people p join import_crm c on p.company_id = c.company_id
                                where p.workspace_id = ${ws} and (c.is_new or c.changed)`;
@@ -132,7 +135,7 @@ export const ERASED_ROW_REASON = 'This person asked to be erased from the worksp
  */
 async function mergeClients(tx: Tx, options: MergeOptions, step: Step<'clients'>) {
   const ws = options.workspaceId;
-  step('Finding the first row of each address');
+  await step('Finding the first row of each address');
   // A person erased at their request (issue 22) is not brought back by an admin's list: the row is
   // rejected, with its line and why, and the rest of the file is imported.
   await tx.execute(sql`
@@ -143,10 +146,10 @@ async function mergeClients(tx: Tx, options: MergeOptions, step: Step<'clients'>
     select line, first_name, last_name, email, company_name, company_domain, linkedin_url, contact_owner, tag
       from import_rows ${firstRowPer('import_rows', 'email')} ${firstRowPer('import_rows', 'linkedin_url')}`);
   await tx.execute(sql`analyze import_kept`);
-  step('Adding companies');
+  await step('Adding companies');
   await upsertCompanies(tx, ws);
 
-  step('Matching known people');
+  await step('Matching known people');
   const mapNetwork = sql`${options.mapNetwork}::boolean`;
   const trackJobChanges = sql`${options.trackJobChanges}::boolean`;
   await tx.execute(sql`
@@ -193,7 +196,7 @@ async function mergeClients(tx: Tx, options: MergeOptions, step: Step<'clients'>
      where m.existing_id is null
         or m.line in (select min(line) from import_matched where existing_id is not null group by existing_id)`);
 
-  step('Adding and updating people');
+  await step('Adding and updating people');
   await tx.execute(sql`
     insert into people (workspace_id, id, full_name, email, linkedin_url, company_id)
     select ${ws}::uuid, person_id, full_name, email, linkedin_url, company_id from import_people where new_person`);
@@ -205,7 +208,7 @@ async function mergeClients(tx: Tx, options: MergeOptions, step: Step<'clients'>
            updated_at = now()
       from import_people ip
      where p.workspace_id = ${ws} and p.id = ip.person_id and ip.person_changed`);
-  step('Adding and updating clients and allies');
+  await step('Adding and updating clients and allies');
   // New clients are inserted, changed ones updated: two plain statements, cheaper per row than one
   // upsert. Imports and the add-client form hold the merge lock; a conflict with any other writer
   // fails the import whole, to be retried.
@@ -229,7 +232,7 @@ async function mergeClients(tx: Tx, options: MergeOptions, step: Step<'clients'>
      where cl.workspace_id = ${ws} and cl.person_id = ip.person_id and ip.client_changed`);
 
   const changed = sql`(new_person or person_changed or new_client or client_changed)`;
-  step('Marking the network for an update');
+  await step('Marking the network for an update');
   const dirty = await count(tx, sql`select count(*) as n from import_people where ${changed}`);
   if (dirty > 0) {
     // Someone new has no evidence yet and no mark (their id was made above): a plain insert, where
@@ -285,9 +288,11 @@ export async function mergeImport(tx: Tx, kind: ImportKind, options: MergeOption
   // groups below were planned as sorts of a few hundred rows, and sorted millions.
   await tx.execute(sql`analyze import_rows`);
   const steps: readonly string[] = IMPORT_MERGE_STEPS[kind];
-  const step = (name: string) => options.onStep?.(steps.indexOf(name));
+  const step = async (name: string) => {
+    await options.onStep?.(steps.indexOf(name));
+  };
   const merged = await MERGES[kind](tx, options, step);
-  step('Recording the rejected rows');
+  await step('Recording the rejected rows');
   const inserted = await tx.execute(sql`
     insert into import_rejections (workspace_id, import_id, line, reason)
     select ${options.workspaceId}::uuid, ${options.importId}::uuid, line, reason from import_rows where reason is not null`);
