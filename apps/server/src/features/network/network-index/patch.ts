@@ -16,9 +16,11 @@ import {
   idAt,
   NAME_RANK,
   type NetworkSnapshot,
+  nextTurn,
   ROW_FIELDS,
   readConsistently,
   TABLE_ORDER,
+  turnOver,
   versionOf,
 } from './snapshot.ts';
 
@@ -69,7 +71,7 @@ export async function patchSnapshot(database: Database, workspaceId: string, old
       },
     );
     // The fresh rows are only a source for the merge: no ranks nor connector lists of their own.
-    const snapshot = mergeChanges(old, fresh, changed, nextByName, freshByName.subarray(0, fresh.size));
+    const snapshot = await mergeChanges(old, fresh, changed, nextByName, freshByName.subarray(0, fresh.size));
     return snapshot && { snapshot, changedRows: changed.size };
   });
 }
@@ -94,13 +96,13 @@ const idHash = (ids: Buffer, row: number) => ids.readInt32LE(row * ID_BYTES) ^ i
  * Rows are copied in runs: a few thousand copies for a few thousand changes. Null when a follower is
  * missing from `old` (never expected: a rebuild then).
  */
-function mergeChanges(
+async function mergeChanges(
   old: NetworkSnapshot,
   fresh: NetworkSnapshot,
   changed: Set<string>,
   nextByName: (string | null)[],
   freshByName: Uint32Array,
-): NetworkSnapshot | null {
+): Promise<NetworkSnapshot | null> {
   // The old rows that changed, and those fresh rows go before in the name order, found by hash first.
   const followers = new Set(nextByName.filter((id): id is string => id !== null && !changed.has(id)));
   const wanted = new Set<number>();
@@ -109,6 +111,7 @@ function mergeChanges(
   let keptCount = old.size;
   const oldRowOf = new Map<string, number>();
   for (let row = 0; row < old.size; row++) {
+    if (turnOver(row)) await nextTurn();
     if (!wanted.has(idHash(old.ids, row))) continue;
     const id = idAt(old, row);
     if (changed.has(id)) {
@@ -148,6 +151,7 @@ function mergeChanges(
   };
   let next = 0;
   for (let row = 0; row <= old.size; row++) {
+    if (turnOver(row)) await nextTurn();
     let until = next;
     while (until < fresh.size && (insertAt[until] ?? 0) <= row) until++;
     if (until > next) {
@@ -190,7 +194,9 @@ function mergeChanges(
   const place = (rows: number[] | undefined) => {
     for (const row of rows ?? []) snapshot.byName[at++] = placeOfFresh[row] ?? 0;
   };
-  for (const row of old.byName) {
+  for (let turn = 0; turn < old.byName.length; turn++) {
+    if (turnOver(turn)) await nextTurn();
+    const row = old.byName[turn] ?? 0;
     if (kept[row] === 0) continue;
     if (hasGoingBefore[row] === 1) place(goingBefore.get(row));
     snapshot.byName[at++] = placeOfOld[row] ?? 0;

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { dictionaries, emptySnapshot, finish, type NetworkSnapshot } from './snapshot.ts';
+
+/** A copy of `size` rows, row i linked to connectors (i mod 7) + 1 and, for even rows, 8. */
+function copyOf(size: number): NetworkSnapshot {
+  const snapshot = emptySnapshot(
+    1,
+    size,
+    size * 2,
+    dictionaries(() => ({ values: [null], codes: new Map() })),
+  );
+  for (let code = 1; code <= 8; code++) {
+    snapshot.connectors.values.push(`connector-${code}`);
+    snapshot.connectors.codes.set(`connector-${code}`, code);
+  }
+  let links = 0;
+  for (let row = 0; row < size; row++) {
+    snapshot.connectorCodes[links++] = (row % 7) + 1;
+    if (row % 2 === 0) snapshot.connectorCodes[links++] = 8;
+    snapshot.connectorStart[row + 1] = links;
+  }
+  snapshot.size = size;
+  return snapshot;
+}
+
+describe("a copy's finishing pass", () => {
+  it('lets the requests waiting on its process run before it ends', async () => {
+    const snapshot = copyOf(200_000);
+    let answeredDuringPass = false;
+    let passDone = false;
+    const finishing = finish(snapshot).then(() => {
+      passDone = true;
+    });
+    // A request's callback, queued once the pass has begun: it runs at the pass's first turn.
+    setImmediate(() => {
+      answeredDuringPass = !passDone;
+    });
+    await finishing;
+    expect(answeredDuringPass).toBe(true);
+  });
+
+  it("lists each connector's rows, in the table's order", async () => {
+    const snapshot = await finish(copyOf(100_000));
+    const rowsOf = (code: number) =>
+      Array.from(
+        snapshot.connectorRows.subarray(snapshot.connectorRowsStart[code], snapshot.connectorRowsStart[code + 1]),
+      );
+    const expected = (code: number) =>
+      Array.from({ length: 100_000 }, (_, row) => row).filter((row) =>
+        code === 8 ? row % 2 === 0 : (row % 7) + 1 === code,
+      );
+    for (const code of [1, 4, 7, 8]) expect(rowsOf(code)).toEqual(expected(code));
+  });
+});
