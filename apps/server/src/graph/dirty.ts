@@ -37,8 +37,7 @@ const reachedFromSeed = (workspaceId: string) => sql`
     select lc.person_id
       from linkedin_connections lc
       join users u on u.workspace_id = lc.workspace_id and u.id = lc.user_id
-      join people p on p.workspace_id = u.workspace_id and p.email = lower(u.email)
-     where lc.workspace_id = ${workspaceId} and p.id in (select id from seed)
+     where lc.workspace_id = ${workspaceId} and u.person_id in (select id from seed)
     union
     select theirs.person_id
       from employments mine

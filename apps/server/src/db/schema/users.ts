@@ -40,6 +40,12 @@ export const users = pgTable(
     acceptsIntros: boolean('accepts_intros').notNull().default(true),
     /** The member's own weekly intro cap; null follows the workspace's. */
     weeklyIntroCap: integer('weekly_intro_cap'),
+    /**
+     * The member's own person record (people.email = lower(email)), kept by triggers (migration 0069):
+     * who the team's members are in the graph, read by every statement that asks (graph.sql.ts's
+     * `membersCte`) without a lookup per member.
+     */
+    personId: uuid('person_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

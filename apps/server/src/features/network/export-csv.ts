@@ -91,7 +91,7 @@ export async function exportNetworkCsv(database: Database, member: Member, filte
         select hstore(array_agg(p.id::text), array_agg(coalesce(u.first_name || ' ' || u.last_name, p.full_name))) as names
           from (select distinct person_id from connectors) c
           join people p on p.workspace_id = ${ws} and p.id = c.person_id
-          left join users u on u.workspace_id = ${ws} and lower(u.email) = p.email`),
+          left join users u on u.workspace_id = ${ws} and u.person_id = p.id`),
     );
     const connectorNames = sql`${names.rows[0]?.names ?? ''}::hstore`;
     const cells = [

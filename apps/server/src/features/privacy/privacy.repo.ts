@@ -38,8 +38,7 @@ export async function markMemberReachDirty(tx: Tx, workspaceId: string, userId: 
     tx,
     workspaceId,
     sql`select e.prospect_id from edges e
-          join people p on p.workspace_id = e.workspace_id and p.id = e.connector_id
-          join users u on u.workspace_id = p.workspace_id and lower(u.email) = p.email
+          join users u on u.workspace_id = e.workspace_id and u.person_id = e.connector_id
          where e.workspace_id = ${workspaceId} and u.id = ${userId}`,
   );
 }
@@ -166,10 +165,10 @@ export async function screeningContext(tx: Tx, workspaceId: string, userId: stri
 /** Members' own limits as connectors, by their person id: who takes no intro requests, whose cap differs. */
 export async function connectorLimits(tx: Tx, workspaceId: string) {
   const result = await tx.execute<{ person_id: string; accepts_intros: boolean; weekly_intro_cap: number | null }>(sql`
-    select p.id as person_id, u.accepts_intros, u.weekly_intro_cap
+    select u.person_id, u.accepts_intros, u.weekly_intro_cap
       from users u
-      join people p on p.workspace_id = u.workspace_id and p.email = lower(u.email)
-     where u.workspace_id = ${workspaceId} and (not u.accepts_intros or u.weekly_intro_cap is not null)`);
+     where u.workspace_id = ${workspaceId} and u.person_id is not null
+       and (not u.accepts_intros or u.weekly_intro_cap is not null)`);
   return new Map(
     result.rows.map((row) => [row.person_id, { acceptsIntros: row.accepts_intros, cap: row.weekly_intro_cap }]),
   );
@@ -184,8 +183,7 @@ export async function withdrawOpenAsksOf(tx: Tx, workspaceId: string, userId: st
   await tx.execute(sql`
     delete from actions a
      using users u
-      join people p on p.workspace_id = u.workspace_id and p.email = lower(u.email)
      where a.workspace_id = ${workspaceId} and u.workspace_id = ${workspaceId} and u.id = ${userId}
-       and a.connector_id = p.id and a.type = 'ask-intro' and a.status in ('recommended', 'pending')
+       and a.connector_id = u.person_id and a.type = 'ask-intro' and a.status in ('recommended', 'pending')
        and a.acted_at is null and a.owner_user_id is distinct from ${userId}::uuid`);
 }

@@ -307,8 +307,8 @@ export async function deleteUser(tx: Tx, workspaceId: string, userId: string) {
   await markNeighbourhoodDirty(
     tx,
     workspaceId,
-    sql`select p.id from people p join users u on u.workspace_id = p.workspace_id and p.email = lower(u.email)
-         where u.workspace_id = ${workspaceId} and u.id = ${userId}`,
+    sql`select u.person_id as id from users u
+         where u.workspace_id = ${workspaceId} and u.id = ${userId} and u.person_id is not null`,
   );
   await tx.delete(users).where(and(eq(users.workspaceId, workspaceId), eq(users.id, userId)));
 }

@@ -212,8 +212,7 @@ async function createCompaniesByName(tx: Tx, ws: string, names: SQL) {
 export async function mergePositions(tx: Tx, workspaceId: string, userId: string, positions: LinkedinPosition[]) {
   const ws = workspaceId;
   const member = await tx.execute<{ id: string }>(sql`
-    select p.id from users u join people p on p.workspace_id = u.workspace_id and p.email = lower(u.email)
-     where u.workspace_id = ${ws} and u.id = ${userId}`);
+    select u.person_id as id from users u where u.workspace_id = ${ws} and u.id = ${userId}`);
   const personId = member.rows[0]?.id;
   if (!personId) return 0;
   const column = <T>(pick: (row: LinkedinPosition) => T) => sql.param(positions.map(pick));
