@@ -15,7 +15,7 @@ const GIVE_WAY_MAX_MS = 5_000;
 const GIVE_WAY_POLL_MS = 250;
 
 /**
- * How many requests must be in PostgreSQL at once for a job to give way: one, any request being
+ * How many requests must be in PostgreSQL at once for a job to give way: one, a single request being
  * served. Waiting for as many as the machine has cores left the jobs most of a saturated machine once
  * requests got cheap (3 ms of PostgreSQL each at 190 req/s: two at once is rare even when every core
  * is busy): in one scale-bench run each, one process's p99 was 0.70 s with two and 0.39 s with one. A single person
