@@ -163,11 +163,16 @@ describe('events out through the webhook', () => {
       afterSend = async () => {};
       release();
     }
-    await vi.waitFor(async () => {
-      const log = await deliveryLogOf(admin.token);
-      expect(log.waiting).toBe(0);
-      expect(log.attempts).toMatchObject([{ eventType: 'webhook.test', deliveryStatus: 'delivered' }]);
-    });
+    // The worker records the attempt once released: on a loaded machine that takes more than
+    // waitFor's default second.
+    await vi.waitFor(
+      async () => {
+        const log = await deliveryLogOf(admin.token);
+        expect(log.waiting).toBe(0);
+        expect(log.attempts).toMatchObject([{ eventType: 'webhook.test', deliveryStatus: 'delivered' }]);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
   });
 
   it('writes nothing for an event that no destination wants, or whose transaction rolls back', async () => {
