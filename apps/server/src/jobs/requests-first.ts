@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 
@@ -15,15 +16,13 @@ const GIVE_WAY_MAX_MS = 5_000;
 const GIVE_WAY_POLL_MS = 250;
 
 /**
- * How many requests must be in PostgreSQL at once for a job to give way: one, a single request being
- * served. Waiting for as many as the machine has cores left the jobs most of a saturated machine once
- * requests got cheap (3 ms of PostgreSQL each at 190 req/s: two at once is rare even when every core
- * is busy): in one scale-bench run each, one process's p99 was 0.70 s with two and 0.39 s with one. A single person
- * whose first sync is running still gets it soon: their page's calls are in PostgreSQL for a few
- * milliseconds every few seconds (the day-one journey's first recommendation: 13 s after the first
- * page either way).
+ * How many requests must be in PostgreSQL at once for a job to give way: as many as the machine has
+ * cores. Fewer leave a core to the job without slowing them; and a single person whose first sync is
+ * running (the day-one journey) opens a page of a few calls at a time, which must not hold back the very
+ * sync they are waiting for. One request was tried (README, Requests first): a lone member's page then
+ * held their own graph job back.
  */
-const BUSY_REQUESTS = 1;
+const BUSY_REQUESTS = os.availableParallelism();
 
 /** The application_name of an API process's request pool: what a job looks for to know requests are served. */
 export const requestsApplicationName = (role: string) => `warmpath-${role}-requests`;
