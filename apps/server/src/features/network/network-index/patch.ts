@@ -203,6 +203,5 @@ async function mergeChanges(
   }
   place(goingBefore.get(-1));
 
-  const companies = snapshot.text.company_id.dictionary;
-  return finish(snapshot, companies.values.length === old.companyRank.length ? old.companyRank : undefined);
+  return finish(snapshot, old.companyRank);
 }

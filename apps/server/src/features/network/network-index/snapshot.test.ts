@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { dictionaries, emptySnapshot, finish, type NetworkSnapshot } from './snapshot.ts';
+import { type Dictionary, dictionaries, emptySnapshot, finish, type NetworkSnapshot, ranks } from './snapshot.ts';
 
 /** A copy of `size` rows, row i linked to connectors (i mod 7) + 1 and, for even rows, 8. */
 function copyOf(size: number): NetworkSnapshot {
@@ -50,5 +51,30 @@ describe("a copy's finishing pass", () => {
         code === 8 ? row % 2 === 0 : (row % 7) + 1 === code,
       );
     for (const code of [1, 4, 7, 8]) expect(rowsOf(code)).toEqual(expected(code));
+  });
+});
+
+describe("a copy's company ranks", () => {
+  const dictionaryOf = (values: (string | null)[]): Dictionary => ({
+    values,
+    codes: new Map(values.flatMap((value, code) => (value === null ? [] : [[value, code] as const]))),
+  });
+
+  it('are the same whether the companies a patch added are merged in or everything is sorted again', () => {
+    const companies = [null, ...Array.from({ length: 5_000 }, () => randomUUID())];
+    const before = ranks(dictionaryOf(companies.slice(0, 4_000)));
+    const merged = ranks(dictionaryOf(companies), before);
+    expect(Array.from(merged)).toEqual(Array.from(ranks(dictionaryOf(companies))));
+    const inOrder = Array.from(merged)
+      .map((place, code) => ({ place, value: companies[code] ?? '' }))
+      .sort((a, b) => a.place - b.place)
+      .map((entry) => entry.value);
+    expect(inOrder).toEqual([...inOrder].sort());
+  });
+
+  it('put an added company that sorts first or last in its place', () => {
+    const companies = [null, 'b', 'c', 'd'];
+    const before = ranks(dictionaryOf(companies));
+    expect(Array.from(ranks(dictionaryOf([...companies, 'a', 'e']), before))).toEqual([0, 2, 3, 4, 1, 5]);
   });
 });

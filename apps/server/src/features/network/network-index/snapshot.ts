@@ -68,15 +68,35 @@ export type NetworkSnapshot = {
   companyRank: Int32Array;
 };
 
-/** Each code's place when the dictionary's values are sorted (as PostgreSQL orders uuids: their text). */
-function ranks(dictionary: Dictionary) {
+/**
+ * Each code's place when the dictionary's values are sorted (as PostgreSQL orders uuids: their text).
+ * `earlier`: the places of the dictionary's first codes, from the copy this one was patched from (a
+ * patch only appends codes). Only the codes added since are sorted, then merged in: a full sort of a
+ * million prospects' companies held a process's event loop for 0.6-0.9 s whenever a patch brought one
+ * new company, and every request of that process waited as long.
+ */
+export function ranks(dictionary: Dictionary, earlier: Int32Array = new Int32Array(0)) {
   const { values } = dictionary;
-  const codes = Array.from({ length: values.length }, (_, code) => code);
-  codes.sort((a, b) => ((values[a] ?? '') < (values[b] ?? '') ? -1 : 1));
-  const rank = new Int32Array(values.length);
-  codes.forEach((code, place) => {
-    rank[code] = place;
+  if (earlier.length === values.length) return earlier;
+  const textOf = (code: number) => values[code] ?? '';
+  const added = Array.from({ length: values.length - earlier.length }, (_, at) => earlier.length + at);
+  added.sort((a, b) => (textOf(a) < textOf(b) ? -1 : 1));
+  const earlierInOrder = new Int32Array(earlier.length);
+  earlier.forEach((place, code) => {
+    earlierInOrder[place] = code;
   });
+  const rank = new Int32Array(values.length);
+  let fromEarlier = 0;
+  let fromAdded = 0;
+  for (let place = 0; place < values.length; place++) {
+    const nextEarlier = earlierInOrder[fromEarlier] ?? 0;
+    const nextAdded = added[fromAdded] ?? 0;
+    const takeEarlier =
+      fromAdded === added.length || (fromEarlier < earlier.length && textOf(nextEarlier) < textOf(nextAdded));
+    if (takeEarlier) fromEarlier++;
+    else fromAdded++;
+    rank[takeEarlier ? nextEarlier : nextAdded] = place;
+  }
   return rank;
 }
 
@@ -251,10 +271,13 @@ export function copyRun(snapshot: NetworkSnapshot, from: NetworkSnapshot, first:
   }
 }
 
-/** The copy made whole: its links trimmed to what they hold, the companies ranked, the connector-to-rows lists filled. */
-export async function finish(snapshot: NetworkSnapshot, companyRank?: Int32Array) {
+/**
+ * The copy made whole: its links trimmed to what they hold, the companies ranked (from the ranks of
+ * the copy it was patched from, if so), the connector-to-rows lists filled.
+ */
+export async function finish(snapshot: NetworkSnapshot, earlierCompanyRank?: Int32Array) {
   snapshot.connectorCodes = snapshot.connectorCodes.slice(0, snapshot.connectorStart[snapshot.size] ?? 0);
-  snapshot.companyRank = companyRank ?? ranks(snapshot.text.company_id.dictionary);
+  snapshot.companyRank = ranks(snapshot.text.company_id.dictionary, earlierCompanyRank);
   await invertConnectors(snapshot);
   return snapshot;
 }
