@@ -128,6 +128,62 @@ describe('requests first', () => {
   });
 });
 
+describe("an import's staging", () => {
+  it('gives way between its batches while requests are served, and reads the rest once they are not', async () => {
+    const staging = createRequestsFirst(inject('databaseUrl'), {
+      roles: role,
+      busyRequests: 1,
+      maxWaitMs: 60_000,
+      pollMs: 50,
+    });
+    const ctx = await createTestContext({ requestsFirst: staging });
+    let request: pg.Client | undefined;
+    try {
+      const admin = await ctx.registerAdmin();
+      const ws = admin.me.workspaceId;
+      request = await requestConnection();
+      await request.query('begin');
+
+      // About 600 KB: the first batch (a quarter of a megabyte) is staged, then the staging waits.
+      const rows = 20_000;
+      const domain = ctx.uniqueDomain();
+      const lines = Array.from({ length: rows }, (_, n) => `Company number ${n} of a long list,c${n}.${domain}`);
+      const csv = [CSV_TEMPLATES.accounts.columns.join(','), ...lines].join('\r\n');
+      const importId = randomUUID();
+      const { body, contentType } = multipartBody({}, [{ filename: 'accounts.csv', content: csv }]);
+      // Sent now (inject sends when its answer is first asked for), answered when the staging and merge end.
+      const uploading = ctx.app
+        .inject({
+          method: 'POST',
+          url: `/api/accounts/command/upload-accounts?importId=${importId}`,
+          headers: { ...bearer(admin.token), 'content-type': contentType },
+          payload: body,
+        })
+        .then((response) => response);
+      const status = () => ctx.database.inWorkspace(ws, (tx) => findImport(tx, ws, importId));
+      // Its progress shows the rows read so far, and stays there while the request is served.
+      await expect
+        .poll(status, { timeout: 10_000 })
+        .toMatchObject({ status: 'receiving', rowsProcessed: expect.any(Number) });
+      await expect.poll(async () => (await status())?.rowsProcessed, { timeout: 10_000 }).toBeGreaterThan(0);
+      const waiting = await status();
+      await sleep(1_000);
+      expect(await status()).toMatchObject({ status: 'receiving', rowsProcessed: waiting?.rowsProcessed });
+      expect(waiting?.rowsProcessed).toBeLessThan(rows);
+
+      await request.query('commit');
+      const response = await uploading;
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ status: 'completed', added: rows, rejected: 0 });
+    } finally {
+      // A failed look leaves the request open: the import must not wait on it for ever.
+      await request?.query('rollback');
+      await ctx.close();
+      await staging.close();
+    }
+  });
+});
+
 describe("an import's merge", () => {
   it('gives way between its steps while requests are served, and completes once they are not', async () => {
     const merges = createRequestsFirst(inject('databaseUrl'), {
