@@ -162,9 +162,7 @@ describe("an import's staging", () => {
         .then((response) => response);
       const status = () => ctx.database.inWorkspace(ws, (tx) => findImport(tx, ws, importId));
       // Its progress shows the rows read so far, and stays there while the request is served.
-      await expect
-        .poll(status, { timeout: 10_000 })
-        .toMatchObject({ status: 'receiving', rowsProcessed: expect.any(Number) });
+      await expect.poll(status, { timeout: 10_000 }).toMatchObject({ status: 'receiving' });
       await expect.poll(async () => (await status())?.rowsProcessed, { timeout: 10_000 }).toBeGreaterThan(0);
       const waiting = await status();
       await sleep(1_000);
