@@ -12,15 +12,24 @@ async function signInSynced(page: Page, email: string) {
   await page.keyboard.press('Escape');
 }
 
-/** The result count once the background recompute has settled (the same twice, a few seconds apart). */
+/**
+ * The result count once the background recompute has settled: the page no longer says it is adding
+ * what was synced (its report cards' `updating`, behind the status line), and the count is the same
+ * twice, a few seconds apart. The count alone was not enough: the graph job gives way while the page's
+ * own requests are served, and a count that stood still 3 s while it waited was 581 rows short.
+ */
 async function settledCount(page: Page) {
   let previous = -1;
   for (;;) {
+    const cards = page.waitForResponse((response) =>
+      response.url().includes('/api/contacts/query/network-report-cards'),
+    );
     await page.goto('/network');
     await expect(firstRowLink(page)).toBeVisible({ timeout: 60_000 });
+    const { updating } = (await (await cards).json()) as { updating: boolean };
     const count = await resultsCount(page);
-    if (count === previous && count > 0) return count;
-    previous = count;
+    if (!updating && count === previous && count > 0) return count;
+    previous = updating ? -1 : count;
     await page.waitForTimeout(3000);
   }
 }
