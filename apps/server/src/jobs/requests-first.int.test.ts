@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CSV_TEMPLATES } from '@warmpath/shared';
+import { CSV_TEMPLATES, type TImportStatus } from '@warmpath/shared';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { bearer, createTestContext } from '../../test/harness.ts';
@@ -128,39 +128,65 @@ describe('requests first', () => {
   });
 });
 
+/**
+ * An accounts upload of `lines` (after the header) while one request of this test's role is held open
+ * in a transaction, with a pacer that waits on it as long as it stays open: `look` sees the import as
+ * it gives way (its status, and whether the upload was answered), then the request ends and the
+ * upload's answer is returned.
+ */
+async function uploadWhileARequestIsServed(
+  lines: string[],
+  look: (status: () => Promise<TImportStatus | null>, answered: () => boolean) => Promise<void>,
+) {
+  const imports = createRequestsFirst(inject('databaseUrl'), {
+    roles: role,
+    busyRequests: 1,
+    // Longer than these tests: the import goes on only when the request ends.
+    maxWaitMs: 60_000,
+    pollMs: 50,
+  });
+  const ctx = await createTestContext({ requestsFirst: imports });
+  const request = await requestConnection();
+  try {
+    const admin = await ctx.registerAdmin();
+    const ws = admin.me.workspaceId;
+    await request.query('begin');
+    const importId = randomUUID();
+    const csv = [CSV_TEMPLATES.accounts.columns.join(','), ...lines].join('\r\n');
+    const { body, contentType } = multipartBody({}, [{ filename: 'accounts.csv', content: csv }]);
+    let answered = false;
+    // Sent now (inject sends when its answer is first asked for), answered when the import ends.
+    const uploading = ctx.app
+      .inject({
+        method: 'POST',
+        url: `/api/accounts/command/upload-accounts?importId=${importId}`,
+        headers: { ...bearer(admin.token), 'content-type': contentType },
+        payload: body,
+      })
+      .finally(() => {
+        answered = true;
+      });
+    await look(
+      () => ctx.database.inWorkspace(ws, (tx) => findImport(tx, ws, importId)),
+      () => answered,
+    );
+    await request.query('commit');
+    return await uploading;
+  } finally {
+    // A failed look leaves the request open: the import must not wait on it for ever.
+    await request.query('rollback');
+    await ctx.close();
+    await imports.close();
+  }
+}
+
 describe("an import's staging", () => {
   it('gives way between its batches while requests are served, and reads the rest once they are not', async () => {
-    const staging = createRequestsFirst(inject('databaseUrl'), {
-      roles: role,
-      busyRequests: 1,
-      maxWaitMs: 60_000,
-      pollMs: 50,
-    });
-    const ctx = await createTestContext({ requestsFirst: staging });
-    let request: pg.Client | undefined;
-    try {
-      const admin = await ctx.registerAdmin();
-      const ws = admin.me.workspaceId;
-      request = await requestConnection();
-      await request.query('begin');
-
-      // About 600 KB: the first batch (a quarter of a megabyte) is staged, then the staging waits.
-      const rows = 20_000;
-      const domain = ctx.uniqueDomain();
-      const lines = Array.from({ length: rows }, (_, n) => `Company number ${n} of a long list,c${n}.${domain}`);
-      const csv = [CSV_TEMPLATES.accounts.columns.join(','), ...lines].join('\r\n');
-      const importId = randomUUID();
-      const { body, contentType } = multipartBody({}, [{ filename: 'accounts.csv', content: csv }]);
-      // Sent now (inject sends when its answer is first asked for), answered when the staging and merge end.
-      const uploading = ctx.app
-        .inject({
-          method: 'POST',
-          url: `/api/accounts/command/upload-accounts?importId=${importId}`,
-          headers: { ...bearer(admin.token), 'content-type': contentType },
-          payload: body,
-        })
-        .then((response) => response);
-      const status = () => ctx.database.inWorkspace(ws, (tx) => findImport(tx, ws, importId));
+    // About 600 KB: the first batch (a quarter of a megabyte) is staged, then the staging waits.
+    const rows = 20_000;
+    const domain = `staging-${randomBytes(4).toString('hex')}.test`;
+    const lines = Array.from({ length: rows }, (_, n) => `Company number ${n} of a long list,c${n}.${domain}`);
+    const response = await uploadWhileARequestIsServed(lines, async (status) => {
       // Its progress shows the rows read so far, and stays there while the request is served.
       await expect.poll(status, { timeout: 10_000 }).toMatchObject({ status: 'receiving' });
       await expect.poll(async () => (await status())?.rowsProcessed, { timeout: 10_000 }).toBeGreaterThan(0);
@@ -168,65 +194,23 @@ describe("an import's staging", () => {
       await sleep(1_000);
       expect(await status()).toMatchObject({ status: 'receiving', rowsProcessed: waiting?.rowsProcessed });
       expect(waiting?.rowsProcessed).toBeLessThan(rows);
-
-      await request.query('commit');
-      const response = await uploading;
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ status: 'completed', added: rows, rejected: 0 });
-    } finally {
-      // A failed look leaves the request open: the import must not wait on it for ever.
-      await request?.query('rollback');
-      await ctx.close();
-      await staging.close();
-    }
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'completed', added: rows, rejected: 0 });
   });
 });
 
 describe("an import's merge", () => {
   it('gives way between its steps while requests are served, and completes once they are not', async () => {
-    const merges = createRequestsFirst(inject('databaseUrl'), {
-      roles: role,
-      busyRequests: 1,
-      // Longer than this test: the merge goes on only when the request below ends.
-      maxWaitMs: 60_000,
-      pollMs: 50,
-    });
-    const ctx = await createTestContext({ requestsFirst: merges });
-    try {
-      const admin = await ctx.registerAdmin();
-      const ws = admin.me.workspaceId;
-      const request = await requestConnection();
-      await request.query('begin');
-
-      const importId = randomUUID();
-      const domain = ctx.uniqueDomain();
-      const csv = [CSV_TEMPLATES.accounts.columns.join(','), `Globex,${domain}`].join('\r\n');
-      const { body, contentType } = multipartBody({}, [{ filename: 'accounts.csv', content: csv }]);
-      let answered = false;
-      const uploading = ctx.app
-        .inject({
-          method: 'POST',
-          url: `/api/accounts/command/upload-accounts?importId=${importId}`,
-          headers: { ...bearer(admin.token), 'content-type': contentType },
-          payload: body,
-        })
-        .finally(() => {
-          answered = true;
-        });
-      const status = () => ctx.database.inWorkspace(ws, (tx) => findImport(tx, ws, importId));
+    const domain = `merge-${randomBytes(4).toString('hex')}.test`;
+    const response = await uploadWhileARequestIsServed([`Globex,${domain}`], async (status, answered) => {
       // The uploader sees the merge at its first step, and it stays there while the request is served.
       await expect.poll(status, { timeout: 10_000 }).toMatchObject({ status: 'merging', mergeStep: 0 });
       await sleep(500);
       expect(await status()).toMatchObject({ status: 'merging', mergeStep: 0 });
-      expect(answered).toBe(false);
-
-      await request.query('commit');
-      const response = await uploading;
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ status: 'completed', added: 1 });
-    } finally {
-      await ctx.close();
-      await merges.close();
-    }
+      expect(answered()).toBe(false);
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'completed', added: 1 });
   });
 });
