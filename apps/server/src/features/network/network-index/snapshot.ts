@@ -276,7 +276,8 @@ export function copyRun(snapshot: NetworkSnapshot, from: NetworkSnapshot, first:
  * the copy it was patched from, if so), the connector-to-rows lists filled.
  */
 export async function finish(snapshot: NetworkSnapshot, earlierCompanyRank?: Int32Array) {
-  snapshot.connectorCodes = snapshot.connectorCodes.slice(0, snapshot.connectorStart[snapshot.size] ?? 0);
+  const links = snapshot.connectorStart[snapshot.size] ?? 0;
+  if (links < snapshot.connectorCodes.length) snapshot.connectorCodes = snapshot.connectorCodes.slice(0, links);
   snapshot.companyRank = ranks(snapshot.text.company_id.dictionary, earlierCompanyRank);
   await invertConnectors(snapshot);
   return snapshot;
