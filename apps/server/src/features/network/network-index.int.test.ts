@@ -231,7 +231,8 @@ describe('the in-memory network index', () => {
     expect(await current()).toBeNull();
     const high = [{ name: 'proximity' as const, values: ['High'] }];
     const expected = await queryContacts({ database: ctx.database }, member, high, 1, 30);
-    // While the copy is rebuilt, PostgreSQL answers: the new rows, never the copy's old ones.
+    // A request while the copy is brought up to date waits for it, or PostgreSQL answers: the new rows,
+    // never the copy's old ones.
     expect(await queryContacts({ database: ctx.database, networkIndex: index }, member, high, 1, 30)).toEqual(expected);
     await index.settled();
     const rebuilt = await current();
@@ -297,6 +298,32 @@ describe('the in-memory network index', () => {
     await patched.settled();
     expect(refreshes.at(-1)?.how).toBe('built');
   }, 120_000);
+
+  it('answers a request made while the copy is patched from the patched copy, once the patch is in', async () => {
+    const ws = member.workspaceId;
+    const refreshes: NetworkIndexRefresh[] = [];
+    const patching = createNetworkIndex(ctx.database, { minRows: 0, onRefresh: (refresh) => refreshes.push(refresh) });
+    const answers: string[] = [];
+    const watched: NetworkIndex = {
+      ...patching,
+      current: async (tx, workspaceId) => {
+        const copy = await patching.current(tx, workspaceId);
+        answers.push(copy ? `copy ${copy.version}` : 'PostgreSQL');
+        return copy;
+      },
+    };
+    const look = () => ctx.database.inWorkspace(ws, (tx) => watched.current(tx, ws));
+    await look();
+    await patching.settled();
+
+    await applyChange(ws, 'update', 11, 10, seeded);
+    expect(await look()).toBeNull(); // the copy is behind: its patch starts
+    const page = await queryContacts({ database: ctx.database, networkIndex: watched }, member, [], 1, 30);
+
+    expect(refreshes.map((refresh) => refresh.how)).toEqual(['built', 'patched']);
+    expect(answers.at(-1)).toBe(`copy ${(await look())?.version}`);
+    expect(page).toEqual(await queryContacts({ database: ctx.database }, member, [], 1, 30));
+  });
 
   it('catches a followed copy up once the rows change, before any request asks for it', async () => {
     const ws = member.workspaceId;

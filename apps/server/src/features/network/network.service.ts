@@ -48,7 +48,14 @@ import {
   reportCards,
 } from './network.repo.ts';
 import { type CompiledFilters, compileFilters, parseFilters } from './network-filters.ts';
-import { conditionsOf, type FacetTallies, facetTallies, type NetworkIndex, tablePage } from './network-index/index.ts';
+import {
+  conditionsOf,
+  type FacetTallies,
+  facetTallies,
+  type NetworkIndex,
+  type NetworkSnapshot,
+  tablePage,
+} from './network-index/index.ts';
 
 export type ContactsDeps = {
   database: Database;
@@ -63,8 +70,7 @@ export async function queryContacts(
   page: number,
   pageSize: number,
 ): Promise<TContactsPage> {
-  return deps.database.readInWorkspace(member.workspaceId, async (tx) => {
-    const snapshot = await teamCopy(deps, tx, member);
+  return readNetwork(deps, member, async (tx, snapshot) => {
     const { totalCount, ids } = snapshot
       ? tablePage(snapshot, await conditionsOf(tx, member, snapshot, parseFilters(filters)), page, pageSize)
       : await pageFromDatabase(tx, member, filters, page, pageSize);
@@ -77,12 +83,22 @@ export async function queryContacts(
 }
 
 /**
- * The in-memory copy of the team's rows, when the workspace has one and the caller reads the team's rows.
- * A Private member's pages are answered by PostgreSQL, over their own rows and the team's.
+ * Reads the network in a transaction of the member's workspace, with the in-memory copy of the team's
+ * rows when the workspace has a current one and the member reads the team's rows (a Private member's
+ * pages are answered by PostgreSQL, over their own rows and the team's). A patch of the copy under way
+ * is waited for first, a moment at most, before the transaction takes a connection (`patched`).
  */
-async function teamCopy(deps: ContactsDeps, tx: Tx, member: Member) {
-  if (!deps.networkIndex || (await rowsViewer(tx, member)).ownRows) return undefined;
-  return deps.networkIndex.current(tx, member.workspaceId);
+async function readNetwork<T>(
+  deps: ContactsDeps,
+  member: Member,
+  read: (tx: Tx, snapshot: NetworkSnapshot | null | undefined) => Promise<T>,
+) {
+  const { networkIndex } = deps;
+  await networkIndex?.patched(member.workspaceId);
+  return deps.database.readInWorkspace(member.workspaceId, async (tx) => {
+    const teamReader = networkIndex && !(await rowsViewer(tx, member)).ownRows;
+    return read(tx, teamReader ? await networkIndex.current(tx, member.workspaceId) : undefined);
+  });
 }
 
 async function pageFromDatabase(tx: Tx, member: Member, filters: TFilterItem[], page: number, pageSize: number) {
@@ -238,8 +254,7 @@ export async function queryFilters(
   pages: { companyNamePage: number; personNamePage: number },
 ): Promise<{ filters: TNetworkFilter[] }> {
   const sources = optionSources(pages, null);
-  return deps.database.readInWorkspace(member.workspaceId, async (tx) => {
-    const snapshot = await teamCopy(deps, tx, member);
+  return readNetwork(deps, member, async (tx, snapshot) => {
     const counter = snapshot
       ? memoryCounter(
           tx,

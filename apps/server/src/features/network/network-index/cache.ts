@@ -5,6 +5,11 @@ import { loadSnapshot, type NetworkSnapshot, snapshotBytes } from './snapshot.ts
 
 /** Below this many prospects PostgreSQL answers within the targets on its own, and no copy is kept. */
 const NETWORK_INDEX_MIN_ROWS = 50_000;
+/**
+ * The longest a request waits for its workspace's copy to be patched before PostgreSQL answers it: a
+ * patch of a million prospects takes a quarter of a second alone, and a second under the scale bench.
+ */
+const PATCH_WAIT_MS = 1_000;
 /** What the copies of one process may hold (NETWORK_CACHE_MB): three workspaces of a million prospects. */
 const BUDGET_BYTES = 1024 * 1024 * 1024;
 
@@ -14,6 +19,15 @@ export type NetworkIndex = {
    * workspace's copy is patched (or built, the first time) in the background for the requests after.
    */
   current: (tx: Tx, workspaceId: string) => Promise<NetworkSnapshot | null>;
+  /**
+   * Resolves once the workspace's copy is no longer being patched, or after `patchWaitMs`, whichever
+   * comes first (at once when no patch is under way: a first build takes too long to wait for). A
+   * request awaits it before it takes a connection: otherwise every request during a patch is answered
+   * by PostgreSQL, and at a million prospects those pages held the request pools' connections until
+   * the pools queued 40-60 requests deep, every route waited (the scale bench's p99 reached 2.2 s), and
+   * the patch itself, starved of the machine's two cores, took 2-3 s instead of a quarter of one.
+   */
+  patched: (workspaceId: string) => Promise<void>;
   /** Resolves once no copy is being refreshed (tests, benchmarks and shutdown wait on it). */
   settled: () => Promise<void>;
   /**
@@ -57,10 +71,13 @@ export function createNetworkIndex(
     budgetBytes?: number;
     onError?: (error: unknown) => void;
     onRefresh?: (refresh: NetworkIndexRefresh) => void;
+    /** The longest a request waits for a patch under way (`patched`). */
+    patchWaitMs?: number;
   } = {},
 ): NetworkIndex {
   const minRows = options.minRows ?? NETWORK_INDEX_MIN_ROWS;
   const budgetBytes = options.budgetBytes ?? BUDGET_BYTES;
+  const patchWaitMs = options.patchWaitMs ?? PATCH_WAIT_MS;
   /** Least recently used first: a use moves a copy to the end. */
   const snapshots = new Map<string, { snapshot: NetworkSnapshot; bytes: number }>();
   let keptBytes = 0;
@@ -184,6 +201,13 @@ export function createNetworkIndex(
         await refreshing.get(workspaceId);
       }
       return built;
+    },
+    patched: async (workspaceId) => {
+      const work = refreshing.get(workspaceId);
+      if (!work || !snapshots.has(workspaceId)) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, patchWaitMs)))]);
+      clearTimeout(timer);
     },
     settled: async () => {
       while (refreshing.size > 0) await Promise.all(refreshing.values());
