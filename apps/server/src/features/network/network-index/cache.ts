@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
 import { patchSnapshot } from './patch.ts';
-import { loadSnapshot, type NetworkSnapshot, snapshotBytes } from './snapshot.ts';
+import { connectorsListed, listConnectorRows, loadSnapshot, type NetworkSnapshot, snapshotBytes } from './snapshot.ts';
 
 /** Below this many prospects PostgreSQL answers within the targets on its own, and no copy is kept. */
 const NETWORK_INDEX_MIN_ROWS = 50_000;
@@ -28,7 +28,7 @@ export type NetworkIndex = {
    * the patch itself, starved of the machine's two cores, took 2-3 s instead of a quarter of one.
    */
   patched: (workspaceId: string) => Promise<void>;
-  /** Resolves once no copy is being refreshed (tests, benchmarks and shutdown wait on it). */
+  /** Resolves once no copy is being refreshed nor completed (tests, benchmarks and shutdown wait on it). */
   settled: () => Promise<void>;
   /**
    * Builds the copies of the largest of these workspaces, as many as the budget holds, one after the
@@ -105,6 +105,14 @@ export function createNetworkIndex(
     return bytes;
   };
   const refreshing = new Map<string, Promise<void>>();
+  /** Copies served already whose connector-to-rows lists are being filled. */
+  const listing = new Set<Promise<void>>();
+  const listConnectors = (snapshot: NetworkSnapshot) => {
+    const work: Promise<void> = listConnectorRows(snapshot)
+      .catch((error: unknown) => options.onError?.(error))
+      .finally(() => listing.delete(work));
+    listing.add(work);
+  };
   /** The version a refresh last failed at: not retried until the rows change. */
   const failedAt = new Map<string, number>();
 
@@ -121,6 +129,7 @@ export function createNetworkIndex(
         : null;
       const snapshot = patched?.snapshot ?? (await loadSnapshot(database, workspaceId));
       const bytes = keep(workspaceId, snapshot);
+      if (!connectorsListed(snapshot)) listConnectors(snapshot);
       onRefresh?.({
         workspaceId,
         how: patched ? 'patched' : 'built',
@@ -210,7 +219,7 @@ export function createNetworkIndex(
       clearTimeout(timer);
     },
     settled: async () => {
-      while (refreshing.size > 0) await Promise.all(refreshing.values());
+      while (refreshing.size > 0 || listing.size > 0) await Promise.all([...refreshing.values(), ...listing]);
     },
   };
 }

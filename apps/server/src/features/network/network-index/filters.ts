@@ -13,7 +13,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { findPersonas, findTargetingScheme } from '../../targeting/targeting.repo.ts';
 import { accountCompanies, idealCompanies, type NetworkQuery, uuids } from '../network-filters.ts';
-import { ID_BYTES, idAt, type NetworkSnapshot, type TextColumn } from './snapshot.ts';
+import { connectorsListed, ID_BYTES, idAt, type NetworkSnapshot, type TextColumn } from './snapshot.ts';
 
 // The twin of ../network-filters.ts: each condition there, as a mask over a copy's rows. A change to
 // one is a change to the other; the property test holds the two equal.
@@ -101,13 +101,23 @@ const FIELD_MASKS: Record<NetworkFilterField, (snapshot: NetworkSnapshot, values
     return allowedCodes(snapshot.size, snapshot.proximity, allowed);
   },
   connector: (snapshot, values) => {
-    const { connectorRowsStart, connectorRows } = snapshot;
+    const { connectorRowsStart, connectorRows, connectorStart, connectorCodes } = snapshot;
     const mask = none(snapshot);
-    for (const id of uuids(values)) {
-      const code = snapshot.connectors.codes.get(id.toLowerCase());
-      if (code === undefined) continue;
-      const end = connectorRowsStart[code + 1] ?? 0;
-      for (let at = connectorRowsStart[code] ?? 0; at < end; at++) mask[connectorRows[at] ?? 0] = 1;
+    const codes = uuids(values).flatMap((id) => snapshot.connectors.codes.get(id.toLowerCase()) ?? []);
+    if (connectorsListed(snapshot)) {
+      for (const code of codes) {
+        const end = connectorRowsStart[code + 1] ?? 0;
+        for (let at = connectorRowsStart[code] ?? 0; at < end; at++) mask[connectorRows[at] ?? 0] = 1;
+      }
+      return mask;
+    }
+    // A copy just patched, its lists not filled yet: every row's links are read.
+    const wanted = new Uint8Array(snapshot.connectors.values.length);
+    for (const code of codes) wanted[code] = 1;
+    for (let row = 0; row < snapshot.size; row++) {
+      const end = connectorStart[row + 1] ?? 0;
+      for (let at = connectorStart[row] ?? 0; at < end; at++)
+        mask[row] = mask[row] || (wanted[connectorCodes[at] ?? 0] ?? 0);
     }
     return mask;
   },

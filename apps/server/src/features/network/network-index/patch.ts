@@ -31,6 +31,32 @@ import {
  * in between was not logged, or more than a quarter of the rows changed (a build is as fast then).
  */
 export async function patchSnapshot(database: Database, workspaceId: string, old: NetworkSnapshot) {
+  const read = await readChanges(database, workspaceId, old);
+  if (!read) return null;
+  if ('unchanged' in read) return { snapshot: { ...old, version: read.unchanged }, changedRows: 0 };
+  // Merged once the transaction has ended: it holds no connection, nor the database's oldest snapshot.
+  const { fresh, changed, nextByName, freshByName } = read;
+  const snapshot = await mergeChanges(old, fresh, changed, nextByName, freshByName);
+  return snapshot && { snapshot, changedRows: changed.size };
+}
+
+/** The rows changed since a copy, as mergeChanges takes them. */
+type ChangedRows = {
+  fresh: NetworkSnapshot;
+  changed: Set<string>;
+  nextByName: (string | null)[];
+  freshByName: Uint32Array;
+};
+
+/**
+ * The rows changed since `old`, read at one version (see patchSnapshot); `unchanged` (the version) when
+ * none did, null when a patch cannot do.
+ */
+async function readChanges(
+  database: Database,
+  workspaceId: string,
+  old: NetworkSnapshot,
+): Promise<{ unchanged: number } | ChangedRows | null> {
   return readConsistently(database, workspaceId, async (client) => {
     const { version, unloggedUntil } = await versionOf(client, workspaceId);
     if (version < old.version || unloggedUntil > old.version) return null;
@@ -40,7 +66,7 @@ export async function patchSnapshot(database: Database, workspaceId: string, old
     );
     const changed = new Set(logged.rows.map((row) => row.id));
     if (changed.size * 4 > old.size) return null;
-    if (changed.size === 0) return { snapshot: { ...old, version }, changedRows: 0 };
+    if (changed.size === 0) return { unchanged: version };
 
     // The changed rows as they are now, in the table's order, each with the row after it in the
     // name order (the first of the workspace's rows past its name and id) and its place among them.
@@ -71,8 +97,7 @@ export async function patchSnapshot(database: Database, workspaceId: string, old
       },
     );
     // The fresh rows are only a source for the merge: no ranks nor connector lists of their own.
-    const snapshot = await mergeChanges(old, fresh, changed, nextByName, freshByName.subarray(0, fresh.size));
-    return snapshot && { snapshot, changedRows: changed.size };
+    return { fresh, changed, nextByName, freshByName: freshByName.subarray(0, fresh.size) };
   });
 }
 

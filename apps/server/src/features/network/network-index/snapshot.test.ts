@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type Dictionary, dictionaries, emptySnapshot, finish, type NetworkSnapshot, ranks } from './snapshot.ts';
+import {
+  type Dictionary,
+  dictionaries,
+  emptySnapshot,
+  finish,
+  listConnectorRows,
+  type NetworkSnapshot,
+  ranks,
+} from './snapshot.ts';
 
 /** A copy of `size` rows, row i linked to connectors (i mod 7) + 1 and, for even rows, 8. */
 function copyOf(size: number): NetworkSnapshot {
@@ -24,12 +32,12 @@ function copyOf(size: number): NetworkSnapshot {
   return snapshot;
 }
 
-describe("a copy's finishing pass", () => {
-  it('lets the requests waiting on its process run before it ends', async () => {
+describe("a copy's connector-to-rows lists", () => {
+  it('are filled in a pass that lets the requests waiting on its process run before it ends', async () => {
     const snapshot = copyOf(200_000);
     let answeredDuringPass = false;
     let passDone = false;
-    const finishing = finish(snapshot).then(() => {
+    const finishing = listConnectorRows(finish(snapshot)).then(() => {
       passDone = true;
     });
     // A request's callback, queued once the pass has begun: it runs at the pass's first turn.
@@ -40,8 +48,9 @@ describe("a copy's finishing pass", () => {
     expect(answeredDuringPass).toBe(true);
   });
 
-  it("lists each connector's rows, in the table's order", async () => {
-    const snapshot = await finish(copyOf(100_000));
+  it("list each connector's rows, in the table's order", async () => {
+    const snapshot = finish(copyOf(100_000));
+    await listConnectorRows(snapshot);
     const rowsOf = (code: number) =>
       Array.from(
         snapshot.connectorRows.subarray(snapshot.connectorRowsStart[code], snapshot.connectorRowsStart[code + 1]),

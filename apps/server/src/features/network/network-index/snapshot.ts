@@ -59,7 +59,10 @@ export type NetworkSnapshot = {
   connectorStart: Uint32Array;
   connectorCodes: Int32Array;
   connectors: Dictionary;
-  /** The same links the other way: connector code c's rows are connectorRows[connectorRowsStart[c] .. connectorRowsStart[c + 1]), in order. */
+  /**
+   * The same links the other way: connector code c's rows are connectorRows[connectorRowsStart[c] ..
+   * connectorRowsStart[c + 1]), in order. Empty until `listConnectorRows` has filled them.
+   */
   connectorRowsStart: Uint32Array;
   connectorRows: Uint32Array;
   /** The rows in the name facet's order (full name, then id). */
@@ -118,9 +121,11 @@ export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolv
 
 /**
  * Fills the connector-to-rows lists from the row-to-connectors ones (a counting sort): a connector
- * filter then visits its own rows only, instead of every link of every row (50 ms at 10M links).
+ * filter then visits its own rows only, instead of every link of every row (50 ms at 10M links). A
+ * copy is served before its lists are filled (`connectorsListed`): this pass was half of a patch's
+ * work, and a request for the network waits for the patch.
  */
-async function invertConnectors(snapshot: NetworkSnapshot) {
+export async function listConnectorRows(snapshot: NetworkSnapshot) {
   const { size, connectorStart, connectorCodes } = snapshot;
   const start = new Uint32Array(snapshot.connectors.values.length + 1);
   for (const code of connectorCodes) start[code + 1] = (start[code + 1] ?? 0) + 1;
@@ -136,9 +141,13 @@ async function invertConnectors(snapshot: NetworkSnapshot) {
       next[code] = (next[code] ?? 0) + 1;
     }
   }
+  // Both at once, in one turn: a request sees the lists whole, or none.
   snapshot.connectorRowsStart = start;
   snapshot.connectorRows = rows;
 }
+
+/** Whether `listConnectorRows` has filled the copy's connector-to-rows lists. */
+export const connectorsListed = (snapshot: NetworkSnapshot) => snapshot.connectorRowsStart.length > 0;
 
 const UUID = /^[0-9a-f-]{36}$/;
 
@@ -272,14 +281,14 @@ export function copyRun(snapshot: NetworkSnapshot, from: NetworkSnapshot, first:
 }
 
 /**
- * The copy made whole: its links trimmed to what they hold, the companies ranked (from the ranks of
- * the copy it was patched from, if so), the connector-to-rows lists filled.
+ * The copy made whole, but for its connector-to-rows lists (`listConnectorRows`, run once it is
+ * served): its links trimmed to what they hold, the companies ranked (from the ranks of the copy it
+ * was patched from, if so).
  */
-export async function finish(snapshot: NetworkSnapshot, earlierCompanyRank?: Int32Array) {
+export function finish(snapshot: NetworkSnapshot, earlierCompanyRank?: Int32Array) {
   const links = snapshot.connectorStart[snapshot.size] ?? 0;
   if (links < snapshot.connectorCodes.length) snapshot.connectorCodes = snapshot.connectorCodes.slice(0, links);
   snapshot.companyRank = ranks(snapshot.text.company_id.dictionary, earlierCompanyRank);
-  await invertConnectors(snapshot);
   return snapshot;
 }
 
@@ -301,8 +310,9 @@ export function snapshotBytes(snapshot: NetworkSnapshot): number {
     snapshot.external.byteLength +
     snapshot.connectorStart.byteLength +
     snapshot.connectorCodes.byteLength +
-    snapshot.connectorRowsStart.byteLength +
-    snapshot.connectorRows.byteLength +
+    // The connector-to-rows lists, filled or to be: as many rows as links, a start for each connector.
+    snapshot.connectorCodes.byteLength +
+    4 * (snapshot.connectors.values.length + 1) +
     snapshot.byName.byteLength +
     snapshot.companyRank.byteLength +
     dictionaryBytes(snapshot.connectors);
