@@ -78,8 +78,15 @@ export async function recomputeAfterWrites(
   options: { signals?: RaisedSignalsListener; pace?: Pacer } = {},
 ) {
   await refreshGraphStatistics(database);
-  return recomputeDirty(database, workspaceId, options);
+  return recomputeDirty(database, workspaceId, { ...options, asJob: true });
 }
+
+/**
+ * Marks the transaction's network writes as the graph job's (migration 0070): a network copy behind
+ * only by them may answer while it is patched. A recompute a member's request waits for (an erasure,
+ * a new ally) is not marked: the member's next page shows it.
+ */
+export const writeAsGraphJob = (tx: Tx) => tx.execute(sql`select set_config('app.network_writer', 'job', true)`);
 
 /**
  * The incremental recompute: takes the people marked dirty in batches and rebuilds only their edges
@@ -93,6 +100,7 @@ export async function recomputeAfterWrites(
  * batches are full anyway (an import's 50,000 new people): about 23 either way (2026-11-27).
  *
  * `pace` is called between batches: the graph job's gives way to requests (jobs/requests-first.ts).
+ * `asJob`: the graph job's batches are marked as its own (`writeAsGraphJob`).
  *
  * `signals` hears of the signals each batch raises: those a prospect did not have (a new meeting, a
  * visit, a job change), a new prospect's included. The first build of a workspace's network raises
@@ -105,13 +113,15 @@ export async function recomputeDirty(
     batch = RECOMPUTE_BATCH,
     signals,
     pace = async () => {},
-  }: { batch?: number; signals?: RaisedSignalsListener; pace?: Pacer } = {},
+    asJob = false,
+  }: { batch?: number; signals?: RaisedSignalsListener; pace?: Pacer; asJob?: boolean } = {},
 ) {
   const report = emptyReport();
   const started = performance.now();
   let rebuildSummaries = false;
   for (;;) {
     const done = await database.inWorkspace(workspaceId, async (tx) => {
+      if (asJob) await writeAsGraphJob(tx);
       const dirty = await readDirty(tx, workspaceId, batch);
       if (dirty.length === 0) return true;
       const personIds = dirty.map((row) => row.person_id);

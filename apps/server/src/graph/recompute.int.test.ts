@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { edgesOf } from '../features/network/network.repo.ts';
 import { markDirty } from './dirty.ts';
 import { recordInteractions } from './evidence.repo.ts';
-import { recomputeAll, recomputeDirty } from './graph.service.ts';
+import { recomputeAfterWrites, recomputeAll, recomputeDirty } from './graph.service.ts';
 import { DEFAULT_PROXIMITY_MODEL, type EdgeEvidenceRow, edgeEvidenceOf, proximitySql, scoreEdge } from './proximity.ts';
 import { rebuildNetworkSummaries } from './recompute.ts';
 import { loadGraphSettings } from './settings.ts';
@@ -201,6 +201,35 @@ describe('the relationship graph', () => {
     expect(await shownPath(ws, onlyViaAlly)).toBe(incremental[onlyViaAlly]?.proximity);
     await recomputeAll(ctx.database, ws);
     expect(await rowsOf(ws)).toEqual(incremental);
+  });
+
+  it("marks the graph job's network writes as its own, and not a recompute a member's request waits for", async () => {
+    const { ws, admin } = await buildNetwork(ctx);
+    await recomputeDirty(ctx.database, ws);
+    const versions = async () => {
+      const found = await ctx.database.inWorkspace(ws, (tx) =>
+        tx.execute<{ version: number; requested: number }>(
+          sql`select version::float8 as version, requested_version::float8 as requested from network_versions where workspace_id = ${ws}`,
+        ),
+      );
+      return found.rows[0];
+    };
+    const first = await versions();
+    expect(first?.requested).toBe(first?.version);
+
+    // The job's batches move the version, not the one a network copy must have reached to answer.
+    await meeting(ws, admin.me.id, 'job-1', [admin.email, `new-1@${ctx.uniqueDomain()}`], 1);
+    await recomputeAfterWrites(ctx.database, ws);
+    const afterJob = await versions();
+    expect(afterJob?.version).toBeGreaterThan(first?.version ?? 0);
+    expect(afterJob?.requested).toBe(first?.requested);
+
+    // A recompute a request runs (an erasure, a new ally) moves both.
+    await meeting(ws, admin.me.id, 'request-1', [admin.email, `new-2@${ctx.uniqueDomain()}`], 1);
+    await recomputeDirty(ctx.database, ws);
+    const afterRequest = await versions();
+    expect(afterRequest?.version).toBeGreaterThan(afterJob?.version ?? 0);
+    expect(afterRequest?.requested).toBe(afterRequest?.version);
   });
 
   it('gives the same rows one person at a time, each ally in another step than the prospects it reaches', async () => {

@@ -402,6 +402,12 @@ export const networkVersions = pgTable(
      * log, a truncation, or a version pruned from the log): a copy older than it is rebuilt, not patched.
      */
     unloggedUntil: bigint('unlogged_until', { mode: 'number' }).notNull().default(0),
+    /**
+     * The last version a write other than the graph job's made (a member's request, an import, the
+     * owner's maintenance): a copy at or past it may answer while it is patched to the graph job's
+     * later versions (migration 0070). The graph job marks its writes (`app.network_writer`).
+     */
+    requestedVersion: bigint('requested_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.workspaceId] })],
 );

@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { writeAsGraphJob } from '../../graph/graph.service.ts';
 import { rebuildNetworkSummaries } from '../../graph/recompute.ts';
 import type { Member } from '../../plugins/auth.ts';
 import { insertPersona, saveTargetingScheme } from '../targeting/targeting.repo.ts';
@@ -335,6 +336,30 @@ describe('the in-memory network index', () => {
     expect(page).toEqual(await queryContacts({ database: ctx.database }, member, [], 1, 30));
   });
 
+  it("answers from the copy while it is patched to the graph job's batches, never past a member's write", async () => {
+    const ws = member.workspaceId;
+    const jobs = createNetworkIndex(ctx.database, { minRows: 0 });
+    const look = () => ctx.database.inWorkspace(ws, (tx) => jobs.current(tx, ws));
+    await look();
+    await jobs.settled();
+    const before = await look();
+    expect(before).not.toBeNull();
+
+    await applyChange(ws, 'update', 21, 10, seeded, { byGraphJob: true });
+    // The job's batch: the copy answers at once, as it was, while its patch runs.
+    expect((await look())?.version).toBe(before?.version);
+    await jobs.settled();
+    const patched = await look();
+    expect(patched?.version).toBeGreaterThan(before?.version ?? 0);
+
+    // A member's write, then a batch of the job: PostgreSQL answers until the copy has the member's.
+    await applyChange(ws, 'update', 22, 10, seeded);
+    await applyChange(ws, 'update', 23, 10, seeded, { byGraphJob: true });
+    expect(await look()).toBeNull();
+    await jobs.settled();
+    expect((await look())?.version).toBeGreaterThan(patched?.version ?? 0);
+  });
+
   it('catches a followed copy up once the rows change, before any request asks for it', async () => {
     const ws = member.workspaceId;
     const refreshes: NetworkIndexRefresh[] = [];
@@ -430,11 +455,13 @@ async function applyChange(
   seed: number,
   rows: number,
   seeded: { connectors: string[]; companyIds: string[] },
+  options: { byGraphJob?: boolean } = {},
 ) {
   const picked = sql`select prospect_id from network_rows where workspace_id = ${ws}
                       order by md5(prospect_id::text || ${String(seed)}) limit ${rows}`;
   const hash = (salt: string) => sql`abs(hashtext(prospect_id::text || ${`${seed}${salt}`}))`;
   await ctx.database.inWorkspace(ws, async (tx) => {
+    if (options.byGraphJob) await writeAsGraphJob(tx);
     if (kind === 'update') {
       await tx.execute(sql`
         update network_rows set

@@ -113,6 +113,8 @@ export function createNetworkIndex(
       .finally(() => listing.delete(work));
     listing.add(work);
   };
+  /** Each workspace's last version not made by the graph job, as last read (`requested_version`). */
+  const requestedSeen = new Map<string, number>();
   /** The version a refresh last failed at: not retried until the rows change. */
   const failedAt = new Map<string, number>();
 
@@ -153,20 +155,25 @@ export function createNetworkIndex(
 
   return {
     current: async (tx, workspaceId) => {
-      const { version, size } = await versionAndSize(tx, workspaceId);
+      const { version, requestedVersion, size } = await versionAndSize(tx, workspaceId);
+      requestedSeen.set(workspaceId, requestedVersion);
       const kept = snapshots.get(workspaceId);
-      if (kept?.snapshot.version === version) {
+      const use = (used: { snapshot: NetworkSnapshot; bytes: number }) => {
         // Most recently used last, so the first key is the one to drop.
         snapshots.delete(workspaceId);
-        snapshots.set(workspaceId, kept);
-        return kept.snapshot;
-      }
+        snapshots.set(workspaceId, used);
+        return used.snapshot;
+      };
+      if (kept?.snapshot.version === version) return use(kept);
       if (size < minRows) {
         drop(workspaceId);
         return null;
       }
       const overBudget = size >= (tooLarge.get(workspaceId) ?? Number.POSITIVE_INFINITY);
       if (!overBudget) catchUp(workspaceId, version);
+      // Behind only by the graph job's batches, and being patched: the copy answers meanwhile (a member
+      // cannot tell the job's last batch from the one before it), not PostgreSQL.
+      if (kept && kept.snapshot.version >= requestedVersion && refreshing.has(workspaceId)) return use(kept);
       return null;
     },
     memory: () => ({ workspaces: snapshots.size, bytes: keptBytes }),
@@ -175,7 +182,10 @@ export function createNetworkIndex(
       const check = async () => {
         for (const [workspaceId, { snapshot }] of [...snapshots]) {
           if (refreshing.has(workspaceId)) continue;
-          const { version } = await database.inWorkspace(workspaceId, (tx) => versionAndSize(tx, workspaceId));
+          const { version, requestedVersion } = await database.inWorkspace(workspaceId, (tx) =>
+            versionAndSize(tx, workspaceId),
+          );
+          requestedSeen.set(workspaceId, requestedVersion);
           if (version !== snapshot.version) catchUp(workspaceId, version);
         }
       };
@@ -213,7 +223,10 @@ export function createNetworkIndex(
     },
     patched: async (workspaceId) => {
       const work = refreshing.get(workspaceId);
-      if (!work || !snapshots.has(workspaceId)) return;
+      const kept = snapshots.get(workspaceId);
+      if (!work || !kept) return;
+      // Behind only by the graph job's batches (as last seen), the copy answers without its patch.
+      if (kept.snapshot.version >= (requestedSeen.get(workspaceId) ?? Number.POSITIVE_INFINITY)) return;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, patchWaitMs)))]);
       clearTimeout(timer);
@@ -224,10 +237,19 @@ export function createNetworkIndex(
   };
 }
 
-/** The workspace's network version and its number of prospects (0 and 0 before its first roll-up). */
+/**
+ * The workspace's network version, the last one not made by the graph job, and its number of
+ * prospects (0, 0 and 0 before its first roll-up).
+ */
 async function versionAndSize(tx: Tx, workspaceId: string) {
-  const found = await tx.execute<{ version: number; size: number }>(sql`
-    select coalesce((select version from network_versions where workspace_id = ${workspaceId}), 0)::float8 as version,
-           coalesce((select rows from network_reach where workspace_id = ${workspaceId} and kind = 'total'), 0) as size`);
-  return { version: Number(found.rows[0]?.version ?? 0), size: Number(found.rows[0]?.size ?? 0) };
+  const found = await tx.execute<{ version: number; requested_version: number; size: number }>(sql`
+    select coalesce(v.version, 0)::float8 as version, coalesce(v.requested_version, 0)::float8 as requested_version,
+           coalesce((select rows from network_reach where workspace_id = ${workspaceId} and kind = 'total'), 0) as size
+      from (select 1) one left join network_versions v on v.workspace_id = ${workspaceId}`);
+  const row = found.rows[0];
+  return {
+    version: Number(row?.version ?? 0),
+    requestedVersion: Number(row?.requested_version ?? 0),
+    size: Number(row?.size ?? 0),
+  };
 }
