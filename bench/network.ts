@@ -376,7 +376,7 @@ export async function network() {
     }
     // What the server's graph job does: statistics refreshed, then the recompute.
     const incremental = await timed(() => recomputeAfterWrites(database, ws));
-    // Then the copy catches up with the rows the step wrote, while PostgreSQL answers the pages.
+    // Then the copy catches up with the rows the step wrote (the job's: the old copy answers meanwhile).
     await inWs((tx) => networkIndex.current(tx, ws));
     await networkIndex.settled();
     const caughtUp = refreshes.at(-1);
