@@ -5,8 +5,8 @@ UPDATE network_versions SET requested_version = version;
 -- As in 0038, and each version now also says whether the graph job made it: a transaction that sets
 -- `app.network_writer` to 'job' (the graph job's batches) leaves requested_version where it was, so an
 -- in-memory copy behind only by such versions may answer while it is patched (its member would not
--- know the job's last batch from the one before); any other write (a member's request, an import, an
--- erasure) moves it, and copies behind it stop answering until they are patched.
+-- know the job's last batch from the one before); any other write (a member's request, an erasure,
+-- a new ally) moves it, and copies behind it stop answering until they are patched.
 CREATE OR REPLACE FUNCTION network_rows_logged() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   ws uuid := nullif(current_setting('app.workspace_id', true), '')::uuid;
