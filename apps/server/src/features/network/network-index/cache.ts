@@ -115,6 +115,13 @@ export function createNetworkIndex(
   };
   /** Each workspace's last version not made by the graph job, as last read (`requested_version`). */
   const requestedSeen = new Map<string, number>();
+  /**
+   * Whether a copy that is not current answers anyway: it is being patched, and only the graph job's
+   * batches are past it (a member cannot tell the job's last batch from the one before it), so no
+   * write of a member's is missing from it (decision 0035).
+   */
+  const answersWhilePatched = (workspaceId: string, snapshot: NetworkSnapshot, requestedVersion: number) =>
+    refreshing.has(workspaceId) && snapshot.version >= requestedVersion;
   /** The version a refresh last failed at: not retried until the rows change. */
   const failedAt = new Map<string, number>();
 
@@ -171,9 +178,7 @@ export function createNetworkIndex(
       }
       const overBudget = size >= (tooLarge.get(workspaceId) ?? Number.POSITIVE_INFINITY);
       if (!overBudget) catchUp(workspaceId, version);
-      // Behind only by the graph job's batches, and being patched: the copy answers meanwhile (a member
-      // cannot tell the job's last batch from the one before it), not PostgreSQL.
-      if (kept && kept.snapshot.version >= requestedVersion && refreshing.has(workspaceId)) return use(kept);
+      if (kept && answersWhilePatched(workspaceId, kept.snapshot, requestedVersion)) return use(kept);
       return null;
     },
     memory: () => ({ workspaces: snapshots.size, bytes: keptBytes }),
@@ -224,9 +229,8 @@ export function createNetworkIndex(
     patched: async (workspaceId) => {
       const work = refreshing.get(workspaceId);
       const kept = snapshots.get(workspaceId);
-      if (!work || !kept) return;
-      // Behind only by the graph job's batches (as last seen), the copy answers without its patch.
-      if (kept.snapshot.version >= (requestedSeen.get(workspaceId) ?? Number.POSITIVE_INFINITY)) return;
+      const requested = requestedSeen.get(workspaceId) ?? Number.POSITIVE_INFINITY;
+      if (!work || !kept || answersWhilePatched(workspaceId, kept.snapshot, requested)) return;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, patchWaitMs)))]);
       clearTimeout(timer);

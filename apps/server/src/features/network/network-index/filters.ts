@@ -116,8 +116,8 @@ const FIELD_MASKS: Record<NetworkFilterField, (snapshot: NetworkSnapshot, values
     for (const code of codes) wanted[code] = 1;
     for (let row = 0; row < snapshot.size; row++) {
       const end = connectorStart[row + 1] ?? 0;
-      for (let at = connectorStart[row] ?? 0; at < end; at++)
-        mask[row] = mask[row] || (wanted[connectorCodes[at] ?? 0] ?? 0);
+      for (let at = connectorStart[row] ?? 0; at < end && mask[row] === 0; at++)
+        mask[row] = wanted[connectorCodes[at] ?? 0] ?? 0;
     }
     return mask;
   },
