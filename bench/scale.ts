@@ -37,7 +37,7 @@ import { machineProbeMs } from './machine-speed.ts';
 
 /**
  * One machine, two layouts (issue 24): one process doing everything (`--role all`) against two API
- * processes taking turns (a load balancer's round robin) plus one worker. In each, BENCH_USERS (200)
+ * processes behind one address (BALANCER below) plus one worker. In each, BENCH_USERS (200)
  * users, each with their own token, call the pages' routes in load.ts's mix for BENCH_SECONDS (60)
  * after BENCH_WARMUP_SECONDS (5), on the demo workspace of BENCH_SIZE (large: 1M prospects, 10M edges),
  * while a real Google sync (a new member's sandbox mailbox, +large: about 30,000 messages, run by the
@@ -86,6 +86,14 @@ const BACKGROUND = (process.env.BENCH_BACKGROUND ?? 'sync,import').split(',').ma
 const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 900);
 const PORT = Number(process.env.BENCH_PORT ?? 3306);
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
+/**
+ * How the address in front of several API processes spreads the requests (BENCH_BALANCER): `least`,
+ * to the process with the fewest requests in flight, in turn among equals (HAProxy's `leastconn`,
+ * nginx's `least_conn`, a cloud balancer's least outstanding requests), or `round-robin`, each to the
+ * next process whatever its queue.
+ */
+const BALANCER = process.env.BENCH_BALANCER ?? 'least';
+if (BALANCER !== 'least' && BALANCER !== 'round-robin') throw new Error('BENCH_BALANCER: least or round-robin');
 const LIFTED = '1000000/1';
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
@@ -185,7 +193,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
 /**
- * The users against `ports` in turn for the warm-up and the measured window; `onMeasuring` is called
+ * The users against `ports` (spread by BALANCER) for the warm-up and the measured window; `onMeasuring` is called
  * as the window opens (the background work starts then) and `sample` every second of it.
  */
 async function drive(
@@ -202,6 +210,14 @@ async function drive(
   const msBySlice: Record<number, number[]> = {};
   const statuses: Record<string, number> = {};
   let next = 0;
+  const processes = ports.map((port) => ({ port, inFlight: 0 }));
+  const pickProcess = () => {
+    const first = next++ % processes.length;
+    const inTurn = [...processes.slice(first), ...processes.slice(0, first)];
+    return inTurn.reduce((best, candidate) =>
+      BALANCER === 'least' && candidate.inFlight < best.inFlight ? candidate : best,
+    );
+  };
   let measuring = false;
   let started = 0;
   let stopAt = performance.now() + (WARMUP_SECONDS + SECONDS) * 1000;
@@ -217,8 +233,11 @@ async function drive(
     const pick = routePicker(calls(ids, role));
     while (performance.now() < stopAt) {
       const call = pick();
-      const port = ports[next++ % ports.length] as number;
-      const answer = await request(agent, port, token, call);
+      const target = pickProcess();
+      target.inFlight++;
+      const answer = await request(agent, target.port, token, call).finally(() => {
+        target.inFlight--;
+      });
       // A request that began in the warm-up and ended in the window counts: the window is the answers'.
       if (measuring && performance.now() < stopAt) {
         ms.push(answer.ms);
@@ -618,6 +637,7 @@ export async function scale() {
     mailbox: MAILBOX,
     background: BACKGROUND,
     cpus: os.cpus().length,
+    balancer: BALANCER,
     seedSeconds,
     layouts,
     target: 'with a pause: no errors, p99 under 1 s, the two-process layout not slower than one',
