@@ -14,7 +14,8 @@ import { buildNetwork } from '../../../test/graph-fixtures.ts';
 import { bearer, createTestContext, type TestContext } from '../../../test/harness.ts';
 import { markDirty, onePerson } from '../../graph/dirty.ts';
 import { recomputeDirty } from '../../graph/graph.service.ts';
-import { GROWTH_LOCK_CLASS } from './network.repo.ts';
+import { connectorOptions, GROWTH_LOCK_CLASS } from './network.repo.ts';
+import { mostCountedConnectors } from './network.service.ts';
 
 let ctx: TestContext;
 let network: Awaited<ReturnType<typeof buildNetwork>>;
@@ -187,6 +188,28 @@ describe('the allies filter of a team with many allies', () => {
     expect(response.json<{ options: { name: string }[] }>().options.map((option) => option.name)).toEqual([
       'Mapped ally 60',
     ]);
+  });
+  it("pages the copy's connector counts like PostgreSQL does, looking up only the most counted", async () => {
+    await ctx.database.inWorkspace(network.ws, async (tx) => {
+      const allies = await tx.execute<{ id: string }>(sql`
+        select p.id from people p join clients c on c.workspace_id = p.workspace_id and c.person_id = p.id
+         where p.workspace_id = ${network.ws} and p.email like 'mapped-ally-%' order by p.id`);
+      // Counted, but no connector now (a client unmapped since the roll-up): at the top, so that the first
+      // lookups find too few and must go further.
+      const gone = Array.from({ length: 8 }, () => ({ key: crypto.randomUUID(), count: 1000 }));
+      // Ties across the first lookups' last count: the page orders them by name, wherever they stood.
+      const counts = [...gone, ...allies.rows.map((ally, n) => ({ key: ally.id, count: 10 + (n % 7) }))];
+      const everyCount = await connectorOptions(tx, network.ws, counts, null);
+      expect(everyCount.filter((option) => option.count > 0)).toHaveLength(FILTER_OPTION_PAGE_SIZE + 1);
+      for (const firstLookups of [3, 20, 1000]) {
+        expect(await mostCountedConnectors(tx, network.ws, counts, firstLookups)).toEqual(everyCount);
+      }
+      // Fewer connectors counted than a page: the others follow, by name, as from every count.
+      const few = counts.slice(0, 12);
+      expect(await mostCountedConnectors(tx, network.ws, few, 3)).toEqual(
+        await connectorOptions(tx, network.ws, few, null),
+      );
+    });
   });
   // The next tests count the workspace's allies.
   afterAll(() =>

@@ -177,34 +177,43 @@ export async function edgesOf(
       select e.*, ${proximitySql(model, 'e')} as link, ${edgeDetailShown(viewerUserId)} as detail_shown
         from edges e where e.workspace_id = ${ws} and e.prospect_id = any(${sql.param(prospectIds)}::uuid[])
          and ${visibleEdge(viewerUserId)}
+    ),
+    -- Each connector's details once, however many of the page's prospects they reach (a page of 25
+    -- holds about 330 edges from 150 connectors): joined per edge, the lookups were most of the statement.
+    page_connectors as materialized (
+      select c.connector_id, m.person_id is not null as colleague, m.user_id as member_user_id, t.trust,
+             coalesce(u.first_name || ' ' || u.last_name, cp.full_name) as full_name,
+             coalesce(u.avatar, cp.avatar_url) as avatar, cp.title as job_title,
+             cc.name as company_name, cc.logo_url as company_logo, cl.tag,
+             ou.id as owner_id, ou.first_name || ' ' || ou.last_name as owner_name, ou.avatar as owner_avatar
+        from (select distinct connector_id from page_edges) c
+        join people cp on cp.workspace_id = ${ws} and cp.id = c.connector_id
+        left join members m on m.person_id = c.connector_id
+        -- The trust the last roll-up computed, the one the rows were scored with (recompute.ts storeAllies),
+        -- by key for each of the page's allies: joined, the planner hashed every ally of the workspace (the
+        -- 50,000 of an import: 40 ms a page under load).
+        left join lateral (
+          select a.trust from allies a where a.workspace_id = ${ws} and a.person_id = c.connector_id and m.person_id is null
+          offset 0
+        ) t on true
+        left join users u on u.workspace_id = ${ws} and u.id = m.user_id
+        left join companies cc on cc.workspace_id = ${ws} and cc.id = cp.company_id
+        left join clients cl on cl.workspace_id = ${ws} and cl.person_id = c.connector_id and ${isConnectorClient('cl')}
+        left join users ou on ou.workspace_id = ${ws} and ou.id = cl.contact_owner_user_id
     )
-    select e.prospect_id, e.connector_id, s.colleague, m.user_id as member_user_id, e.link,
-           case when s.colleague then null else coalesce(t.trust, ${model.allyTrustFloor}::float8) end as trust,
-           case when s.colleague then e.link
-                else round(e.link * coalesce(t.trust, ${model.allyTrustFloor}::float8))::int end as path,
+    select e.prospect_id, e.connector_id, c.colleague, c.member_user_id, e.link,
+           case when c.colleague then null else coalesce(c.trust, ${model.allyTrustFloor}::float8) end as trust,
+           case when c.colleague then e.link
+                else round(e.link * coalesce(c.trust, ${model.allyTrustFloor}::float8))::int end as path,
            s.meetings, s.mails, s.shared_months, s.linkedin, ${signalMaskSql('edge')} as signal_mask,
-           coalesce(u.first_name || ' ' || u.last_name, cp.full_name) as full_name,
-           coalesce(u.avatar, cp.avatar_url) as avatar, cp.title as job_title,
-           cc.name as company_name, cc.logo_url as company_logo, cl.tag,
-           ou.id as owner_id, ou.first_name || ' ' || ou.last_name as owner_name, ou.avatar as owner_avatar
+           c.full_name, c.avatar, c.job_title, c.company_name, c.company_logo, c.tag,
+           c.owner_id, c.owner_name, c.owner_avatar
       from page_edges e
-      join people cp on cp.workspace_id = ${ws} and cp.id = e.connector_id
-      left join members m on m.person_id = e.connector_id
-      -- The trust the last roll-up computed, the one the rows were scored with (recompute.ts storeAllies),
-      -- by key for each of the page's allies: joined, the planner hashed every ally of the workspace (the
-      -- 50,000 of an import: 40 ms a page under load).
-      left join lateral (
-        select a.trust from allies a where a.workspace_id = ${ws} and a.person_id = e.connector_id and m.person_id is null
-        offset 0
-      ) t on true
-      left join users u on u.workspace_id = ${ws} and u.id = m.user_id
-      left join companies cc on cc.workspace_id = ${ws} and cc.id = cp.company_id
-      left join clients cl on cl.workspace_id = ${ws} and cl.person_id = e.connector_id and ${isConnectorClient('cl')}
-      left join users ou on ou.workspace_id = ${ws} and ou.id = cl.contact_owner_user_id
+      join page_connectors c on c.connector_id = e.connector_id
       -- The edge as the signal rules read it (the roll-up's scored edges, recompute.ts).
       -- A strength-only teammate's edge has no channels here, so neither its sources nor its signals name any.
       cross join lateral (
-        select m.person_id is not null as colleague,
+        select c.colleague,
                case when e.detail_shown then e.meetings else 0 end as meetings,
                case when e.detail_shown then e.mails_sent + e.mails_received else 0 end as mails,
                case when e.detail_shown then e.shared_months else 0 end as shared_months,
