@@ -70,6 +70,10 @@ export const actions = pgTable(
     index('actions_prospect_idx').on(t.workspaceId, t.prospectId),
     index('actions_connector_idx').on(t.workspaceId, t.connectorId, t.actedAt),
     index('actions_recommended_idx').on(t.workspaceId, t.recommendedOn, t.status),
+    // A member's own actions, by the users they are recommended to and by their owner: a member's tab
+    // counts read their few actions here, not the team's thousands.
+    index('actions_recommendation_users_idx').using('gin', t.recommendationUsers),
+    index('actions_owner_idx').on(t.workspaceId, t.ownerUserId, t.status),
     // One open action per prospect and set of users: a daily run done twice, or a pending action
     // recommended again, never doubles it.
     uniqueIndex('actions_open_key')

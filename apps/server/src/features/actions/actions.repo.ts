@@ -431,7 +431,8 @@ export type ActionOrder = 'recommended' | 'latest';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuids = (values: string[]) => sql.param(values.filter((value) => UUID.test(value)));
-const recommendedTo = (userId: string) => sql`${userId} = any(a.recommendation_users)`;
+// Containment, which actions_recommendation_users_idx serves (`= any(...)` reads every action).
+const recommendedTo = (userId: string) => sql`a.recommendation_users @> array[${userId}::uuid]`;
 
 function scopeSql(scope: ActionScope): SQL {
   if (scope.kind === 'recommended') {
@@ -568,7 +569,9 @@ export async function tabCounts(
            count(*) filter (where ${tabs.past})::int as past,
            count(*) filter (where ${tabs.pending})::int as pending,
            count(*) filter (where ${tabs.skipped})::int as skipped
-      from ${actionsFrom(workspaceId)}`);
+      from ${actionsFrom(workspaceId)}
+       -- The rows of one tab or another: a member's own, read by the indexes on their user.
+       and (${tabs.recommended} or ${tabs.past} or ${tabs.pending} or ${tabs.skipped})`);
   return result.rows[0] ?? { recommended: 0, past: 0, pending: 0, skipped: 0 };
 }
 
