@@ -22,6 +22,7 @@ import type { Member } from '../../plugins/auth.ts';
 import { insertPersona, saveTargetingScheme } from '../targeting/targeting.repo.ts';
 import { queryContacts, queryFilters } from './network.service.ts';
 import {
+  copyTurnLock,
   createNetworkIndex,
   type NetworkIndex,
   type NetworkIndexRefresh,
@@ -358,6 +359,51 @@ describe('the in-memory network index', () => {
     expect(await look()).toBeNull();
     await jobs.settled();
     expect((await look())?.version).toBeGreaterThan(patched?.version ?? 0);
+  });
+
+  it('patches one copy at a time on a machine, the others answering as they were meanwhile', async () => {
+    const ws = member.workspaceId;
+    // Two API processes of this machine, each with its copy; when each refresh ended.
+    const refreshes: { refresh: NetworkIndexRefresh; endedAt: number }[][] = [[], []];
+    const processes = refreshes.map((list) =>
+      createNetworkIndex(ctx.database, {
+        minRows: 0,
+        onRefresh: (refresh) => list.push({ refresh, endedAt: performance.now() }),
+      }),
+    );
+    const look = (index: NetworkIndex) => ctx.database.inWorkspace(ws, (tx) => index.current(tx, ws));
+    for (const index of processes) {
+      await look(index);
+      await index.settled();
+    }
+    const before = await look(processes[0] as NetworkIndex);
+
+    // A third process of this machine has its turn: neither patch starts, and both copies answer as they were.
+    const third = await ctx.database.pool.connect();
+    try {
+      await third.query('select pg_advisory_lock($1, hashtext($2))', [...copyTurnLock()]);
+      await applyChange(ws, 'update', 31, 10, seeded, { byGraphJob: true });
+      for (const index of processes) expect((await look(index))?.version).toBe(before?.version);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (const index of processes) expect((await look(index))?.version).toBe(before?.version);
+      expect(refreshes.map((list) => list.length)).toEqual([1, 1]);
+    } finally {
+      await third.query('select pg_advisory_unlock($1, hashtext($2))', [...copyTurnLock()]);
+      third.release();
+    }
+    for (const index of processes) await index.settled();
+    const patches = refreshes.map((list) => list.at(-1));
+    expect(patches.map((patch) => patch?.refresh.how)).toEqual(['patched', 'patched']);
+    for (const patch of patches) expect(patch?.refresh.waitedMs).toBeGreaterThanOrEqual(250);
+    // One after the other: each patch's own time (its refresh less its wait) ends before the other's begins.
+    const [first, second] = patches
+      .map((patch) => ({
+        from: (patch?.endedAt ?? 0) - ((patch?.refresh.ms ?? 0) - (patch?.refresh.waitedMs ?? 0)),
+        to: patch?.endedAt ?? 0,
+      }))
+      .sort((a, b) => a.from - b.from);
+    expect(first?.to).toBeLessThanOrEqual(second?.from ?? 0);
+    for (const index of processes) expect((await look(index))?.version).toBeGreaterThan(before?.version ?? 0);
   });
 
   it('catches a followed copy up once the rows change, before any request asks for it', async () => {

@@ -1,3 +1,5 @@
+import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
 import { patchSnapshot } from './patch.ts';
@@ -12,6 +14,49 @@ const NETWORK_INDEX_MIN_ROWS = 50_000;
 const PATCH_WAIT_MS = 1_000;
 /** What the copies of one process may hold (NETWORK_CACHE_MB): three workspaces of a million prospects. */
 const BUDGET_BYTES = 1024 * 1024 * 1024;
+/** The advisory lock of this machine's turn to refresh a copy (`inMachineTurn`): its class, and the host's name. */
+export const copyTurnLock = () => [7262013, os.hostname()] as const;
+/** How often a process waiting for its machine's turn asks again. */
+const COPY_TURN_POLL_MS = 25;
+
+/**
+ * Runs `work` when no other copy is being refreshed on this machine, by this process or another. Each
+ * API process keeps its own copies and patches them as the rows change, so after a batch of the graph
+ * job every API process of a machine patched the same change at the same moment: two bursts of its
+ * two cores at once, when the pages then answered slowest (issue 24: the two-process layout's worst
+ * 10 s of the scale bench). In turns, one process patches while the other answers from its copy as it
+ * was (decision 0035), and the balancer sends more requests to it. The turn is a PostgreSQL session's
+ * advisory lock, keyed by the host's name: let go if its process dies, and processes on other machines
+ * never wait for it. A waiting process holds no connection (a try every `COPY_TURN_POLL_MS`), so the
+ * turn's holder always finds one for its work.
+ */
+async function inMachineTurn<T>(database: Database, work: () => Promise<T>): Promise<{ value: T; waitedMs: number }> {
+  const started = performance.now();
+  for (;;) {
+    const client = await database.pool.connect();
+    let held = false;
+    try {
+      const turn = await client.query<{ held: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as held', [
+        ...copyTurnLock(),
+      ]);
+      held = turn.rows[0]?.held === true;
+      if (held) {
+        const waitedMs = Math.round(performance.now() - started);
+        return { value: await work(), waitedMs };
+      }
+    } finally {
+      // A lock that cannot be let go goes with its connection, closed rather than returned.
+      const unlocked =
+        !held ||
+        (await client.query('select pg_advisory_unlock($1, hashtext($2))', [...copyTurnLock()]).then(
+          () => true,
+          () => false,
+        ));
+      client.release(!unlocked);
+    }
+    await sleep(COPY_TURN_POLL_MS);
+  }
+}
 
 export type NetworkIndex = {
   /**
@@ -56,6 +101,8 @@ export type NetworkIndexRefresh = {
   rows: number;
   bytes: number;
   changedRows: number;
+  /** How long it waited for its machine's turn (`inMachineTurn`), within `ms`. */
+  waitedMs: number;
   ms: number;
 };
 
@@ -108,7 +155,8 @@ export function createNetworkIndex(
   /** Copies served already whose connector-to-rows lists are being filled. */
   const listing = new Set<Promise<void>>();
   const listConnectors = (snapshot: NetworkSnapshot) => {
-    const work: Promise<void> = listConnectorRows(snapshot)
+    const work: Promise<void> = inMachineTurn(database, () => listConnectorRows(snapshot))
+      .then(() => {})
       .catch((error: unknown) => options.onError?.(error))
       .finally(() => listing.delete(work));
     listing.add(work);
@@ -129,14 +177,17 @@ export function createNetworkIndex(
     const started = performance.now();
     const previous = snapshots.get(workspaceId)?.snapshot;
     const work = (async () => {
-      // A patch that fails is told, and the copy is read whole instead.
-      const patched = previous
-        ? await patchSnapshot(database, workspaceId, previous).catch((error: unknown) => {
-            options.onError?.(error);
-            return null;
-          })
-        : null;
-      const snapshot = patched?.snapshot ?? (await loadSnapshot(database, workspaceId));
+      const { value, waitedMs } = await inMachineTurn(database, async () => {
+        // A patch that fails is told, and the copy is read whole instead.
+        const patched = previous
+          ? await patchSnapshot(database, workspaceId, previous).catch((error: unknown) => {
+              options.onError?.(error);
+              return null;
+            })
+          : null;
+        return { patched, snapshot: patched?.snapshot ?? (await loadSnapshot(database, workspaceId)) };
+      });
+      const { patched, snapshot } = value;
       const bytes = keep(workspaceId, snapshot);
       if (!connectorsListed(snapshot)) listConnectors(snapshot);
       onRefresh?.({
@@ -145,6 +196,7 @@ export function createNetworkIndex(
         rows: snapshot.size,
         bytes,
         changedRows: patched?.changedRows ?? snapshot.size,
+        waitedMs,
         ms: Math.round(performance.now() - started),
       });
     })()
