@@ -14,8 +14,11 @@ const NETWORK_INDEX_MIN_ROWS = 50_000;
 const PATCH_WAIT_MS = 1_000;
 /** What the copies of one process may hold (NETWORK_CACHE_MB): three workspaces of a million prospects. */
 const BUDGET_BYTES = 1024 * 1024 * 1024;
-/** The advisory lock of this machine's turn to refresh a copy (`inMachineTurn`): its class, and the host's name. */
-export const copyTurnLock = () => [7262013, os.hostname()] as const;
+/**
+ * The advisory lock of this machine's turn to refresh a copy (`inMachineTurn`): its class (7262011 to
+ * 7262014 are the migrations', an import's, a merge's and the network growth's), and the host's name.
+ */
+export const copyTurnLock = () => [7262015, os.hostname()] as const;
 /** How often a process waiting for its machine's turn asks again. */
 const COPY_TURN_POLL_MS = 25;
 
