@@ -431,7 +431,7 @@ export type ActionOrder = 'recommended' | 'latest';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuids = (values: string[]) => sql.param(values.filter((value) => UUID.test(value)));
-// Containment, which actions_recommendation_users_idx serves (`= any(...)` reads every action).
+// Containment, which actions_recommendation_users_idx serves: a membership test of each array read every action.
 const recommendedTo = (userId: string) => sql`a.recommendation_users @> array[${userId}::uuid]`;
 
 function scopeSql(scope: ActionScope): SQL {
