@@ -22,7 +22,7 @@ import type { Member } from '../../plugins/auth.ts';
 import { insertPersona, saveTargetingScheme } from '../targeting/targeting.repo.ts';
 import { queryContacts, queryFilters } from './network.service.ts';
 import {
-  copyTurnLock,
+  COPY_TURN_LOCK,
   createNetworkIndex,
   type NetworkIndex,
   type NetworkIndexRefresh,
@@ -381,14 +381,14 @@ describe('the in-memory network index', () => {
     // A third process of this machine has its turn: neither patch starts, and both copies answer as they were.
     const third = await ctx.database.pool.connect();
     try {
-      await third.query('select pg_advisory_lock($1, hashtext($2))', [...copyTurnLock()]);
+      await third.query('select pg_advisory_lock($1, hashtext($2))', [...COPY_TURN_LOCK]);
       await applyChange(ws, 'update', 31, 10, seeded, { byGraphJob: true });
       for (const index of processes) expect((await look(index))?.version).toBe(before?.version);
       await new Promise((resolve) => setTimeout(resolve, 300));
       for (const index of processes) expect((await look(index))?.version).toBe(before?.version);
       expect(refreshes.map((list) => list.length)).toEqual([1, 1]);
     } finally {
-      await third.query('select pg_advisory_unlock($1, hashtext($2))', [...copyTurnLock()]);
+      await third.query('select pg_advisory_unlock($1, hashtext($2))', [...COPY_TURN_LOCK]);
       third.release();
     }
     for (const index of processes) await index.settled();

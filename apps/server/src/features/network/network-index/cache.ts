@@ -18,7 +18,7 @@ const BUDGET_BYTES = 1024 * 1024 * 1024;
  * The advisory lock of this machine's turn to refresh a copy (`inMachineTurn`): its class (7262011 to
  * 7262014 are the migrations', an import's, a merge's and the network growth's), and the host's name.
  */
-export const copyTurnLock = () => [7262015, os.hostname()] as const;
+export const COPY_TURN_LOCK = [7262015, os.hostname()] as const;
 /** How often a process waiting for its machine's turn asks again. */
 const COPY_TURN_POLL_MS = 25;
 
@@ -37,27 +37,31 @@ async function inMachineTurn<T>(database: Database, work: () => Promise<T>): Pro
   const started = performance.now();
   for (;;) {
     const client = await database.pool.connect();
-    let held = false;
+    const held = await client
+      .query<{ held: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as held', [...COPY_TURN_LOCK])
+      .then(
+        (turn) => turn.rows[0]?.held === true,
+        (error: unknown) => {
+          client.release(true);
+          throw error;
+        },
+      );
+    if (!held) {
+      client.release();
+      await sleep(COPY_TURN_POLL_MS);
+      continue;
+    }
     try {
-      const turn = await client.query<{ held: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as held', [
-        ...copyTurnLock(),
-      ]);
-      held = turn.rows[0]?.held === true;
-      if (held) {
-        const waitedMs = Math.round(performance.now() - started);
-        return { value: await work(), waitedMs };
-      }
+      const waitedMs = Math.round(performance.now() - started);
+      return { value: await work(), waitedMs };
     } finally {
       // A lock that cannot be let go goes with its connection, closed rather than returned.
-      const unlocked =
-        !held ||
-        (await client.query('select pg_advisory_unlock($1, hashtext($2))', [...copyTurnLock()]).then(
-          () => true,
-          () => false,
-        ));
+      const unlocked = await client.query('select pg_advisory_unlock($1, hashtext($2))', [...COPY_TURN_LOCK]).then(
+        () => true,
+        () => false,
+      );
       client.release(!unlocked);
     }
-    await sleep(COPY_TURN_POLL_MS);
   }
 }
 

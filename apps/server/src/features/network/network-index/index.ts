@@ -11,7 +11,7 @@
 // snapshot.ts reads a copy whole, patch.ts catches one up from the logged changes, cache.ts keeps the
 // copies and decides when each is refreshed; filters.ts and facets.ts answer a request from one.
 
-export { copyTurnLock, createNetworkIndex, type NetworkIndex, type NetworkIndexRefresh } from './cache.ts';
+export { COPY_TURN_LOCK, createNetworkIndex, type NetworkIndex, type NetworkIndexRefresh } from './cache.ts';
 export { type FacetTallies, facetTallies } from './facets.ts';
 export { conditionsOf, tablePage } from './filters.ts';
 export type { NetworkSnapshot } from './snapshot.ts';
