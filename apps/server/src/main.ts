@@ -17,6 +17,7 @@ import { purgeUnreadGoogleMatches } from './features/allies/ally-google.service.
 import { purgeAuditLog } from './features/audit/audit.service.ts';
 import { refreshHubspotLists, runHubspotSyncJob } from './features/integrations/hubspot-sync-runs.ts';
 import { failStuckImports } from './features/lists/imports/imports.repo.ts';
+import { mergeHandedOverImport } from './features/lists/imports/imports.service.ts';
 import { growthTrends } from './features/network/network.repo.ts';
 import { signalEvents } from './features/network/signal-events.ts';
 import { googleAccountDeps } from './features/sources/google/google-deps.ts';
@@ -91,8 +92,8 @@ async function start() {
   if (stuckImports > 0) log(`imports: ${stuckImports} left unfinished by a stopped server marked failed`);
   const encryptionKey = await loadEncryptionKey({ configured: config.encryptionKey, dataDir: config.dataDir });
   const jobs = await startJobQueue(runtime.databaseUrl, (line) => logger.warn(line), { role });
-  // The jobs, and the imports' merges an API process runs, give way to the requests of every API
-  // process while those are being served.
+  // The jobs, and the staging of the files an API process receives, give way to the requests of every
+  // API process while those are being served.
   const requestsFirst = createRequestsFirst(runtime.databaseUrl);
   const stop = async () => {
     await jobs.stop();
@@ -220,6 +221,25 @@ async function workJobs(jobs: JobQueue, encryptionKey: Buffer, requestsFirst: Re
       if (unread > 0) log(`allies: ${unread} unread Google matches purged`);
     },
   });
+  const imports = { database, jobs, events: events.events, pacer: requestsFirst.pacer };
+  await jobs.workImportMerges(async (job, attempt) => {
+    await loggedJob(
+      logger,
+      { name: 'import merge', fields: job },
+      () => mergeHandedOverImport(imports, job, attempt),
+      (counts) =>
+        counts
+          ? formatCounts({
+              added: counts.added,
+              updated: counts.updated,
+              skipped: counts.skipped,
+              rejected: counts.rejected,
+            })
+          : 'merged already',
+    );
+  });
+  const strandedMerges = await jobs.requeueStrandedImportMerges();
+  if (strandedMerges > 0) log(`imports: ${strandedMerges} merging without a job were queued again`);
   const delivery = deliveryDeps(config, runtime.database, encryptionKey, jobs);
   await jobs.workDeliveries((job) => deliverEvent(delivery, job));
   const stranded = await jobs.requeueStrandedDeliveries();

@@ -40,8 +40,13 @@ const REVIEWED: Record<string, { reason: string; uses: string[] }> = {
     ],
   },
   'features/lists/imports/imports.repo.ts': {
-    reason: "COPY FROM STDIN's column list: the import kind's constant column names",
-    uses: ["template: spec.columns.join(', ')"],
+    reason:
+      "COPY FROM STDIN's column list, and the staged rows' values to and from their array: the import kind's constant column names",
+    uses: [
+      'sql.raw: stagedValuesSql(KINDS[kind])',
+      "template: spec.columns.join(', ')",
+      'sql.raw: unstagedValuesSql(KINDS[kind])',
+    ],
   },
   'features/lists/imports/merge.ts': {
     reason: 'staging table and key column names chosen by the merge steps (constants), and the staging DDL',

@@ -10,6 +10,8 @@ import { createDatabase, type Database } from '../src/db/client.ts';
 import { deliveries } from '../src/db/schema/index.ts';
 import { type DeliveryDeps, deliverEvent } from '../src/events/deliver.ts';
 import { deliveryDeps as deliveryDepsFor } from '../src/events/delivery-deps.ts';
+import { createEventRecorder } from '../src/events/record.ts';
+import { mergeHandedOverImport } from '../src/features/lists/imports/imports.service.ts';
 import { saveGoogleConnection } from '../src/features/sources/google/google.repo.ts';
 import { insertUser } from '../src/features/users/users.repo.ts';
 import { createIdentityProvider, mintAccessToken } from '../src/idp/provider.ts';
@@ -30,9 +32,15 @@ export const approveGoogleConsent = approveConsent;
 export async function createTestContext({
   deliveryRecovery,
   requestsFirst,
+  mergeImports = true,
 }: {
   deliveryRecovery?: DeliveryRecovery;
   requestsFirst?: RequestsFirst;
+  /**
+   * Whether this process merges the imports it receives, as a worker does (`--role all`); without, an
+   * upload waits for a worker of the context's queues (`--role api`).
+   */
+  mergeImports?: boolean;
 } = {}) {
   // Google is the built-in sandbox, on its own port, driven through the official clients.
   const google = await listenGoogleSandbox();
@@ -71,6 +79,12 @@ export async function createTestContext({
       localKeys: publicJwks(secrets),
     }),
   });
+  if (mergeImports) {
+    const imports = { database, jobs, events: createEventRecorder(jobs), pacer: requestsFirst?.pacer };
+    await jobs.workImportMerges(async (job, attempt) => {
+      await mergeHandedOverImport(imports, job, attempt);
+    });
+  }
   const tokenFor = (email: string, name = 'Test Person') => mintAccessToken(config, database.db, { email, name });
 
   return {

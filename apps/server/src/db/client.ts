@@ -116,6 +116,10 @@ export function createDatabase(
   // An idle connection the server drops (a restart, or our own shutdown) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on('error', () => {});
+  // A checked-out connection the server drops (its backend terminated, a restart) fails the query in
+  // flight, which its caller handles; the pool's own listener covers idle connections only, and the
+  // event unheard would end the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema });
   const busy = () => limits !== undefined && pool.waitingCount >= limits.maxWaiting;
   const listeners = listenerConnection(url);

@@ -10,6 +10,7 @@ export const QUEUES = {
   recommendFirstActions: 'recommend-first-actions',
   recommendSweep: 'recommend-sweep',
   deliverEvent: 'deliver-event',
+  importMerge: 'import-merge',
   hubspotSync: 'hubspot-sync',
   hubspotSweep: 'hubspot-sweep',
   trackingPurge: 'tracking-purge',
@@ -21,6 +22,10 @@ export type RecommendActionsJob = { workspaceId: string };
 /** The first recommendations of a user who finished onboarding, once their data is in the network. */
 export type FirstRecommendationsJob = { workspaceId: string; userId: string };
 export type HubspotSyncJob = { workspaceId: string; runId: string };
+/** The merge of a received import's staged rows into its workspace's lists. */
+export type ImportMergeJob = { workspaceId: string; importId: string };
+/** What an import's merge is told of its attempt: the last one marks the import failed if it fails too. */
+export type ImportMergeAttempt = { last: boolean };
 /** One attempt at a delivery; `attempt` is how many were made before it, so a stale job can tell. */
 export type DeliveryJob = { workspaceId: string; deliveryId: string; attempt: number };
 
@@ -58,8 +63,20 @@ export type JobQueue = {
    * transaction commits, so a crash between the business change and the queue loses nothing.
    */
   enqueueDelivery: (tx: Tx, job: DeliveryJob, startAfter?: Date) => Promise<void>;
+  /**
+   * Queues the merge of a received import inside the transaction that stages its rows and marks it
+   * merging: the job exists if and only if the import was handed over.
+   */
+  enqueueImportMerge: (tx: Tx, job: ImportMergeJob) => Promise<void>;
+  /**
+   * Tells this process's import merges (if it runs them) that one was just queued and committed,
+   * so the uploader does not wait for the next poll.
+   */
+  wakeImportMerges: () => void;
   /** Runs the handlers in this process (the worker role). */
   work: (handlers: JobHandlers) => Promise<void>;
+  /** Runs the imports' merges in this process (the worker role; the tests' own process too). */
+  workImportMerges: (merge: (job: ImportMergeJob, attempt: ImportMergeAttempt) => Promise<void>) => Promise<void>;
   /**
    * Runs the deliveries of events to their destinations in this process (the worker role), `concurrency`
    * at a time: an attempt mostly waits on the network (up to 30 s for an endpoint that does not answer),
@@ -74,8 +91,17 @@ export type JobQueue = {
    * attempt was made meanwhile is stale and does nothing. `workspaceId` limits it to one workspace.
    */
   requeueStrandedDeliveries: (options?: { workspaceId?: string }) => Promise<number>;
+  /**
+   * Queues again the merges of imports left merging without a job; returns how many. The merge's job
+   * is queued with the hand-over, so only one whose worker died on its last attempt (past pg-boss's
+   * retries) is left without. A worker runs this as it starts; `workspaceId` limits it to one workspace.
+   */
+  requeueStrandedImportMerges: (options?: { workspaceId?: string }) => Promise<number>;
   stop: () => Promise<void>;
 };
+
+/** How many times a failed import merge runs again before the import is marked failed. */
+const IMPORT_MERGE_RETRIES = 2;
 
 /** Deliveries a worker process attempts at once (pg-boss 10 runs one job per registered worker). */
 const DELIVERY_CONCURRENCY = 8;
@@ -203,6 +229,14 @@ export async function startJobQueue(
   await boss.createQueue(QUEUES.hubspotSweep, { name: QUEUES.hubspotSweep, policy: 'singleton' });
   await boss.createQueue(QUEUES.trackingPurge, { name: QUEUES.trackingPurge, policy: 'singleton' });
   await boss.createQueue(QUEUES.auditPurge, { name: QUEUES.auditPurge, policy: 'singleton' });
+  // The uploader waits for the answer: a merge that met a passing failure (a deadlock, a connection
+  // lost) runs again at once, and the last attempt's failure is the import's (decision 0037).
+  await boss.createQueue(QUEUES.importMerge, {
+    name: QUEUES.importMerge,
+    retryLimit: IMPORT_MERGE_RETRIES,
+    retryDelay: 1,
+    expireInMinutes: 60,
+  });
   // The destination's failures follow their own schedule (a new job per attempt); pg-boss's retries
   // only catch a worker that died mid-attempt, once the job expires (past the 30 s of a delivery).
   await boss.createQueue(QUEUES.deliverEvent, {
@@ -249,6 +283,7 @@ export async function startJobQueue(
       clearInterval(renewing);
     }
   };
+  let importMergeWorker: string | null = null;
   const enqueueGraphRecompute = async (workspaceId: string) => {
     await boss.send(QUEUES.graphRecompute, { workspaceId }, { singletonKey: workspaceId });
   };
@@ -266,6 +301,39 @@ export async function startJobQueue(
     },
     enqueueDelivery: async (tx, job, startAfter = new Date()) => {
       await boss.send(QUEUES.deliverEvent, job, { startAfter, db: transactionDb(tx) });
+    },
+    enqueueImportMerge: async (tx, job) => {
+      await boss.send(QUEUES.importMerge, job, { db: transactionDb(tx) });
+    },
+    wakeImportMerges: () => {
+      if (importMergeWorker) boss.notifyWorker(importMergeWorker);
+    },
+    requeueStrandedImportMerges: async ({ workspaceId } = {}) => {
+      const stranded = (await boss.getDb().executeSql(
+        `select i.workspace_id, i.id from imports i
+          where i.status = 'merging' and ($2::uuid is null or i.workspace_id = $2::uuid)
+            and not exists (select 1 from ${schema}.job j where j.name = $1 and j.state < 'completed'
+                             and j.data ->> 'importId' = i.id::text)`,
+        [QUEUES.importMerge, workspaceId ?? null],
+      )) as { rows: { workspace_id: string; id: string }[] };
+      if (stranded.rows.length > 0)
+        await boss.insert(
+          stranded.rows.map((row) => ({
+            name: QUEUES.importMerge,
+            data: { workspaceId: row.workspace_id, importId: row.id } satisfies ImportMergeJob,
+          })),
+        );
+      return stranded.rows.length;
+    },
+    workImportMerges: async (merge) => {
+      importMergeWorker = await boss.work<ImportMergeJob>(
+        QUEUES.importMerge,
+        { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
+        ([job]) =>
+          leased(QUEUES.importMerge, job, (data) =>
+            merge(data, { last: (job?.retryCount ?? 0) >= IMPORT_MERGE_RETRIES }),
+          ),
+      );
     },
     work: async (handlers) => {
       await boss.work<GoogleSyncJob>(QUEUES.googleSync, { batchSize: 1, pollingIntervalSeconds: 1 }, ([job]) =>

@@ -92,6 +92,24 @@ export const imports = pgTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.id] })],
 );
 
+/**
+ * A received import's rows, waiting for its merge (a worker's job): every row of the file by line,
+ * valid ones with their values in the kind's staging columns' order (import-kinds.ts) and a null
+ * reason. Written in the transaction that queues the merge, deleted in the one that completes it, so
+ * an accepted file outlives the process that received it and the worker that first merged it.
+ */
+export const importStagedRows = pgTable(
+  'import_staged_rows',
+  {
+    workspaceId: workspaceId(),
+    importId: uuid('import_id').notNull(),
+    line: bigint('line', { mode: 'number' }).notNull(),
+    reason: text('reason'),
+    values: text('values').array(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.importId, t.line] })],
+);
+
 /** The rows an import refused, by line of the file, written with the merge. */
 export const importRejections = pgTable(
   'import_rejections',

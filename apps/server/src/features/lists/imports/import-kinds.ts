@@ -64,6 +64,14 @@ export const stagingTableSql = (spec: KindSpec, options: { dropOnCommit: boolean
     options.dropOnCommit ? ' on commit drop' : ''
   }`;
 
+/** A staged row's values as one array, in the staging columns' order: how `import_staged_rows` keeps them. */
+export const stagedValuesSql = (spec: KindSpec) =>
+  `case when reason is null then array[${spec.columns.join(', ')}] end`;
+
+/** The staging columns read back from `import_staged_rows`'s array of values. */
+export const unstagedValuesSql = (spec: KindSpec) =>
+  spec.columns.map((column, index) => `values[${index + 1}] as ${column}`).join(', ');
+
 /** Each field's cell index in a record (-1 when the column is absent). */
 export type HeaderMap = number[];
 

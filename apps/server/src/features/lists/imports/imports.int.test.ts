@@ -17,6 +17,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../../../../test/harness.ts';
 import { multipartBody } from '../../../../test/multipart.ts';
+import { createEventRecorder } from '../../../events/record.ts';
 import { recordInteractions } from '../../../graph/evidence.repo.ts';
 import {
   completeImport,
@@ -26,7 +27,7 @@ import {
   STUCK_IMPORT_ERROR,
   updateProgress,
 } from './imports.repo.ts';
-import { IMPORT_FAILED_ERROR, INTERRUPTED_ERROR } from './imports.service.ts';
+import { IMPORT_FAILED_ERROR, INTERRUPTED_ERROR, mergeHandedOverImport } from './imports.service.ts';
 import { mergeRow } from './merge.ts';
 
 let ctx: TestContext;
@@ -479,54 +480,87 @@ describe('an import that does not finish', () => {
     expect(retried.json<TImportStatus>()).toMatchObject({ status: 'completed', added: 2000 });
   });
 
-  it('leaves nothing when the merge is killed, and can be retried', async () => {
+  it('runs a merge killed mid-way again, and the import completes once', async () => {
     const admin = await ctx.registerAdmin();
     const ws = admin.me.workspaceId;
-    const owner = new pg.Client({ connectionString: inject('databaseUrl') });
-    await owner.connect();
-    try {
-      // Hold the workspace's merge lock so the import waits in its merge, where it is then killed.
-      await owner.query('select pg_advisory_lock(7262013, hashtext($1))', [ws]);
+    await withMergesHeld(ws, async (killWaitingMerge, letGo) => {
       const importId = randomUUID();
       const file = clientsCsv([person(1, ctx.uniqueDomain()), person(2, ctx.uniqueDomain())]);
       const pending = upload(admin.token, 'clients', file, { importId, fields: { mapNetwork: 'true' } });
       await waitFor(admin.token, importId, (status) => status.status === 'merging');
-      let waiting: number | undefined;
-      for (let attempt = 0; attempt < 50 && waiting === undefined; attempt++) {
-        const locks = await owner.query<{ pid: number }>(
-          `select pid from pg_locks where locktype = 'advisory' and not granted and classid = 7262013`,
-        );
-        waiting = locks.rows[0]?.pid;
-        if (waiting === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await owner.query('select pg_terminate_backend($1)', [waiting]);
+      await killWaitingMerge();
+      // The queue runs it again; it waits for the workspace's lock like the first attempt did.
+      await killWaitingMerge({ kill: false });
+      await letGo();
+      const response = await pending;
+      expect(response.statusCode).toBe(200);
+      expect(response.json<TImportStatus>()).toMatchObject({ status: 'completed', added: 2 });
+      const allies = await get<TClientsPage>(admin.token, '/api/clients/query/allies-to-map-network-from');
+      expect(allies.body.pagination.totalCount).toBe(2);
+      expect(await stagedRows(ws, importId)).toBe(0);
+    });
+  });
+
+  it('leaves nothing when every attempt of the merge is killed, and can be retried', async () => {
+    const admin = await ctx.registerAdmin();
+    const ws = admin.me.workspaceId;
+    const importId = randomUUID();
+    const file = clientsCsv([person(1, ctx.uniqueDomain()), person(2, ctx.uniqueDomain())]);
+    await withMergesHeld(ws, async (killWaitingMerge) => {
+      const pending = upload(admin.token, 'clients', file, { importId, fields: { mapNetwork: 'true' } });
+      await waitFor(admin.token, importId, (status) => status.status === 'merging');
+      // The first attempt and the queue's two retries.
+      for (let attempt = 0; attempt < 3; attempt++) await killWaitingMerge();
       const response = await pending;
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ code: 'IMPORT_FAILED', message: IMPORT_FAILED_ERROR });
-      const { body } = await get<TImportStatus>(admin.token, `/api/imports/query/${importId}`);
-      expect(body).toMatchObject({ status: 'failed', error: IMPORT_FAILED_ERROR, added: 0 });
-      const allies = await get<TClientsPage>(admin.token, '/api/clients/query/allies-to-map-network-from');
-      expect(allies.body.pagination.totalCount).toBe(0);
-      await owner.query('select pg_advisory_unlock(7262013, hashtext($1))', [ws]);
+    });
+    const { body } = await get<TImportStatus>(admin.token, `/api/imports/query/${importId}`);
+    expect(body).toMatchObject({ status: 'failed', error: IMPORT_FAILED_ERROR, added: 0 });
+    const allies = await get<TClientsPage>(admin.token, '/api/clients/query/allies-to-map-network-from');
+    expect(allies.body.pagination.totalCount).toBe(0);
+    expect(await stagedRows(ws, importId)).toBe(0);
 
-      const retried = await upload(admin.token, 'clients', file, { fields: { mapNetwork: 'true' } });
-      expect(retried.json<TImportStatus>()).toMatchObject({ status: 'completed', added: 2 });
-      const reuse = await upload(admin.token, 'clients', file, { importId });
-      expect(reuse.statusCode).toBe(409);
-      expect(reuse.json().code).toBe('ALREADY_EXISTS');
-    } finally {
-      await owner.end();
-    }
+    const retried = await upload(admin.token, 'clients', file, { fields: { mapNetwork: 'true' } });
+    expect(retried.json<TImportStatus>()).toMatchObject({ status: 'completed', added: 2 });
+    const reuse = await upload(admin.token, 'clients', file, { importId });
+    expect(reuse.statusCode).toBe(409);
+    expect(reuse.json().code).toBe('ALREADY_EXISTS');
   });
 
-  it('is marked failed when a server starts after one stopped mid-import, but a running one is left alone', async () => {
+  it('merges an import left merging without a job once it is queued again, as a starting worker does', async () => {
     const admin = await ctx.registerAdmin();
     const ws = admin.me.workspaceId;
-    const [dead, alive] = [randomUUID(), randomUUID()];
+    const domain = ctx.uniqueDomain();
+    const importId = randomUUID();
+    // What a worker that died on the merge's last attempt leaves: the rows staged, the job gone.
+    await ctx.database.inWorkspace(ws, async (tx) => {
+      await tx.execute(sql`insert into imports (workspace_id, id, kind, file_name, status, map_network, created_by)
+                           values (${ws}, ${importId}, 'clients', 'allies.csv', 'merging', true, ${admin.me.id})`);
+      await tx.execute(sql`insert into import_staged_rows (workspace_id, import_id, line, reason, values) values
+        (${ws}, ${importId}, 2, null,
+         array['Ada', 'Lovelace', ${`ada@${domain}`}, 'Analytical', ${domain}, ${`https://www.linkedin.com/in/ada-${domain}`}, null, 'vip']),
+        (${ws}, ${importId}, 3, 'Email must be a valid email address', null)`);
+    });
+    expect(await ctx.jobs.requeueStrandedImportMerges({ workspaceId: ws })).toBe(1);
+    const done = await waitFor(admin.token, importId, (status) => status.status === 'completed');
+    expect(done).toMatchObject({ added: 1, rejected: 1 });
+    const allies = await get<TClientsPage>(admin.token, '/api/clients/query/allies-to-map-network-from');
+    expect(allies.body.rows.map((client) => [client.email, client.companyName])).toEqual([
+      [`ada@${domain}`, 'Analytical'],
+    ]);
+    expect(await ctx.jobs.requeueStrandedImportMerges({ workspaceId: ws })).toBe(0);
+  });
+
+  it('is marked failed when a server starts after one stopped while receiving it, but a running one and a merging one are left alone', async () => {
+    const admin = await ctx.registerAdmin();
+    const ws = admin.me.workspaceId;
+    const [dead, alive, merging] = [randomUUID(), randomUUID(), randomUUID()];
     await ctx.database.inWorkspace(ws, (tx) =>
       tx.execute(sql`insert into imports (workspace_id, id, kind, file_name, status, created_by)
-                     values (${ws}, ${dead}, 'clients', 'a.csv', 'merging', ${admin.me.id}),
-                            (${ws}, ${alive}, 'clients', 'b.csv', 'receiving', ${admin.me.id})`),
+                     values (${ws}, ${dead}, 'clients', 'a.csv', 'receiving', ${admin.me.id}),
+                            (${ws}, ${alive}, 'clients', 'b.csv', 'receiving', ${admin.me.id}),
+                            (${ws}, ${merging}, 'clients', 'c.csv', 'merging', ${admin.me.id})`),
     );
     const running = await ctx.database.pool.connect();
     try {
@@ -537,11 +571,117 @@ describe('an import that does not finish', () => {
         error: STUCK_IMPORT_ERROR,
       });
       expect((await get<TImportStatus>(admin.token, `/api/imports/query/${alive}`)).body.status).toBe('receiving');
+      // Its merge is a job, which a worker runs again if its own died.
+      expect((await get<TImportStatus>(admin.token, `/api/imports/query/${merging}`)).body.status).toBe('merging');
     } finally {
       running.release(true);
+      await ctx.database.inWorkspace(ws, (tx) => tx.execute(sql`delete from imports where id = ${merging}`));
     }
   });
 });
+
+describe('an API process that runs no job', () => {
+  let api: TestContext;
+  beforeAll(async () => {
+    api = await createTestContext({ mergeImports: false });
+  });
+  afterAll(() => api.close());
+
+  it('hands the file over and answers once a worker has merged it', async () => {
+    const admin = await api.registerAdmin();
+    const importId = randomUUID();
+    const { body, contentType } = multipartBody({ mapNetwork: 'true' }, [
+      { filename: 'allies.csv', content: clientsCsv([person(1, api.uniqueDomain())]) },
+    ]);
+    let answered = false;
+    const pending = api.app
+      .inject({
+        method: 'POST',
+        url: `${UPLOADS.clients}?importId=${importId}`,
+        headers: { ...bearer(admin.token), 'content-type': contentType },
+        payload: body,
+      })
+      .finally(() => {
+        answered = true;
+      });
+    const status = async () =>
+      (
+        await api.app.inject({ url: `/api/imports/query/${importId}`, headers: bearer(admin.token) })
+      ).json<TImportStatus>();
+    await vi.waitFor(async () => expect((await status()).status).toBe('merging'), { timeout: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(answered).toBe(false);
+    expect((await status()).status).toBe('merging');
+    expect(await stagedRows(admin.me.workspaceId, importId, api)).toBe(1);
+
+    // A worker of the same queues (its own process in production) takes the merge.
+    await api.jobs.workImportMerges(async (job, attempt) => {
+      await mergeHandedOverImport(
+        { database: api.database, jobs: api.jobs, events: createEventRecorder(api.jobs) },
+        job,
+        attempt,
+      );
+    });
+    const response = await pending;
+    expect(response.statusCode).toBe(200);
+    expect(response.json<TImportStatus>()).toMatchObject({ status: 'completed', added: 1 });
+    expect(await stagedRows(admin.me.workspaceId, importId, api)).toBe(0);
+  });
+});
+
+/** How many of an import's rows wait for its merge. */
+async function stagedRows(workspaceId: string, importId: string, context: TestContext = ctx) {
+  const result = await context.database.inWorkspace(workspaceId, (tx) =>
+    tx.execute<{ n: number }>(
+      sql`select count(*)::int as n from import_staged_rows where workspace_id = ${workspaceId} and import_id = ${importId}`,
+    ),
+  );
+  return result.rows[0]?.n ?? 0;
+}
+
+/**
+ * Holds the workspace's merge lock (merge.ts) while `work` runs, so that each attempt of an import's
+ * merge waits there. `killWaitingMerge` waits for one to wait and terminates its connection (or, with
+ * `kill: false`, only waits for it); `letGo` lets the merges through.
+ */
+async function withMergesHeld(
+  workspaceId: string,
+  work: (
+    killWaitingMerge: (options?: { kill?: boolean }) => Promise<void>,
+    letGo: () => Promise<void>,
+  ) => Promise<void>,
+) {
+  const owner = new pg.Client({ connectionString: inject('databaseUrl') });
+  await owner.connect();
+  let held = true;
+  const letGo = async () => {
+    if (!held) return;
+    held = false;
+    await owner.query('select pg_advisory_unlock(7262013, hashtext($1))', [workspaceId]);
+  };
+  try {
+    await owner.query('select pg_advisory_lock(7262013, hashtext($1))', [workspaceId]);
+    await work(async ({ kill = true } = {}) => {
+      for (let attempt = 0; attempt < 200; attempt++) {
+        const locks = await owner.query<{ pid: number }>(
+          `select pid from pg_locks where locktype = 'advisory' and not granted and classid = 7262013
+              and objid = hashtext($1)::oid`,
+          [workspaceId],
+        );
+        const waiting = locks.rows[0]?.pid;
+        if (waiting !== undefined) {
+          if (kill) await owner.query('select pg_terminate_backend($1)', [waiting]);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('no merge came to wait for the lock');
+    }, letGo);
+  } finally {
+    await letGo();
+    await owner.end();
+  }
+}
 
 async function waitFor(token: string, id: string, done: (status: TImportStatus) => boolean) {
   for (let attempt = 0; attempt < 200; attempt++) {

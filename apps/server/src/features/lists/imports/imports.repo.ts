@@ -5,7 +5,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Tx } from '../../../db/client.ts';
 import * as schema from '../../../db/schema/index.ts';
-import { KINDS, stagingTableSql } from './import-kinds.ts';
+import { KINDS, stagedValuesSql, stagingTableSql, unstagedValuesSql } from './import-kinds.ts';
 
 // The imports table: one row per upload, its progress while it streams and its outcome; and the
 // connection an import holds for its life (its lock, its staging table, the merge's transaction).
@@ -136,9 +136,10 @@ export async function rejectionsAfter(tx: Tx, workspaceId: string, importId: str
 }
 
 /**
- * Marks failed every import left receiving or merging by a process that is gone: its connection's
- * advisory lock is free (a live import holds its own for as long as it runs). Runs as the owner, across
- * workspaces, when a server starts. Returns how many were marked.
+ * Marks failed every import a process that is gone left receiving: its connection's advisory lock is
+ * free (a live import holds its own while its file arrives). A merging import belongs to its job, which
+ * a worker runs again if its own died. Runs as the owner, across workspaces, when a server starts.
+ * Returns how many were marked.
  */
 export async function failStuckImports(ownerUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: ownerUrl });
@@ -146,7 +147,7 @@ export async function failStuckImports(ownerUrl: string): Promise<number> {
   try {
     const result = await client.query(
       `update imports set status = 'failed', error = $1, updated_at = now(), finished_at = now()
-        where status in ('receiving', 'merging') and pg_try_advisory_xact_lock($2, hashtext(id::text))`,
+        where status = 'receiving' and pg_try_advisory_xact_lock($2, hashtext(id::text))`,
       [STUCK_IMPORT_ERROR, IMPORT_LOCK_CLASS],
     );
     return result.rowCount ?? 0;
@@ -172,6 +173,88 @@ export async function openStaging(client: pg.PoolClient, kind: ImportKind) {
   const spec = KINDS[kind];
   await client.query(stagingTableSql(spec, { dropOnCommit: false }));
   return client.query(copyFrom(`copy import_rows (line, reason, ${spec.columns.join(', ')}) from stdin`));
+}
+
+/**
+ * Hands a received import over to its merge: its rows go from the connection's staging table to
+ * `import_staged_rows`, where any worker finds them, and the import is marked merging. In the caller's
+ * transaction, which also queues the merge's job.
+ */
+export async function stageForMerge(
+  tx: Tx,
+  workspaceId: string,
+  importId: string,
+  kind: ImportKind,
+  progress: { bytesReceived: number; rowsProcessed: number },
+) {
+  await tx.execute(sql`
+    insert into import_staged_rows (workspace_id, import_id, line, reason, values)
+    select ${workspaceId}::uuid, ${importId}::uuid, line, reason,
+           ${sql.raw(stagedValuesSql(KINDS[kind]))}
+      from import_rows`);
+  await updateProgress(tx, workspaceId, importId, { ...progress, status: 'merging' });
+}
+
+/** What a merge needs to know of its import; null when it is no longer merging (done, failed, or gone). */
+export async function importToMerge(tx: Tx, workspaceId: string, id: string) {
+  const result = await tx.execute<{
+    kind: ImportKind;
+    map_network: boolean;
+    track_job_changes: boolean;
+    created_by: string;
+    bytes_received: string | number;
+    rows_processed: string | number;
+  }>(sql`
+    select kind, map_network, track_job_changes, created_by, bytes_received, rows_processed from imports
+     where workspace_id = ${workspaceId} and id = ${id} and status = 'merging'`);
+  const row = result.rows[0];
+  return row
+    ? {
+        kind: row.kind,
+        mapNetwork: row.map_network,
+        trackJobChanges: row.track_job_changes,
+        createdBy: row.created_by,
+        progress: { bytesReceived: Number(row.bytes_received), rowsProcessed: Number(row.rows_processed) },
+      }
+    : null;
+}
+
+/**
+ * Takes an import's staged rows into the transaction's own staging table `import_rows` (dropped at
+ * commit), the one the merge reads and marks, and deletes them from `import_staged_rows`: gone if the
+ * merge commits, there again for the next attempt if it does not.
+ */
+export async function takeStagedRows(tx: Tx, workspaceId: string, importId: string, kind: ImportKind) {
+  await tx.execute(sql`
+    create temp table import_rows on commit drop as
+    select line, reason, ${sql.raw(unstagedValuesSql(KINDS[kind]))}
+      from import_staged_rows where workspace_id = ${workspaceId} and import_id = ${importId}`);
+  await tx.execute(sql`delete from import_staged_rows where workspace_id = ${workspaceId} and import_id = ${importId}`);
+}
+
+/**
+ * Takes the import's lock for the merge's transaction, and says whether it is still to merge. Two
+ * attempts of one merge never run at once (a lapsed lease's retry beside a stalled first, a queued
+ * again job beside its original): the second waits here, then finds the import done.
+ */
+export async function lockForMerge(tx: Tx, workspaceId: string, id: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_CLASS}, hashtext(${id}))`);
+  const result = await tx.execute(sql`
+    select 1 from imports where workspace_id = ${workspaceId} and id = ${id} and status = 'merging'`);
+  return result.rows.length > 0;
+}
+
+/** The channel an import's merge notifies, with the import's id, when it completes or fails. */
+export const IMPORT_FINISHED_CHANNEL = 'import_finished';
+
+/** Tells the uploader's process the import is done; sent as the caller's transaction commits. */
+export async function notifyImportFinished(tx: Tx, importId: string) {
+  await tx.execute(sql`select pg_notify(${IMPORT_FINISHED_CHANNEL}, ${importId})`);
+}
+
+/** Drops a failed import's staged rows (its last attempt failed: nothing of it is merged). */
+export async function dropStagedRows(tx: Tx, workspaceId: string, importId: string) {
+  await tx.execute(sql`delete from import_staged_rows where workspace_id = ${workspaceId} and import_id = ${importId}`);
 }
 
 /** A transaction in the workspace on the import's own connection, the one holding its staging table. */

@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { Database } from '../../../db/client.ts';
 import type { EventRecorder } from '../../../events/record.ts';
 import { eventUser } from '../../../events/subjects.ts';
-import type { JobQueue } from '../../../jobs/queue.ts';
+import type { ImportMergeAttempt, ImportMergeJob, JobQueue } from '../../../jobs/queue.ts';
 import type { Pacer } from '../../../jobs/requests-first.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { csvLine } from '../../../lib/csv-write.ts';
@@ -14,25 +14,33 @@ import { CsvFormatError, readCsv } from './csv-reader.ts';
 import { type HeaderMap, KINDS, mapHeader, missingHeaderMessage, validateRow } from './import-kinds.ts';
 import {
   completeImport,
+  dropStagedRows,
   failImport,
   findImport,
+  IMPORT_FINISHED_CHANNEL,
+  importToMerge,
   inStagingTransaction,
   insertImport,
+  lockForMerge,
   lockImport,
+  notifyImportFinished,
   openStaging,
   rejectionsAfter,
+  stageForMerge,
+  takeStagedRows,
   updateProgress,
 } from './imports.repo.ts';
 import { MERGED_TABLES, type MergeCounts, mergeImport } from './merge.ts';
 
 // The one streaming import pipeline behind every upload: request -> RFC 4180 reader -> the shared
 // row schema -> COPY into a per-import staging table (temporary: never logged, gone with its
-// connection) -> one set-based merge in one transaction, which also marks the import completed.
-// Nothing of the file is kept in memory beyond one chunk, nor written to disk.
+// connection) -> handed over to a worker (the rows kept in `import_staged_rows`, the merge's job
+// queued) -> one set-based merge in one transaction, which also marks the import completed. Nothing
+// of the file is kept in memory beyond one chunk, nor written to a file.
 
 export type ImportDeps = {
   database: Database;
-  jobs: Pick<JobQueue, 'enqueueGraphRecompute'>;
+  jobs: Pick<JobQueue, 'enqueueGraphRecompute' | 'enqueueImportMerge' | 'wakeImportMerges'>;
   events: EventRecorder;
   /** Paces an import's staging and merge (jobs/requests-first.ts); at full speed when absent. */
   pacer?: () => Pacer;
@@ -48,6 +56,7 @@ export type ImportRequest = {
 
 /** An import whose file was received and staged, waiting for its merge. */
 export type ReceivedImport = {
+  /** Hands the import over to its merge (a worker's job) and waits for the outcome. */
   merge: () => Promise<TImportStatus>;
   /** Gives up before the merge (the request turned out bad): nothing is imported. */
   abandon: (reason: string) => Promise<void>;
@@ -139,8 +148,8 @@ export async function receiveImport(
   }
 
   let reporting: Promise<void> = Promise.resolve();
-  const report = (merging: { mergeStep: number } | null = null) => {
-    const snapshot = { ...progress, ...merging };
+  const report = () => {
+    const snapshot = { ...progress };
     reporting = reporting
       .then(() => deps.database.inWorkspace(ws, (tx) => updateProgress(tx, ws, request.id, snapshot)))
       .catch(() => {});
@@ -179,56 +188,140 @@ export async function receiveImport(
   return {
     abandon: fail,
     merge: async () => {
-      let merged: MergeCounts;
       try {
-        await deps.database.inWorkspace(ws, (tx) =>
-          updateProgress(tx, ws, request.id, { ...progress, status: 'merging' }),
-        );
-        // The merge and the 'completed' mark commit together, on the connection that holds the staging table.
-        merged = await mergeAgainOnConflict(() =>
-          inStagingTransaction(client, ws, async (tx) => {
-            // A merge of 50,000 rows is seconds of a core: like a job's, its steps give way to the
-            // requests of a busy machine (the uploader watches its progress, nobody waits by the second).
-            const pace = deps.pacer?.();
-            const counts = await mergeImport(tx, request.kind, {
-              workspaceId: ws,
-              importId: request.id,
-              mapNetwork: request.mapNetwork,
-              trackJobChanges: request.trackJobChanges,
-              onStep: async (mergeStep) => {
-                // Written from another connection: the merge's own writes show only when it commits.
-                report({ mergeStep });
-                await pace?.();
-              },
-            });
-            await completeImport(tx, ws, request.id, counts);
-            await deps.events.record(tx, ws, 'import.completed', async () => ({
-              importId: request.id,
-              kind: request.kind,
-              imported: counts.added + counts.updated,
-              rejected: counts.rejected,
-              startedBy: await eventUser(tx, ws, member.userId),
-            }));
-            return counts;
-          }),
-        );
+        // The rows, the 'merging' mark and the merge's job commit together: handed over whole or not at all.
+        await inStagingTransaction(client, ws, async (tx) => {
+          await stageForMerge(tx, ws, request.id, request.kind, progress);
+          await deps.jobs.enqueueImportMerge(tx, { workspaceId: ws, importId: request.id });
+        });
       } catch (error) {
         await fail(IMPORT_FAILED_ERROR);
         throw error;
       }
       release();
-      // The lists' queries right after a large import (the accounts page the user goes back to) must
-      // not plan on the statistics of the emptier tables from before it. Autovacuum refreshes them
-      // later anyway: a failure here must not fail a committed import.
-      if (merged.added + merged.updated >= STATISTICS_REFRESH_ROWS)
-        await deps.database.analyze(MERGED_TABLES[request.kind]).catch(() => {});
-      // The graph sweep picks up marked people anyway: a queue hiccup must not fail a committed import.
-      if (merged.dirty) await deps.jobs.enqueueGraphRecompute(ws).catch(() => {});
-      const status = await deps.database.inWorkspace(ws, (tx) => findImport(tx, ws, request.id));
-      if (!status) throw new AppError('NOT_FOUND', 'Import not found');
-      return status;
+      deps.jobs.wakeImportMerges();
+      return mergedImport(deps.database, ws, request.id);
     },
   };
+}
+
+/** How often an uploader's request reads its import while a worker merges it, should a notification be missed. */
+const OUTCOME_POLL_MS = 1000;
+
+/**
+ * Waits for a handed-over import's merge (a worker's job) and answers as the upload does: the completed
+ * import, or its failure. Woken by the merge's notification, and reads the import every
+ * `OUTCOME_POLL_MS` all the same (a notification sent while the listening connection was lost is gone).
+ */
+async function mergedImport(database: Database, workspaceId: string, id: string): Promise<TImportStatus> {
+  let notified = false;
+  let wake = () => {};
+  const finished = () => {
+    notified = true;
+    wake();
+  };
+  const unlisten = await database.listen(
+    IMPORT_FINISHED_CHANNEL,
+    (payload) => {
+      if (payload === id) finished();
+    },
+    { onReset: finished },
+  );
+  try {
+    for (;;) {
+      notified = false;
+      const status = await database.inWorkspace(workspaceId, (tx) => findImport(tx, workspaceId, id));
+      if (!status) throw new AppError('NOT_FOUND', 'Import not found');
+      if (status.status === 'completed') return status;
+      if (status.status === 'failed') throw new AppError('IMPORT_FAILED', status.error ?? IMPORT_FAILED_ERROR);
+      if (notified) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, OUTCOME_POLL_MS);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  } finally {
+    unlisten();
+  }
+}
+
+/**
+ * Merges a handed-over import (the worker's job, decision 0037): its staged rows into the workspace's
+ * lists, in one transaction that also marks it completed and deletes them. A failed attempt rolls back
+ * whole and the queue runs it again; the last one's failure marks the import failed. Returns the counts,
+ * or null when the import is no longer merging (an attempt before this one committed it).
+ */
+export async function mergeHandedOverImport(
+  deps: ImportDeps,
+  job: ImportMergeJob,
+  attempt: ImportMergeAttempt,
+): Promise<MergeCounts | null> {
+  const { workspaceId: ws, importId } = job;
+  const found = await deps.database.inWorkspace(ws, (tx) => importToMerge(tx, ws, importId));
+  if (!found) return null;
+  let reporting: Promise<void> = Promise.resolve();
+  // Written from another connection: the merge's own writes show only when it commits.
+  const report = (mergeStep: number) => {
+    reporting = reporting
+      .then(() =>
+        deps.database.inWorkspace(ws, (tx) => updateProgress(tx, ws, importId, { ...found.progress, mergeStep })),
+      )
+      .catch(() => {});
+  };
+  let merged: MergeCounts | null;
+  try {
+    merged = await mergeAgainOnConflict(() =>
+      deps.database.inWorkspace(ws, async (tx) => {
+        if (!(await lockForMerge(tx, ws, importId))) return null;
+        await takeStagedRows(tx, ws, importId, found.kind);
+        // A merge of 50,000 rows is seconds of a core: like every job's, its steps give way to the
+        // requests of a busy machine (the uploader watches its progress, nobody waits by the second).
+        const pace = deps.pacer?.();
+        const counts = await mergeImport(tx, found.kind, {
+          workspaceId: ws,
+          importId,
+          mapNetwork: found.mapNetwork,
+          trackJobChanges: found.trackJobChanges,
+          onStep: async (mergeStep) => {
+            report(mergeStep);
+            await pace?.();
+          },
+        });
+        await completeImport(tx, ws, importId, counts);
+        await notifyImportFinished(tx, importId);
+        await deps.events.record(tx, ws, 'import.completed', async () => ({
+          importId,
+          kind: found.kind,
+          imported: counts.added + counts.updated,
+          rejected: counts.rejected,
+          startedBy: await eventUser(tx, ws, found.createdBy),
+        }));
+        return counts;
+      }),
+    );
+  } catch (error) {
+    await reporting;
+    if (attempt.last)
+      await deps.database.inWorkspace(ws, async (tx) => {
+        await failImport(tx, ws, importId, IMPORT_FAILED_ERROR, found.progress);
+        await dropStagedRows(tx, ws, importId);
+        await notifyImportFinished(tx, importId);
+      });
+    throw error;
+  }
+  await reporting;
+  if (!merged) return null;
+  // The lists' queries right after a large import (the accounts page the user goes back to) must
+  // not plan on the statistics of the emptier tables from before it. Autovacuum refreshes them
+  // later anyway: a failure here must not fail a committed import.
+  if (merged.added + merged.updated >= STATISTICS_REFRESH_ROWS)
+    await deps.database.analyze(MERGED_TABLES[found.kind]).catch(() => {});
+  // The graph sweep picks up marked people anyway: a queue hiccup must not fail a committed import.
+  if (merged.dirty) await deps.jobs.enqueueGraphRecompute(ws).catch(() => {});
+  return merged;
 }
 
 /**
