@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { REPO_ROOT } from '../config.ts';
 import { NON_TENANT_TABLES } from './tenancy-tables.ts';
 
 /**
@@ -67,6 +70,20 @@ async function keyViolations() {
 }
 
 describe('ready for Citus: the schema distributes by workspace', () => {
+  it("docs/citus.md's DDL distributes every tenant table and copies every reference table, none forgotten", async () => {
+    const ddl = fs.readFileSync(path.join(REPO_ROOT, 'docs/citus.md'), 'utf8');
+    /** The table names of the `unnest(ARRAY[...])` after `call` in the document. */
+    const listedAfter = (call: string) => {
+      const from = ddl.indexOf(call);
+      expect(from, call).toBeGreaterThanOrEqual(0);
+      const list = /ARRAY\[([^\]]*)\]/.exec(ddl.slice(from))?.[1] ?? '';
+      return [...list.matchAll(/'([a-z_]+)'/g)].map((match) => match[1]).sort();
+    };
+    const tenants = (await tenantTables()).filter((name) => name !== 'workspaces').sort();
+    expect(listedAfter("create_distributed_table(t, 'workspace_id'")).toEqual(tenants);
+    expect(listedAfter('create_reference_table(t)')).toEqual(Object.keys(NON_TENANT_TABLES).sort());
+  });
+
   it('knows every table: a tenant table (workspaces, or with a workspace_id) or a listed reference table', async () => {
     const tables = await publicTables();
     const unclassified = tables
