@@ -143,16 +143,19 @@ export async function openCpuLedger(ownerUrl: string, postmasterPid: number | nu
 async function heaviestStatements(client: pg.Client) {
   const { rows } = await client.query<{
     calls: string;
+    plans: string;
     total_ms: number;
     mean_ms: number;
     plan_ms: number;
     query: string;
   }>(
-    `select calls, total_exec_time as total_ms, mean_exec_time as mean_ms, mean_plan_time as plan_ms, query
+    `select calls, plans, total_exec_time as total_ms, mean_exec_time as mean_ms, mean_plan_time as plan_ms, query
        from pg_stat_statements order by total_exec_time + total_plan_time desc limit 15`,
   );
   return rows.map((row) => ({
     calls: Number(row.calls),
+    // Fewer plans than calls: the rest ran a prepared statement's cached generic plan (db/prepared.ts).
+    plans: Number(row.plans),
     totalSeconds: round(row.total_ms / 1000),
     meanMs: round(row.mean_ms),
     meanPlanMs: round(row.plan_ms),
