@@ -48,6 +48,12 @@ export type Database = {
   analyze: (tables: readonly string[]) => Promise<string[]>;
   /** True when as many callers wait for a connection as the limits allow: the next is refused at once. */
   busy: () => boolean;
+  /**
+   * Tells this database's reads of `workspaceId` of a write committed elsewhere, that the caller has
+   * just seen (a worker's merge of the import it uploaded): with a read replica, they stay on the primary
+   * until the replica has replayed it (db/read-replica.ts). Nothing to do without one.
+   */
+  noteWrite: (workspaceId: string) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -138,6 +144,7 @@ export function createDatabase(
     // Without a replica, every read is this database's.
     forReads: async () => database,
     readInWorkspace: inWorkspace,
+    noteWrite: async () => {},
     selectInWorkspace: async <Row extends Record<string, unknown>>(workspaceId: string, query: SQL) => {
       if (busy()) throw busyError();
       const text = inlineSql(

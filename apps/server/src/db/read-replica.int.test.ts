@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildNetwork } from '../../test/graph-fixtures.ts';
 import { bearer, createTestContext, type TestContext } from '../../test/harness.ts';
+import { multipartBody } from '../../test/multipart.ts';
 import { type StreamingReplica, startStreamingReplica } from '../../test/streaming-replica.ts';
 import { recomputeDirty } from '../graph/graph.service.ts';
 import { APP_ROLE, createDatabase, type Database } from './client.ts';
@@ -148,6 +149,59 @@ describe('a read replica (DATABASE_READ_URL)', () => {
     expect(await routed.forReads(ws)).toBe(replicaDatabase);
     expect(reads.pending.has(ws)).toBe(false);
     expect(await accountNames(admin.token)).toEqual(['Kept Co']);
+  });
+
+  it('keeps an uploader on the primary once a worker has merged their import, until the replica replays it', async () => {
+    const admin = await ctx.registerAdmin();
+    const ws = admin.me.workspaceId;
+    const { body, contentType } = multipartBody({}, [
+      {
+        filename: 'accounts.csv',
+        content: `Company Name,Company Domain\r\nImported Co,${randomUUID().slice(0, 8)}.test\r\n`,
+      },
+    ]);
+    // The workspace's merge lock (merge.ts) held: the import is received and handed over, and its merge
+    // (the test's own process works the queue, as a worker does: on the primary, outside the routing)
+    // waits until the replica has replayed everything before it.
+    await owner.query('select pg_advisory_lock(7262013, hashtext($1))', [ws]);
+    let locked = true;
+    try {
+      const uploading = app.inject({
+        method: 'POST',
+        url: '/api/accounts/command/upload-accounts',
+        headers: { ...bearer(admin.token), 'content-type': contentType },
+        payload: body,
+      });
+      await vi.waitFor(
+        async () => {
+          const { rows } = await owner.query(
+            `select 1 from pg_locks where locktype = 'advisory' and not granted and classid = 7262013
+                and objid = hashtext($1)::oid`,
+            [ws],
+          );
+          expect(rows).toHaveLength(1);
+        },
+        { timeout: 10_000 },
+      );
+      await replica.caughtUp();
+      await replica.pause();
+      await owner.query('select pg_advisory_unlock(7262013, hashtext($1))', [ws]);
+      locked = false;
+      const uploaded = await uploading;
+      expect(uploaded.json()).toMatchObject({ status: 'completed', added: 1 });
+      // The replica has not the merge; the uploader's next page is the primary's.
+      const stale = await replicaDatabase.inWorkspace(ws, (tx) =>
+        tx.execute(`select count(*)::int as n from accounts where workspace_id = '${ws}'`),
+      );
+      expect(stale.rows[0]).toEqual({ n: 0 });
+      expect(await accountNames(admin.token)).toEqual(['Imported Co']);
+    } finally {
+      if (locked) await owner.query('select pg_advisory_unlock(7262013, hashtext($1))', [ws]);
+      await replica.resume();
+    }
+    await replica.caughtUp();
+    expect(await routed.forReads(ws)).toBe(replicaDatabase);
+    expect(await accountNames(admin.token)).toEqual(['Imported Co']);
   });
 
   it('answers the network page, its filters, their search and the export from the replica, as the primary does', async () => {

@@ -155,6 +155,7 @@ export function withReadReplica(primary: Database, replica: ReadReplica | null):
   const routed: Database = {
     ...primary,
     inWorkspace,
+    noteWrite,
     forReads: (workspaceId) => readerFor(routed, replica, workspaceId),
     readInWorkspace: async (workspaceId, work) => {
       const reader = await readerFor(routed, replica, workspaceId);

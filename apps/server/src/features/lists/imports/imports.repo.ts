@@ -33,6 +33,9 @@ type ImportRow = {
   finished_at: string | Date | null;
 };
 
+/** How much of an upload's file was read: its bytes, and its rows after the header. */
+export type ImportProgress = { bytesReceived: number; rowsProcessed: number };
+
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
 export const rejectedRowsPath = (id: string) => `/api/imports/query/${id}/rejected-rows`;
@@ -91,7 +94,7 @@ export async function updateProgress(
   tx: Tx,
   workspaceId: string,
   id: string,
-  progress: { bytesReceived: number; rowsProcessed: number; status?: 'merging'; mergeStep?: number },
+  progress: ImportProgress & { status?: 'merging'; mergeStep?: number },
 ) {
   await tx.execute(sql`
     update imports set bytes_received = ${progress.bytesReceived}, rows_processed = ${progress.rowsProcessed},
@@ -113,13 +116,7 @@ export async function completeImport(
      where workspace_id = ${workspaceId} and id = ${id}`);
 }
 
-export async function failImport(
-  tx: Tx,
-  workspaceId: string,
-  id: string,
-  error: string,
-  progress: { bytesReceived: number; rowsProcessed: number },
-) {
+export async function failImport(tx: Tx, workspaceId: string, id: string, error: string, progress: ImportProgress) {
   await tx.execute(sql`
     update imports set status = 'failed', error = ${error}, updated_at = now(), finished_at = now(),
            bytes_received = ${progress.bytesReceived}, rows_processed = ${progress.rowsProcessed}
@@ -185,7 +182,7 @@ export async function stageForMerge(
   workspaceId: string,
   importId: string,
   kind: ImportKind,
-  progress: { bytesReceived: number; rowsProcessed: number },
+  progress: ImportProgress,
 ) {
   await tx.execute(sql`
     insert into import_staged_rows (workspace_id, import_id, line, reason, values)

@@ -18,6 +18,7 @@ import {
   failImport,
   findImport,
   IMPORT_FINISHED_CHANNEL,
+  type ImportProgress,
   importToMerge,
   inStagingTransaction,
   insertImport,
@@ -129,7 +130,7 @@ export async function receiveImport(
     released = true;
     client.release(true);
   };
-  let progress = { bytesReceived: 0, rowsProcessed: 0 };
+  let progress: ImportProgress = { bytesReceived: 0, rowsProcessed: 0 };
   const fail = async (reason: string) => {
     release();
     await deps.database.inWorkspace(ws, (tx) => failImport(tx, ws, request.id, reason, progress));
@@ -232,7 +233,12 @@ async function mergedImport(database: Database, workspaceId: string, id: string)
       notified = false;
       const status = await database.inWorkspace(workspaceId, (tx) => findImport(tx, workspaceId, id));
       if (!status) throw new AppError('NOT_FOUND', 'Import not found');
-      if (status.status === 'completed') return status;
+      if (status.status === 'completed') {
+        // Merged by a worker, whose writes this process's reads know nothing of: the uploader's next
+        // pages must not come from a replica that has not replayed them yet.
+        await database.noteWrite(workspaceId);
+        return status;
+      }
       if (status.status === 'failed') throw new AppError('IMPORT_FAILED', status.error ?? IMPORT_FAILED_ERROR);
       if (notified) continue;
       await new Promise<void>((resolve) => {
@@ -337,7 +343,7 @@ async function stageRows(
   client: pg.PoolClient,
   kind: ImportKind,
   file: Readable,
-  onProgress: (progress: { bytesReceived: number; rowsProcessed: number }) => void,
+  onProgress: (progress: ImportProgress) => void,
   pace: Pacer | undefined,
 ) {
   const spec = KINDS[kind];
