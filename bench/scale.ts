@@ -542,7 +542,9 @@ export async function scale() {
             windowStartedAt = Date.now();
             cpuTime.ledger = openCpuLedger(runtime.databaseUrl, postmaster?.pid ?? null, {
               ...Object.fromEntries(servers.map((server) => [server.name, server.child.pid ?? 0])),
-              'bench (users, Google sandbox)': process.pid,
+              // The users' HTTP client; the sandbox that serves the sync's mail is a process of its own.
+              'bench (users)': process.pid,
+              'Google sandbox': google.pid ?? 0,
             });
             if (!BACKGROUND.includes('sync')) background.sync.final = 'not run';
             else

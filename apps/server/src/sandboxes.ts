@@ -10,6 +10,8 @@ import { REPO_ROOT } from './config.ts';
 export type SandboxProcess = {
   /** Where the sandbox answers, as it reported once listening. */
   url: string;
+  /** Its process (the scale bench accounts for its CPU). */
+  pid: number | undefined;
   stop(): Promise<void>;
 };
 
@@ -47,7 +49,7 @@ export async function startSandbox(
     });
     const answer = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
     if (!answer.ok) throw new Error(`the ${sandbox.label} sandbox answered ${answer.status} at ${url}`);
-    return { url, stop };
+    return { url, pid: child.pid, stop };
   } catch (error) {
     await stop();
     throw error;
