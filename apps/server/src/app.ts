@@ -96,9 +96,6 @@ export type AppDeps = {
   logWrite?: (line: string) => void;
 };
 
-/** How long an idle keep-alive connection stays open: Fastify's default for the servers it creates. */
-export const KEEP_ALIVE_MS = 72_000;
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { idp } = deps;
   const app = Fastify({
@@ -114,10 +111,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // A CSV upload of up to 1 GB streams for many minutes: Node's default 5-minute limit on receiving
       // a request would cut it (Fastify's own default, no limit, applies only to servers it creates).
       server.requestTimeout = 0;
-      // Fastify's own default too (72 s, where Node's is 5 s): an idle connection is kept longer than a
-      // load balancer keeps its own (60 s for most), so the balancer never sends a request down a
-      // connection this server has just closed, which its client would see as a 502.
-      server.keepAliveTimeout = KEEP_ALIVE_MS;
       return server;
     },
     bodyLimit: 1024 * 1024,
