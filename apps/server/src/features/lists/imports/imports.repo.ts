@@ -174,7 +174,7 @@ export async function openStaging(client: pg.PoolClient, kind: ImportKind) {
 
 /**
  * Hands a received import over to its merge: its rows go from the connection's staging table to
- * `import_staged_rows`, where any worker finds them, and the import is marked merging. In the caller's
+ * `import_staged_rows`, where every worker can find them, and the import is marked merging. In the caller's
  * transaction, which also queues the merge's job.
  */
 export async function stageForMerge(
