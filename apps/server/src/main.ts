@@ -227,15 +227,11 @@ async function workJobs(jobs: JobQueue, encryptionKey: Buffer, requestsFirst: Re
       logger,
       { name: 'import merge', fields: job },
       () => mergeHandedOverImport(imports, job, attempt),
-      (counts) =>
-        counts
-          ? formatCounts({
-              added: counts.added,
-              updated: counts.updated,
-              skipped: counts.skipped,
-              rejected: counts.rejected,
-            })
-          : 'merged already',
+      (merged) => {
+        if (!merged) return 'merged already';
+        const { dirty, ...counts } = merged;
+        return formatCounts(counts);
+      },
     );
   });
   const strandedMerges = await jobs.requeueStrandedImportMerges();

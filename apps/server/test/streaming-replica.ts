@@ -15,7 +15,7 @@ export type StreamingReplica = {
   /** Stops replaying WAL (the replica serves older and older data) until `resume`. */
   pause: () => Promise<void>;
   resume: () => Promise<void>;
-  /** Waits until the replica has replayed everything the primary had written when called. */
+  /** Waits until the replica has replayed everything the primary had inserted into its WAL when called. */
   caughtUp: () => Promise<void>;
   stop: () => Promise<void>;
 };
@@ -144,7 +144,11 @@ export async function startStreamingReplica(primaryUrl: string): Promise<Streami
     );
 
     const caughtUp = async () => {
-      const target = (await primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0]?.lsn;
+      // The insert position, the one the routing notes after a write (db/read-replica.ts): the write
+      // position lags it while other sessions' WAL sits in the buffers, and a replica caught up to that
+      // could still be behind a write the routing knows of.
+      const target = (await primary.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn')).rows[0]
+        ?.lsn;
       await until(
         `to ${target}`,
         async () =>

@@ -226,7 +226,7 @@ export async function takeStagedRows(tx: Tx, workspaceId: string, importId: stri
     create temp table import_rows on commit drop as
     select line, reason, ${sql.raw(unstagedValuesSql(KINDS[kind]))}
       from import_staged_rows where workspace_id = ${workspaceId} and import_id = ${importId}`);
-  await tx.execute(sql`delete from import_staged_rows where workspace_id = ${workspaceId} and import_id = ${importId}`);
+  await dropStagedRows(tx, workspaceId, importId);
 }
 
 /**
@@ -236,9 +236,7 @@ export async function takeStagedRows(tx: Tx, workspaceId: string, importId: stri
  */
 export async function lockForMerge(tx: Tx, workspaceId: string, id: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_CLASS}, hashtext(${id}))`);
-  const result = await tx.execute(sql`
-    select 1 from imports where workspace_id = ${workspaceId} and id = ${id} and status = 'merging'`);
-  return result.rows.length > 0;
+  return (await importToMerge(tx, workspaceId, id)) !== null;
 }
 
 /** The channel an import's merge notifies, with the import's id, when it completes or fails. */
@@ -249,7 +247,7 @@ export async function notifyImportFinished(tx: Tx, importId: string) {
   await tx.execute(sql`select pg_notify(${IMPORT_FINISHED_CHANNEL}, ${importId})`);
 }
 
-/** Drops a failed import's staged rows (its last attempt failed: nothing of it is merged). */
+/** Drops an import's staged rows: taken by its merge, or its last attempt failed. */
 export async function dropStagedRows(tx: Tx, workspaceId: string, importId: string) {
   await tx.execute(sql`delete from import_staged_rows where workspace_id = ${workspaceId} and import_id = ${importId}`);
 }

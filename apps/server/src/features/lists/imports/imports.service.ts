@@ -148,14 +148,8 @@ export async function receiveImport(
     throw error;
   }
 
-  let reporting: Promise<void> = Promise.resolve();
-  const report = () => {
-    const snapshot = { ...progress };
-    reporting = reporting
-      .then(() => deps.database.inWorkspace(ws, (tx) => updateProgress(tx, ws, request.id, snapshot)))
-      .catch(() => {});
-  };
-  const timer = setInterval(() => report(), PROGRESS_EVERY_MS);
+  const progressWrites = progressWriter(deps.database, ws, request.id);
+  const timer = setInterval(() => progressWrites.write(progress), PROGRESS_EVERY_MS);
 
   try {
     progress = await stageRows(
@@ -171,7 +165,7 @@ export async function receiveImport(
     if (limits.truncated()) throw new AppError('TOO_LARGE', TOO_LARGE_ERROR);
   } catch (error) {
     clearInterval(timer);
-    await reporting;
+    await progressWrites.written();
     // Whatever went wrong, the rest of the file is still arriving: let it drain so the client gets the answer.
     file.resume();
     if (error instanceof pg.DatabaseError) {
@@ -184,7 +178,7 @@ export async function receiveImport(
     await fail(reason);
     throw error instanceof AppError ? error : new AppError(known ? 'FILE_UNREADABLE' : 'UPLOAD_INTERRUPTED', reason);
   }
-  await reporting;
+  await progressWrites.written();
 
   return {
     abandon: fail,
@@ -203,6 +197,24 @@ export async function receiveImport(
       deps.jobs.wakeImportMerges();
       return mergedImport(deps.database, ws, request.id);
     },
+  };
+}
+
+/**
+ * An import's progress written one write after the other, from a connection of its own: the staging's
+ * and the merge's own writes show only when they commit. A write that fails is skipped (the next one
+ * says more).
+ */
+function progressWriter(database: Database, workspaceId: string, id: string) {
+  let writing: Promise<void> = Promise.resolve();
+  return {
+    write: (progress: Parameters<typeof updateProgress>[3]) => {
+      writing = writing
+        .then(() => database.inWorkspace(workspaceId, (tx) => updateProgress(tx, workspaceId, id, progress)))
+        .catch(() => {});
+    },
+    /** Resolves once every write asked for is made. */
+    written: () => writing,
   };
 }
 
@@ -268,15 +280,7 @@ export async function mergeHandedOverImport(
   const { workspaceId: ws, importId } = job;
   const found = await deps.database.inWorkspace(ws, (tx) => importToMerge(tx, ws, importId));
   if (!found) return null;
-  let reporting: Promise<void> = Promise.resolve();
-  // Written from another connection: the merge's own writes show only when it commits.
-  const report = (mergeStep: number) => {
-    reporting = reporting
-      .then(() =>
-        deps.database.inWorkspace(ws, (tx) => updateProgress(tx, ws, importId, { ...found.progress, mergeStep })),
-      )
-      .catch(() => {});
-  };
+  const progressWrites = progressWriter(deps.database, ws, importId);
   let merged: MergeCounts | null;
   try {
     merged = await mergeAgainOnConflict(() =>
@@ -292,7 +296,7 @@ export async function mergeHandedOverImport(
           mapNetwork: found.mapNetwork,
           trackJobChanges: found.trackJobChanges,
           onStep: async (mergeStep) => {
-            report(mergeStep);
+            progressWrites.write({ ...found.progress, mergeStep });
             await pace?.();
           },
         });
@@ -309,7 +313,7 @@ export async function mergeHandedOverImport(
       }),
     );
   } catch (error) {
-    await reporting;
+    await progressWrites.written();
     if (attempt.last)
       await deps.database.inWorkspace(ws, async (tx) => {
         await failImport(tx, ws, importId, IMPORT_FAILED_ERROR, found.progress);
@@ -318,7 +322,7 @@ export async function mergeHandedOverImport(
       });
     throw error;
   }
-  await reporting;
+  await progressWrites.written();
   if (!merged) return null;
   // The lists' queries right after a large import (the accounts page the user goes back to) must
   // not plan on the statistics of the emptier tables from before it. Autovacuum refreshes them
