@@ -6,6 +6,7 @@ import fsp from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { approveConsent } from '@warmpath/sandbox-google/testing';
 import { IMPORT_MERGE_STEPS, type Role, type TImportStatus, type TSyncRun } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
@@ -72,9 +73,16 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const SLICE_SECONDS = 10;
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const MODES = (process.env.BENCH_MODES ?? 'pause,no-pause').split(',').map((mode) => mode.trim());
-const LAYOUTS = ['one process', 'two API processes and a worker'] as const;
-/** Which layouts run (BENCH_LAYOUTS, `one,two`): one alone is enough to look into a failure. */
-const LAYOUTS_RUN = (process.env.BENCH_LAYOUTS ?? 'one,two').split(',').map((layout) => layout.trim());
+const LAYOUT_NAMES = { one: 'one process', two: 'two API processes and a worker' } as const;
+/**
+ * Which layouts run, in this order (BENCH_LAYOUTS, `one,two`): one alone is enough to look into a
+ * failure, and `two,one` shows what running second does to a layout's figures.
+ */
+const LAYOUTS = (process.env.BENCH_LAYOUTS ?? 'one,two').split(',').map((key) => {
+  const name = LAYOUT_NAMES[key.trim() as keyof typeof LAYOUT_NAMES];
+  if (!name) throw new Error('BENCH_LAYOUTS: one, two, or both separated by a comma');
+  return name;
+});
 /** The import and mailbox of the large demo by default; a small run keeps both small. */
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? (SIZE === 'large' ? 50_000 : 2_000));
 const MAILBOX = process.env.BENCH_MAILBOX ?? (SIZE === 'large' ? 'large' : 'default');
@@ -221,9 +229,20 @@ async function drive(
   let measuring = false;
   let started = 0;
   let stopAt = performance.now() + (WARMUP_SECONDS + SECONDS) * 1000;
+  // The users' client's own garbage collection in the window: its pauses hold every answer it times.
+  const client = { gcPauses: 0, gcPauseMs: 0, heapUsedMbAtStart: 0 };
+  const collections = new PerformanceObserver((list) => {
+    if (!measuring) return;
+    for (const entry of list.getEntries()) {
+      client.gcPauses++;
+      client.gcPauseMs += entry.duration;
+    }
+  });
+  collections.observe({ entryTypes: ['gc'] });
   const opening = setTimeout(() => {
     measuring = true;
     started = performance.now();
+    client.heapUsedMbAtStart = round(process.memoryUsage().heapUsed / 2 ** 20);
     onMeasuring();
   }, WARMUP_SECONDS * 1000);
   const sampler = setInterval(() => {
@@ -252,6 +271,7 @@ async function drive(
   await Promise.all(users.map((u) => user(u.token, u.role)));
   clearTimeout(opening);
   clearInterval(sampler);
+  collections.disconnect();
   stopAt = 0;
   agent.destroy();
   const seconds = Math.min(SECONDS, (performance.now() - started) / 1000);
@@ -267,6 +287,11 @@ async function drive(
     maxMs: round(ms.at(-1) ?? 0),
     errors,
     statuses,
+    client: {
+      ...client,
+      gcPauseMs: round(client.gcPauseMs),
+      heapUsedMbAtEnd: round(process.memoryUsage().heapUsed / 2 ** 20),
+    },
     routes: routeFigures(msByRoute),
     // When in the window the slow answers came (by the second each answer arrived): the jobs' bursts.
     slices: Object.entries(msBySlice).map(([slice, list]) => ({
@@ -462,7 +487,6 @@ export async function scale() {
   const layouts: Record<string, Record<string, unknown>> = {};
   try {
     for (const layout of LAYOUTS) {
-      if (!LAYOUTS_RUN.includes(layout === 'one process' ? 'one' : 'two')) continue;
       // The first process opens the embedded PostgreSQL; the bench and the others attach to it.
       const servers: Server[] =
         layout === 'one process'
