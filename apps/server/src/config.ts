@@ -145,6 +145,12 @@ const ZEnv = z.object({
   NETWORK_CACHE_MB: z.coerce.number().int().min(0).default(1024),
   /** Below this many prospects a workspace gets no copy: PostgreSQL answers within the targets alone. */
   NETWORK_INDEX_MIN_ROWS: z.coerce.number().int().min(0).default(50_000),
+  /**
+   * The CPU priority (Linux niceness, 0 for none) of background work on a machine it shares with
+   * requests: a worker process's threads, and the embedded PostgreSQL's backends of the jobs' pool
+   * (jobs/background-priority.ts).
+   */
+  BACKGROUND_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
 });
 
 export type Config = {
@@ -162,6 +168,7 @@ export type Config = {
   trustProxy: boolean | string;
   rateLimits: RateLimits;
   /** The API requests' pool and its limits (db/client.ts RequestLimits). */
+  backgroundNiceness: number;
   requestDatabase: { poolMax: number; statementTimeoutMs: number; maxWaiting: number; acquireTimeoutMs: number };
   /** The network copies' memory budget (least recently used evicted) and the size that earns a copy. */
   networkCache: { budgetBytes: number; minRows: number };
@@ -257,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     https: publicUrl.startsWith('https:'),
     localMode,
     trustProxy: e.TRUST_PROXY,
+    backgroundNiceness: e.BACKGROUND_NICENESS,
     requestDatabase: {
       poolMax: e.DB_REQUEST_POOL_MAX,
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,

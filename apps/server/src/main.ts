@@ -28,6 +28,7 @@ import { recomputeAfterWrites } from './graph/graph.service.ts';
 import { allListeners } from './graph/raised.ts';
 import { createIdentityProvider } from './idp/provider.ts';
 import { hubspotAccountDeps } from './integrations/hubspot/hubspot-account.ts';
+import { lowerOwnPriority } from './jobs/background-priority.ts';
 import { type JobQueue, startJobQueue } from './jobs/queue.ts';
 import { createRequestsFirst, type RequestsFirst, requestsApplicationName } from './jobs/requests-first.ts';
 import { createLogger, formatCounts, loggedJob } from './lib/logger.ts';
@@ -100,8 +101,12 @@ async function start() {
     await requestsFirst.close();
   };
   if (role !== 'api') await workJobs(jobs, encryptionKey, requestsFirst);
-  // A worker answers no request: it needs neither the identity provider nor the routes.
-  if (role === 'worker') return { app: null, stop };
+  // A worker answers no request: it needs neither the identity provider nor the routes. On a machine
+  // it shares with API processes, its threads yield the CPU to theirs (jobs/background-priority.ts).
+  if (role === 'worker') {
+    lowerOwnPriority(config.backgroundNiceness);
+    return { app: null, stop };
+  }
 
   // API requests get a pool of their own, with a statement time-out and a queue limit: a slow route
   // neither holds the jobs' connections nor lets requests wait forever (issue 23).

@@ -24,7 +24,11 @@ export async function openRuntime(
     await cluster.release();
     throw error;
   }
-  const database = createDatabase(cluster.url, { applicationName });
+  // The embedded cluster's backends are this machine's: those of the jobs' pool yield to requests'.
+  const database = createDatabase(cluster.url, {
+    applicationName,
+    backendNiceness: config.databaseUrl ? 0 : config.backgroundNiceness,
+  });
   return {
     database,
     databaseUrl: cluster.url,

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { lowerBackendPriority } from '../jobs/background-priority.ts';
 import { AppError } from '../lib/app-error.ts';
 import { analyzeStaleAsOwner } from './analyze.ts';
 import { inlineSql } from './inline-sql.ts';
@@ -101,7 +102,13 @@ export const APP_ROLE = 'warmpath_app';
  */
 export function createDatabase(
   url: string,
-  options: { max?: number; limits?: RequestLimits; applicationName?: string } = {},
+  options: {
+    max?: number;
+    limits?: RequestLimits;
+    applicationName?: string;
+    /** The niceness of each connection's backend, which must be this machine's (jobs/background-priority.ts). */
+    backendNiceness?: number;
+  } = {},
 ): Database {
   const { limits } = options;
   // A startup option rather than a SET after connecting: a connection that cannot take the role fails
@@ -125,7 +132,10 @@ export function createDatabase(
   // A checked-out connection the server drops (its backend terminated, a restart) fails the query in
   // flight, which its caller handles; the pool's own listener covers idle connections only, and the
   // event unheard would end the process.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    if (options.backendNiceness) lowerBackendPriority(client, options.backendNiceness);
+  });
   const db = drizzle(pool, { schema });
   const busy = () => limits !== undefined && pool.waitingCount >= limits.maxWaiting;
   const listeners = listenerConnection(url);
