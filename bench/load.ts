@@ -13,6 +13,7 @@ import { type DemoSize, seedDemo } from '../apps/server/src/demo/seed-demo.ts';
 import { insertUser, insertWorkspace } from '../apps/server/src/features/users/users.repo.ts';
 import { mintAccessToken } from '../apps/server/src/idp/provider.ts';
 import { openRuntime } from '../apps/server/src/runtime.ts';
+import { type Call, calls, type Ids, percentile, personPause, request, routePicker, THINK_MS } from './users.ts';
 
 /**
  * A busy Monday (issue 23): BENCH_USERS (200) people, each with their own token, use the product at
@@ -30,31 +31,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const SOLO_RUNS = Number(process.env.BENCH_SOLO_RUNS ?? 20);
 const SOLO_ONLY = process.env.BENCH_SOLO_ONLY === '1';
-/**
- * The second run's pause between a user's calls (uniform between half and one and a half of it): a
- * person reads a page before the next click. The first run has none: every user always has a request
- * in flight, the server's capacity.
- */
-export const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
-
-/** A person's pause after a call: uniform between half and one and a half of `thinkMs` (none at 0). */
-export function personPause(thinkMs: number) {
-  if (thinkMs <= 0) return Promise.resolve();
-  return new Promise((resolve) => setTimeout(resolve, thinkMs * (0.5 + Math.random())));
-}
-
-/** A call drawn from a role's mix by the calls' weights. */
-export function routePicker(routes: Call[]) {
-  const total = routes.reduce((sum, call) => sum + call.weight, 0);
-  return () => {
-    let left = Math.random() * total;
-    for (const call of routes) {
-      left -= call.weight;
-      if (left < 0) return call;
-    }
-    return routes[0] as Call;
-  };
-}
 /** One admin in five, as a sales team has: the admins' pages (clients, allies, CRM) are in their mix only. */
 const ADMIN_SHARE = 0.2;
 const PORT = Number(process.env.BENCH_PORT ?? 3197);
@@ -62,96 +38,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 3197);
 export const demoDomain = (size: DemoSize) => `load-${size}.bench.test`;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
-
-export type Call = { name: string; method: 'GET' | 'POST' | 'PUT'; path: string; body?: unknown; weight: number };
-export type Ids = { prospectId: string; accountIds: string[] };
-
-/**
- * Only these routes of the mix (BENCH_ROUTES, names separated by commas), when set: `health` alone is
- * the floor, what a database round trip costs under the same load and background work.
- */
-const ONLY_ROUTES = process.env.BENCH_ROUTES?.split(',').map((name) => name.trim());
-
-/** The calls of each page (BENCH_ROUTES of them, if set), weighted by how often a page is opened and how many calls it makes. */
-export function calls(ids: Ids, role: Role): Call[] {
-  const all = pageCalls(ids, role);
-  return ONLY_ROUTES ? all.filter((call) => ONLY_ROUTES.includes(call.name)) : all;
-}
-
-function pageCalls(ids: Ids, role: Role): Call[] {
-  const filters = { filters: [] };
-  const everyone: Call[] = [
-    { name: 'health', method: 'GET', path: '/api/health', weight: 3 },
-    { name: 'me', method: 'GET', path: '/api/users/query/me', weight: 10 },
-    { name: 'network page', method: 'POST', path: '/api/contacts/query?page=1&pageSize=25', body: filters, weight: 12 },
-    {
-      name: 'network page 4',
-      method: 'POST',
-      path: '/api/contacts/query?page=4&pageSize=25',
-      body: filters,
-      weight: 3,
-    },
-    { name: 'network filters', method: 'POST', path: '/api/contacts/query/filters', body: filters, weight: 6 },
-    { name: 'report cards', method: 'GET', path: '/api/contacts/query/network-report-cards', weight: 6 },
-    {
-      name: 'proximity explanation',
-      method: 'GET',
-      path: `/api/contacts/query/proximity-explanation?prospectId=${ids.prospectId}`,
-      weight: 2,
-    },
-    {
-      name: 'recommended actions',
-      method: 'POST',
-      path: '/api/actions/query/recommended-actions?page=1&pageSize=25',
-      body: filters,
-      weight: 6,
-    },
-    { name: 'pending actions', method: 'POST', path: '/api/actions/query/pending-actions', body: filters, weight: 3 },
-    { name: 'skipped actions', method: 'POST', path: '/api/actions/query/skipped-actions', body: filters, weight: 2 },
-    { name: 'action counts', method: 'GET', path: '/api/actions/query/counts', weight: 6 },
-    { name: 'action filters', method: 'GET', path: '/api/actions/query/filters', weight: 2 },
-    { name: 'accounts', method: 'GET', path: '/api/accounts/query?page=1&pageSize=30', weight: 3 },
-    { name: 'users', method: 'GET', path: '/api/users/query', weight: 2 },
-    { name: 'workflows', method: 'GET', path: '/api/workflows/query', weight: 2 },
-    { name: 'workspace', method: 'GET', path: '/api/workspace/query', weight: 2 },
-    { name: 'targeting schemes', method: 'GET', path: '/api/users/query/get-targeting-schemes', weight: 2 },
-    { name: 'google sync status', method: 'GET', path: '/api/google/query/sync-status', weight: 2 },
-    {
-      name: 'update me (write)',
-      method: 'PUT',
-      path: '/api/users/command/update-me',
-      body: { firstName: 'Load', lastName: `User ${randomUUID().slice(0, 4)}` },
-      weight: 2,
-    },
-    {
-      name: 'set my accounts (write)',
-      method: 'POST',
-      path: '/api/users/command/set-my-accounts',
-      body: { accountIds: ids.accountIds },
-      weight: 1,
-    },
-  ];
-  if (role !== 'admin') return everyone;
-  return [
-    ...everyone,
-    { name: 'clients', method: 'GET', path: '/api/clients/query?page=1&pageSize=30', weight: 4 },
-    {
-      name: 'allies',
-      method: 'GET',
-      path: '/api/clients/query/allies-to-map-network-from?page=1&pageSize=30',
-      weight: 2,
-    },
-    {
-      name: 'tracked clients',
-      method: 'GET',
-      path: '/api/clients/query/clients-for-job-changes-tracking?page=1&pageSize=30',
-      weight: 2,
-    },
-    { name: 'client tags', method: 'GET', path: '/api/clients/query/tags', weight: 1 },
-    { name: 'job changes', method: 'GET', path: '/api/clients/query/job-changes', weight: 2 },
-    { name: 'crm clients', method: 'GET', path: '/api/crm-clients/query?page=1&pageSize=30', weight: 2 },
-  ];
-}
 
 /** The server as `npm start` runs it, with the rate limits lifted: 200 users from one address are not an attack. */
 async function startServer() {
@@ -292,55 +178,6 @@ export async function prepare(
   });
   return { workspaceId: ws, users, ids, seedSeconds };
 }
-
-type Answer = { status: number | string; ms: number };
-
-/**
- * One call to the server on `port`. A keep-alive socket the server closed as it was reused is tried
- * again once on a new connection (not the agent's: its next free socket may be as stale), as browsers
- * and Node's documentation do; the user's wait counts both. Any other network failure counts as an
- * error, by its code.
- */
-export function request(
-  agent: http.Agent,
-  port: number,
-  token: string,
-  call: Call,
-  started = performance.now(),
-  retried = false,
-): Promise<Answer> {
-  const body = call.body === undefined ? undefined : Buffer.from(JSON.stringify(call.body));
-  return new Promise((resolve) => {
-    const req = http.request(
-      {
-        agent: retried ? false : agent,
-        host: 'localhost',
-        port,
-        path: call.path,
-        method: call.method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body ? { 'content-type': 'application/json', 'content-length': body.length } : {}),
-        },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
-      },
-    );
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      if (req.reusedSocket && error.code === 'ECONNRESET' && !retried) {
-        resolve(request(agent, port, token, call, started, true));
-        return;
-      }
-      resolve({ status: error.code ?? 'network error', ms: performance.now() - started });
-    });
-    req.end(body);
-  });
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
 /** Each route alone, one call after another: what it costs without anybody else. */
 async function solo(agent: http.Agent, token: string, routes: Call[]) {

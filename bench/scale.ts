@@ -1,14 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { PerformanceObserver } from 'node:perf_hooks';
 import { approveConsent } from '@warmpath/sandbox-google/testing';
-import { IMPORT_MERGE_STEPS, type Role, type TImportStatus, type TSyncRun } from '@warmpath/shared';
+import { IMPORT_MERGE_STEPS, type TImportStatus, type TSyncRun } from '@warmpath/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig, REPO_ROOT } from '../apps/server/src/config.ts';
@@ -23,18 +21,9 @@ import { openRuntime } from '../apps/server/src/runtime.ts';
 import { startSandbox } from '../apps/server/src/sandboxes.ts';
 import { openCpuLedger } from './cpu-time.ts';
 import { HEADER, ROW_EMAIL_PATTERN, row, uploadClientsFile } from './import.ts';
-import {
-  calls,
-  demoDomain,
-  type Ids,
-  memberToken,
-  personPause,
-  prepare,
-  request,
-  routePicker,
-  THINK_MS,
-} from './load.ts';
+import { demoDomain, memberToken, prepare } from './load.ts';
 import { machineProbeMs } from './machine-speed.ts';
+import { THINK_MS, type Window, type WindowFigures } from './users.ts';
 
 /**
  * One machine, two layouts (issue 24): one process doing everything (`--role all`) against two API
@@ -100,8 +89,11 @@ const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
  * nginx's `least_conn`, a cloud balancer's least outstanding requests), or `round-robin`, each to the
  * next process whatever its queue.
  */
-const BALANCER = process.env.BENCH_BALANCER ?? 'least';
-if (BALANCER !== 'least' && BALANCER !== 'round-robin') throw new Error('BENCH_BALANCER: least or round-robin');
+const BALANCER = (() => {
+  const balancer = process.env.BENCH_BALANCER ?? 'least';
+  if (balancer !== 'least' && balancer !== 'round-robin') throw new Error('BENCH_BALANCER: least or round-robin');
+  return balancer;
+})();
 const LIFTED = '1000000/1';
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
@@ -134,6 +126,13 @@ async function startProcess(
   // BENCH_CPU_PROFILE: each process writes its CPU profiles (its main thread's and its module
   // loader's, named by Node) into a folder of its own there as it stops (Node's --cpu-prof).
   const profile = CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.join(CPU_PROFILE_DIR, name)}`] : [];
+  // A server left by a bench that crashed would answer the health checks below, and the window would
+  // measure it while ours failed to listen.
+  const taken = await fetch(`http://localhost:${port}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} already answers: a server left by an earlier bench? Stop it first`);
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts', '--role', role], {
     cwd: REPO_ROOT,
     env: {
@@ -197,140 +196,34 @@ async function memoryOf(pid: number | undefined) {
   return { rssMb: mb('VmRSS'), peakRssMb: mb('VmHWM') };
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-
 /**
- * The users against `ports` (spread by BALANCER) for the warm-up and the measured window; `onMeasuring` is called
- * as the window opens (the background work starts then) and `sample` every second of it.
+ * drive() (users.ts) in a process of its own, forked for the window: `onMeasuring` gets its pid as the
+ * window opens, for the CPU ledger. The users' client shares the machine's cores with the layout it
+ * measures, so what it spends is counted, and its heap holds nothing but its own work (users.ts). The
+ * process waits, its figures sent, until `release`: the ledger reads its CPU time before it ends.
  */
-async function drive(
-  ports: number[],
-  users: { token: string; role: Role }[],
-  ids: Ids,
-  thinkMs: number,
-  onMeasuring: () => void,
-  sample: () => void,
-) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: users.length * ports.length });
-  const ms: number[] = [];
-  const msByRoute: Record<string, number[]> = {};
-  const msBySlice: Record<number, number[]> = {};
-  const statuses: Record<string, number> = {};
-  let next = 0;
-  const processes = ports.map((port) => ({ port, inFlight: 0 }));
-  const pickProcess = () => {
-    const first = next++ % processes.length;
-    const inTurn = [...processes.slice(first), ...processes.slice(0, first)];
-    return inTurn.reduce((best, candidate) =>
-      BALANCER === 'least' && candidate.inFlight < best.inFlight ? candidate : best,
+function driveApart(window: Window, onMeasuring: (pid: number) => void, sample: () => void) {
+  const users = fork(path.join(REPO_ROOT, 'bench/users-process.ts'), { execArgv: ['--import', 'tsx'] });
+  const exited = once(users, 'exit');
+  return new Promise<{ figures: WindowFigures; release: () => Promise<void> }>((resolve, reject) => {
+    users.on(
+      'message',
+      (message: { type: 'measuring' } | { type: 'sample' } | { type: 'figures'; figures: WindowFigures }) => {
+        if (message.type === 'measuring') onMeasuring(users.pid ?? 0);
+        else if (message.type === 'sample') sample();
+        else
+          resolve({
+            figures: message.figures,
+            release: async () => {
+              if (users.connected) users.disconnect();
+              await exited;
+            },
+          });
+      },
     );
-  };
-  let measuring = false;
-  let started = 0;
-  let stopAt = performance.now() + (WARMUP_SECONDS + SECONDS) * 1000;
-  // The users' client's own garbage collection in the window: its pauses hold every answer it times.
-  const client = { gcPauses: 0, gcPauseMs: 0, heapUsedMbAtStart: 0 };
-  const collections = new PerformanceObserver((list) => {
-    if (!measuring) return;
-    for (const entry of list.getEntries()) {
-      client.gcPauses++;
-      client.gcPauseMs += entry.duration;
-    }
+    void exited.then(([code]) => reject(new Error(`the users' process ended (${code}) before its figures`)));
+    users.send(window);
   });
-  collections.observe({ entryTypes: ['gc'] });
-  const opening = setTimeout(() => {
-    measuring = true;
-    started = performance.now();
-    client.heapUsedMbAtStart = round(process.memoryUsage().heapUsed / 2 ** 20);
-    onMeasuring();
-  }, WARMUP_SECONDS * 1000);
-  const sampler = setInterval(() => {
-    if (measuring) sample();
-  }, 1000);
-  const user = async (token: string, role: Role) => {
-    const pick = routePicker(calls(ids, role));
-    while (performance.now() < stopAt) {
-      const call = pick();
-      const target = pickProcess();
-      target.inFlight++;
-      const answer = await request(agent, target.port, token, call).finally(() => {
-        target.inFlight--;
-      });
-      // A request that began in the warm-up and ended in the window counts: the window is the answers'.
-      if (measuring && performance.now() < stopAt) {
-        ms.push(answer.ms);
-        const slice = Math.floor((performance.now() - started) / 1000 / SLICE_SECONDS);
-        keep(msBySlice, slice, answer.ms);
-        keep(msByRoute, call.name, answer.ms);
-        statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
-      }
-      await personPause(thinkMs);
-    }
-  };
-  await Promise.all(users.map((u) => user(u.token, u.role)));
-  clearTimeout(opening);
-  clearInterval(sampler);
-  collections.disconnect();
-  stopAt = 0;
-  agent.destroy();
-  const seconds = Math.min(SECONDS, (performance.now() - started) / 1000);
-  ms.sort((a, b) => a - b);
-  const errors = Object.entries(statuses)
-    .filter(([status]) => !status.startsWith('2'))
-    .reduce((sum, [, count]) => sum + count, 0);
-  return {
-    thinkMs,
-    requests: ms.length,
-    reqPerSecond: round(ms.length / seconds),
-    ...spread(ms),
-    maxMs: round(ms.at(-1) ?? 0),
-    errors,
-    statuses,
-    client: {
-      ...client,
-      gcPauseMs: round(client.gcPauseMs),
-      heapUsedMbAtEnd: round(process.memoryUsage().heapUsed / 2 ** 20),
-    },
-    routes: routeFigures(msByRoute),
-    // When in the window the slow answers came (by the second each answer arrived): the jobs' bursts.
-    slices: Object.entries(msBySlice).map(([slice, list]) => ({
-      fromSecond: Number(slice) * SLICE_SECONDS,
-      requests: list.length,
-      ...spread([...list].sort((a, b) => a - b)),
-    })),
-  };
-}
-
-/** Adds an answer's time to the list of its key (a route, a slice of the window). */
-function keep<Key extends string | number>(lists: Record<Key, number[]>, key: Key, ms: number) {
-  const list = lists[key] ?? [];
-  list.push(ms);
-  lists[key] = list;
-}
-
-/** The median and the 99th percentile of answers' times sorted ascending. */
-const spread = (sorted: number[]) => ({ p50Ms: round(percentile(sorted, 50)), p99Ms: round(percentile(sorted, 99)) });
-
-/**
- * Each route's answers in the window, the one that held the server longest first: where a layout's
- * time goes (a route's share is its requests times its mean, since every user waits for each answer).
- */
-function routeFigures(msByRoute: Record<string, number[]>) {
-  const total = Object.values(msByRoute).reduce((sum, list) => sum + list.reduce((a, b) => a + b, 0), 0);
-  return Object.entries(msByRoute)
-    .map(([name, list]) => {
-      const sorted = [...list].sort((a, b) => a - b);
-      const sum = sorted.reduce((a, b) => a + b, 0);
-      return {
-        name,
-        requests: sorted.length,
-        meanMs: round(sum / sorted.length),
-        ...spread(sorted),
-        shareOfWaitPercent: round((100 * sum) / total),
-      };
-    })
-    .sort((a, b) => b.shareOfWaitPercent - a.shareOfWaitPercent);
 }
 
 /** A clients CSV of `IMPORT_ROWS` rows never imported before (the row numbers start at `first`). */
@@ -561,13 +454,14 @@ export async function scale() {
             (await api(importPort, importer, `/api/imports/query/${importId}`).then((r) =>
               r.ok ? r.json() : null,
             )) as TImportStatus | null;
-          const startBackground = () => {
+          const startBackground = (usersPid: number) => {
             windowStart = performance.now();
             windowStartedAt = Date.now();
             cpuTime.ledger = openCpuLedger(runtime.databaseUrl, postmaster?.pid ?? null, {
               ...Object.fromEntries(servers.map((server) => [server.name, server.child.pid ?? 0])),
               // The users' HTTP client; the sandbox that serves the sync's mail is a process of its own.
-              'bench (users)': process.pid,
+              'bench (users)': usersPid,
+              'bench (its runner)': process.pid,
               'Google sandbox': google.pid ?? 0,
             });
             if (!BACKGROUND.includes('sync')) background.sync.final = 'not run';
@@ -596,9 +490,23 @@ export async function scale() {
             `bench: ${layout}, ${mode}, ${users.length} users, ${SECONDS} s, sync ${syncEmail}, import ${IMPORT_ROWS} rows`,
           );
           const machineProbeMsBefore = machineProbeMs();
-          const figures = await drive(ports, users, ids, thinkMs, startBackground, sample);
+          const { figures, release: releaseUsers } = await driveApart(
+            {
+              ports,
+              users,
+              ids,
+              thinkMs,
+              warmupSeconds: WARMUP_SECONDS,
+              seconds: SECONDS,
+              sliceSeconds: SLICE_SECONDS,
+              balancer: BALANCER,
+            },
+            startBackground,
+            sample,
+          );
           const windowEnd = since();
           const cpu = await cpuTime.ledger?.then((ledger) => ledger.close());
+          await releaseUsers();
           const memory: Record<string, unknown> = {};
           for (const server of servers)
             memory[server.name] = {
