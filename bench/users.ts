@@ -134,7 +134,7 @@ type Answer = { status: number | string; ms: number };
 /**
  * One call to the server on `port`. A keep-alive socket the server closed as it was reused is tried
  * again once on a new connection (not the agent's: its next free socket may be as stale), as browsers
- * and Node's documentation do; the user's wait counts both. Any other network failure counts as an
+ * and Node's documentation do; the user's wait counts both. Every other network failure counts as an
  * error, by its code.
  */
 export function request(
