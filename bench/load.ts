@@ -13,7 +13,7 @@ import { type DemoSize, seedDemo } from '../apps/server/src/demo/seed-demo.ts';
 import { insertUser, insertWorkspace } from '../apps/server/src/features/users/users.repo.ts';
 import { mintAccessToken } from '../apps/server/src/idp/provider.ts';
 import { openRuntime } from '../apps/server/src/runtime.ts';
-import { type Call, calls, type Ids, percentile, personPause, request, routePicker, THINK_MS } from './users.ts';
+import { type Call, calls, type Ids, percentile, personPause, request, round, routePicker, THINK_MS } from './users.ts';
 
 /**
  * A busy Monday (issue 23): BENCH_USERS (200) people, each with their own token, use the product at
@@ -37,7 +37,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 3197);
 /** The demo workspace's domain: one workspace per size, in the load and scale benches alike. */
 export const demoDomain = (size: DemoSize) => `load-${size}.bench.test`;
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
 /** The server as `npm start` runs it, with the rate limits lifted: 200 users from one address are not an attack. */
 async function startServer() {

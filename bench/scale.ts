@@ -23,7 +23,7 @@ import { openCpuLedger } from './cpu-time.ts';
 import { HEADER, ROW_EMAIL_PATTERN, row, uploadClientsFile } from './import.ts';
 import { demoDomain, memberToken, prepare } from './load.ts';
 import { machineProbeMs } from './machine-speed.ts';
-import { THINK_MS, type Window, type WindowFigures } from './users.ts';
+import { round, THINK_MS, type UsersMessage, type Window, type WindowFigures } from './users.ts';
 
 /**
  * One machine, two layouts (issue 24): one process doing everything (`--role all`) against two API
@@ -96,7 +96,6 @@ const BALANCER = (() => {
 })();
 const LIFTED = '1000000/1';
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Server = { name: string; port: number | null; child: ChildProcess; stop: () => Promise<void> };
@@ -206,21 +205,18 @@ function driveApart(window: Window, onMeasuring: (pid: number) => void, sample: 
   const users = fork(path.join(REPO_ROOT, 'bench/users-process.ts'), { execArgv: ['--import', 'tsx'] });
   const exited = once(users, 'exit');
   return new Promise<{ figures: WindowFigures; release: () => Promise<void> }>((resolve, reject) => {
-    users.on(
-      'message',
-      (message: { type: 'measuring' } | { type: 'sample' } | { type: 'figures'; figures: WindowFigures }) => {
-        if (message.type === 'measuring') onMeasuring(users.pid ?? 0);
-        else if (message.type === 'sample') sample();
-        else
-          resolve({
-            figures: message.figures,
-            release: async () => {
-              if (users.connected) users.disconnect();
-              await exited;
-            },
-          });
-      },
-    );
+    users.on('message', (message: UsersMessage) => {
+      if (message.type === 'measuring') onMeasuring(users.pid ?? 0);
+      else if (message.type === 'sample') sample();
+      else
+        resolve({
+          figures: message.figures,
+          release: async () => {
+            if (users.connected) users.disconnect();
+            await exited;
+          },
+        });
+    });
     void exited.then(([code]) => reject(new Error(`the users' process ended (${code}) before its figures`)));
     users.send(window);
   });

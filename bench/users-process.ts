@@ -1,4 +1,4 @@
-import { drive, type Window } from './users.ts';
+import { drive, type UsersMessage, type Window } from './users.ts';
 
 /**
  * The scale bench's users in a process of their own (scale.ts forks it for each window): the window's
@@ -10,7 +10,7 @@ import { drive, type Window } from './users.ts';
 // is read: without listeners Node lets the channel go, and the process ended before its CPU was read.
 process.on('disconnect', () => process.exit(0));
 process.once('message', async (window: Window) => {
-  const tell = (message: object) => new Promise<void>((resolve) => process.send?.(message, () => resolve()));
+  const tell = (message: UsersMessage) => new Promise<void>((resolve) => process.send?.(message, () => resolve()));
   const figures = await drive(
     window,
     () => void tell({ type: 'measuring' }),

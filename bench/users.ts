@@ -11,7 +11,8 @@ import type { Role } from '@warmpath/shared';
  * a window, and it took 4 to 11 of the machine's 120 core-seconds, more in the two-process window.
  */
 
-const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+export const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+const heapUsedMb = () => round(process.memoryUsage().heapUsed / 2 ** 20);
 
 /**
  * The second run's pause between a user's calls (uniform between half and one and a half of it): a
@@ -235,7 +236,7 @@ export async function drive(
   const opening = setTimeout(() => {
     measuring = true;
     started = performance.now();
-    client.heapUsedMbAtStart = round(process.memoryUsage().heapUsed / 2 ** 20);
+    client.heapUsedMbAtStart = heapUsedMb();
     onMeasuring();
   }, warmupSeconds * 1000);
   const sampler = setInterval(() => {
@@ -283,7 +284,7 @@ export async function drive(
     client: {
       ...client,
       gcPauseMs: round(client.gcPauseMs),
-      heapUsedMbAtEnd: round(process.memoryUsage().heapUsed / 2 ** 20),
+      heapUsedMbAtEnd: heapUsedMb(),
     },
     routes: routeFigures(msByRoute),
     // When in the window the slow answers came (by the second each answer arrived): the jobs' bursts.
@@ -328,3 +329,6 @@ function routeFigures(msByRoute: Record<string, number[]>) {
 
 /** What drive() reports of a window. */
 export type WindowFigures = Awaited<ReturnType<typeof drive>>;
+
+/** What users-process.ts tells the bench: the window opened, a second passed, the figures. */
+export type UsersMessage = { type: 'measuring' } | { type: 'sample' } | { type: 'figures'; figures: WindowFigures };

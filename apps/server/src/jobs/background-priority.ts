@@ -11,10 +11,10 @@ import type pg from 'pg';
  * request's.
  */
 
-/** Linux's niceness, per thread: `os.setPriority(pid)` on a process sets only its first thread's. */
-function threadsOf(pid: number | 'self') {
+/** This process's threads (Linux): niceness is per thread, and `os.setPriority(pid)` sets only the first's. */
+function ownThreads() {
   try {
-    return fs.readdirSync(`/proc/${pid}/task`).map(Number);
+    return fs.readdirSync('/proc/self/task').map(Number);
   } catch {
     return [];
   }
@@ -25,7 +25,7 @@ function threadsOf(pid: number | 'self') {
  * helpers; threads started later inherit it from the thread that starts them. Off Linux, the process.
  */
 export function lowerOwnPriority(niceness: number) {
-  const threads = threadsOf('self');
+  const threads = ownThreads();
   for (const thread of threads.length > 0 ? threads : [0]) {
     try {
       os.setPriority(thread, niceness);
